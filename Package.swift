@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Daybook",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "daybook", targets: ["daybook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // libcmark-gfm from Debian; only DaybookRender/Markdown.swift imports it.
+        .systemLibrary(
+            name: "CMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Content model and parsing: files → values with located diagnostics.
+        .target(name: "DaybookContent", dependencies: ["Yams"]),
+        // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
+        .target(name: "DaybookSchedule", dependencies: ["DaybookContent"]),
+        // Markdown (cmark-gfm), the theme (Mustache), translations.
+        .target(
+            name: "DaybookRender",
+            dependencies: [
+                "CMarkGFM", "DaybookContent",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedThemePlugin"]
+        ),
+        // Site building: page families, view models, feeds, atomic output.
+        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender"]),
+        .executableTarget(
+            name: "daybook",
+            dependencies: ["DaybookSite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Build tool that embeds themes/default into the binary.
+        .executableTarget(name: "EmbedTheme", path: "Sources/EmbedTheme"),
+        .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
+        .testTarget(
+            name: "DaybookTests",
+            dependencies: [
+                "DaybookContent", "DaybookSchedule", "DaybookRender", "DaybookSite",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,37 @@
+/// Everything read from `content/`: the parsed model the site is built from.
+public struct Content: Sendable {
+    public var config = SiteConfig()
+    /// Sorted chronologically (see `DiaryEntry.chronological`).
+    public var entries: [DiaryEntry] = []
+    public var pages: [FreePage] = []
+    public var decks: [Deck] = []
+    public var reviews = ReviewLog()
+    /// Sorted by date.
+    public var workouts: [WorkoutSession] = []
+    public var routines: [Routine] = []
+    public var routineLog = RoutineLog()
+    /// Files that are copied as they are (images beside entries and pages).
+    public var assets: [ContentAsset] = []
+
+    public init() {}
+}
+
+/// A non-Markdown file under `diary/` or `pages/`, copied to the same path in the output.
+public struct ContentAsset: Sendable {
+    public let absolutePath: String
+    public let relativePath: String
+}
+
+/// Which entries a build includes.
+public struct Visibility: Sendable {
+    public var includePrivate = false
+    public var includeDrafts = false
+    public init(includePrivate: Bool = false, includeDrafts: Bool = false) {
+        self.includePrivate = includePrivate
+        self.includeDrafts = includeDrafts
+    }
+
+    public func shows(isPrivate: Bool, isDraft: Bool) -> Bool {
+        (includePrivate || !isPrivate) && (includeDrafts || !isDraft)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Reads a `content/` folder into `Content`, collecting every diagnostic.
+public enum ContentLoader {
+    /// - Parameter displayRoot: how the content folder is named in messages (`content`).
+    public static func load(directory: URL, displayRoot: String) -> (Content, Diagnostics) {
+        var diagnostics = Diagnostics()
+        var content = Content()
+        let files = FileWalker(root: directory, displayRoot: displayRoot)
+        guard files.exists else { return (content, diagnostics) }
+
+        content.config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
+        if files.read("site.yaml", into: &diagnostics) != nil {
+            diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
+        }
+
+        // Diary entries are the bulk of a site: parse them on all cores.
+        let diaryFiles = files.markdown(under: "diary", into: &diagnostics)
+        let parsed = diaryFiles.parallelMap { file -> (DiaryEntry?, Diagnostics) in
+            var local = Diagnostics()
+            let entry = DiaryParser.parse(file, into: &local)
+            return (entry, local)
+        }
+        for (entry, local) in parsed {
+            diagnostics.append(contentsOf: local)
+            if let entry { content.entries.append(entry) }
+        }
+        content.entries.sort(by: DiaryEntry.chronological)
+
+        for file in files.markdown(under: "pages", into: &diagnostics) {
+            if let page = FreePage.parse(file, into: &diagnostics) { content.pages.append(page) }
+        }
+
+        let vocabFiles = files.markdown(under: "vocab", recursive: false, into: &diagnostics)
+        for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
+            if let deck = DeckParser.parse(file, settings: content.config.vocab, into: &diagnostics) { content.decks.append(deck) }
+        }
+        if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
+            content.reviews = ReviewLogParser.parse(reviews, decks: content.decks, into: &diagnostics)
+        }
+
+        for file in files.markdown(under: "workouts", into: &diagnostics) {
+            if let session = WorkoutParser.parse(file, settings: content.config.workouts, into: &diagnostics) {
+                content.workouts.append(session)
+            }
+        }
+        content.workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
+
+        if let file = files.read("routines.yml", into: &diagnostics) {
+            content.routines = RoutineParser.parseRoutines(file, into: &diagnostics)
+        }
+        if let file = files.read("routines/log.md", into: &diagnostics) {
+            content.routineLog = RoutineParser.parseLog(file, routines: content.routines, into: &diagnostics)
+        }
+
+        content.assets = files.assets(under: ["diary", "pages"])
+        files.reportUnknownTopLevel(into: &diagnostics)
+        return (content, diagnostics)
+    }
+}
+
+/// Lists and reads files below the content root. Paths are kept relative so
+/// that nothing a file is called can point the output outside its folder.
+struct FileWalker {
+    let root: URL
+    let displayRoot: String
+    private let manager = FileManager.default
+
+    init(root: URL, displayRoot: String) {
+        self.root = root.standardizedFileURL
+        self.displayRoot = displayRoot
+    }
+
+    var exists: Bool {
+        var isDirectory: ObjCBool = false
+        return manager.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
+
+    /// nil when the file does not exist; an unreadable file is an error.
+    func read(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
+        let url = root.appendingPathComponent(relative)
+        guard manager.fileExists(atPath: url.path) else { return nil }
+        return load(url: url, relative: relative, into: &diagnostics)
+    }
+
+    private func load(url: URL, relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
+        guard let data = manager.contents(atPath: url.path) else {
+            diagnostics.error(SourceLocation(path: display(relative)), "cannot read file")
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            diagnostics.error(SourceLocation(path: display(relative)), "file is not UTF-8 text")
+            return nil
+        }
+        let normalized = text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        return SourceFile(displayPath: display(relative), relativePath: relative, text: normalized)
+    }
+
+    /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
+    func relativeFiles(under folder: String, recursive: Bool = true) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        var result: [String] = []
+        if recursive {
+            guard let walker = manager.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey],
+                                                  options: [.skipsHiddenFiles]) else { return [] }
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                let path = url.standardizedFileURL.path
+                guard path.hasPrefix(root.path + "/") else { continue }
+                result.append(String(path.dropFirst(root.path.count + 1)))
+            }
+        } else {
+            for name in (try? manager.contentsOfDirectory(atPath: base.path)) ?? [] where !name.hasPrefix(".") {
+                var isDirectory: ObjCBool = false
+                if manager.fileExists(atPath: base.appendingPathComponent(name).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    result.append("\(folder)/\(name)")
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {
+        relativeFiles(under: folder, recursive: recursive)
+            .filter { $0.hasSuffix(".md") }
+            .compactMap { load(url: root.appendingPathComponent($0), relative: $0, into: &diagnostics) }
+    }
+
+    func assets(under folders: [String]) -> [ContentAsset] {
+        folders.flatMap { folder in
+            relativeFiles(under: folder).filter { !$0.hasSuffix(".md") }.map {
+                ContentAsset(absolutePath: root.appendingPathComponent($0).path, relativePath: $0)
+            }
+        }
+    }
+
+    static let knownTopLevel = ["site.yml", "diary", "vocab", "workouts", "routines.yml", "routines", "pages"]
+
+    /// A file or folder Daybook does not read is a warning, not silence.
+    func reportUnknownTopLevel(into diagnostics: inout Diagnostics) {
+        for name in ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where !name.hasPrefix(".") {
+            guard !Self.knownTopLevel.contains(name), name != "site.yaml" else { continue }
+            diagnostics.warning(SourceLocation(path: display(name)), "'\(name)' is not part of a Daybook site and is not read",
+                                hint: Suggestion.hint(for: name, in: Self.knownTopLevel) ?? "expected: \(Self.knownTopLevel.joined(separator: ", "))")
+        }
+    }
+}

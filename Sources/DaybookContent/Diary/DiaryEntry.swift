@@ -1,0 +1,44 @@
+/// One diary entry (`content/diary/**/*.md`).
+public struct DiaryEntry: Sendable, Identifiable {
+    public var id: String { source.slugPath }
+    public let source: SourceFile
+    public var title: String
+    public var date: LocalDate
+    /// nil when the entry gives only a day.
+    public var time: LocalTime?
+    /// Minutes east of UTC when the date carried an ISO offset.
+    public var utcOffsetMinutes: Int?
+    public var weather: Weather?
+    public var tags: [String]
+    public var mood: String?
+    public var isPrivate: Bool
+    public var isDraft: Bool
+    /// Markdown body, and the file line it starts on.
+    public var body: String
+    public var bodyFirstLine: Int
+
+    public init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
+                weather: Weather? = nil, tags: [String] = [], mood: String? = nil, isPrivate: Bool = false,
+                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1) {
+        self.source = source
+        self.title = title
+        self.date = date
+        self.time = time
+        self.utcOffsetMinutes = utcOffsetMinutes
+        self.weather = weather
+        self.tags = tags
+        self.mood = mood
+        self.isPrivate = isPrivate
+        self.isDraft = isDraft
+        self.body = body
+        self.bodyFirstLine = bodyFirstLine
+    }
+
+    /// Entries of a day are ordered by time (untimed first), then by file name.
+    public static func chronological(_ a: DiaryEntry, _ b: DiaryEntry) -> Bool {
+        if a.date != b.date { return a.date < b.date }
+        let ta = a.time?.minutes ?? -1, tb = b.time?.minutes ?? -1
+        if ta != tb { return ta < tb }
+        return a.source.relativePath < b.source.relativePath
+    }
+}

@@ -1,0 +1,66 @@
+/// Reads a diary entry's front matter and body into a `DiaryEntry`.
+public enum DiaryParser {
+    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft"]
+
+    public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
+        let document = FrontMatterDocument(text: file.text)
+        var fields: YAMLFields?
+        if let yaml = document.yaml {
+            let root = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)
+            fields = root?.fields("front matter", known: keys, into: &diagnostics)
+        }
+        let errorsBefore = diagnostics.errors.count
+
+        var when: EntryDate?
+        if let value = fields?["date"] {
+            if let text = value.string("date", into: &diagnostics) {
+                when = EntryDate(parsing: text)
+                if when == nil {
+                    diagnostics.error(value.location, "invalid date '\(text)'",
+                                      hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
+                }
+            }
+        } else if let date = LocalDate(iso: file.baseName.prefix(10)) {
+            when = EntryDate(date: date)
+        } else {
+            diagnostics.error(file.location(line: 1), "diary entry has no date",
+                              hint: "add 'date: 2026-11-20' to the front matter, or start the file name with the date")
+        }
+
+        let weather = fields?["weather"].flatMap { Weather.parse($0, into: &diagnostics) }
+        let tags = fields?["tags"]?.stringList("tags", into: &diagnostics)?
+            .map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty } ?? []
+        let mood = fields?["mood"]?.string("mood", into: &diagnostics)
+        let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
+        let isDraft = fields?["draft"]?.bool("draft", into: &diagnostics) ?? false
+
+        guard let when, diagnostics.errors.count == errorsBefore else { return nil }
+        let title = fields?["title"]?.string("title", into: &diagnostics)
+            ?? firstHeading(in: document.body)
+            ?? when.date.iso
+        return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
+                          weather: weather, tags: uniqued(tags), mood: mood, isPrivate: isPrivate, isDraft: isDraft,
+                          body: document.body, bodyFirstLine: document.bodyFirstLine)
+    }
+
+    /// The text of the body's first `# ` heading (ATX level 1), outside code fences.
+    public static func firstHeading(in body: String) -> String? {
+        var inFence = false
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle(); continue }
+            guard !inFence, line.count - trimmed.count < 4, trimmed.hasPrefix("# ") || trimmed == "#" else { continue }
+            var text = trimmed.dropFirst(1).trimmingTrailingSpaces()
+            // Optional closing sequence of #s.
+            while text.last == "#" { text = text.dropLast() }
+            let heading = String(text).trimmingCharacters(in: " ")
+            if !heading.isEmpty { return heading }
+        }
+        return nil
+    }
+
+    private static func uniqued(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        return tags.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,54 @@
+/// The `date:` of an entry: `2026-11-20`, `2026-11-20 21:30`, or ISO-8601
+/// such as `2026-11-20T21:30:00+09:00`. The local day and clock time are
+/// kept as written; an offset is remembered for the feed's timestamps.
+public struct EntryDate: Hashable, Sendable {
+    public var date: LocalDate
+    public var time: LocalTime?
+    public var utcOffsetMinutes: Int?
+
+    public init(date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil) {
+        self.date = date
+        self.time = time
+        self.utcOffsetMinutes = utcOffsetMinutes
+    }
+
+    public init?(parsing raw: String) {
+        let text = raw.trimmingCharacters(in: " ")
+        guard text.count >= 10, let date = LocalDate(iso: text.prefix(10)) else { return nil }
+        var rest = text.dropFirst(10)
+        guard !rest.isEmpty else {
+            self.init(date: date)
+            return
+        }
+        guard rest.first == " " || rest.first == "T" || rest.first == "t" else { return nil }
+        rest = rest.dropFirst()
+        while rest.first == " " { rest = rest.dropFirst() }
+
+        // Offset: Z, +09:00, +0900, -05:00
+        var offset: Int?
+        if rest.last == "Z" || rest.last == "z" {
+            offset = 0
+            rest = rest.dropLast()
+        } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let zone = String(rest[rest.index(after: sign)...].filter { $0 != ":" })
+            guard zone.count == 4 || zone.count == 2, let value = Int(zone) else { return nil }
+            let minutes = zone.count == 4 ? (value / 100) * 60 + value % 100 : value * 60
+            offset = rest[sign] == "-" ? -minutes : minutes
+            rest = rest[..<sign]
+            while rest.last == " " { rest = rest.dropLast() }
+        }
+
+        // Clock: HH:MM, HH:MM:SS, HH:MM:SS.fff
+        let clock = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2 || clock.count == 3,
+              clock[0].count == 2, clock[1].count == 2,
+              let hour = Int(clock[0]), let minute = Int(clock[1]),
+              let time = LocalTime(hour: hour, minute: minute) else { return nil }
+        if clock.count == 3 {
+            let seconds = clock[2].split(separator: ".", maxSplits: 1)
+            guard let first = seconds.first, first.count == 2, let s = Int(first), (0...60).contains(s) else { return nil }
+        }
+        self.init(date: date, time: time, utcOffsetMinutes: offset)
+    }
+}
+

@@ -1,0 +1,25 @@
+/// A free page under `content/pages/` (about, now, …).
+public struct FreePage: Sendable {
+    public let source: SourceFile
+    public var title: String
+    public var isPrivate: Bool
+    public var isDraft: Bool
+    public var body: String
+
+    static let keys = ["title", "private", "draft", "date"]
+
+    public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FreePage? {
+        let document = FrontMatterDocument(text: file.text)
+        var fields: YAMLFields?
+        if let yaml = document.yaml {
+            fields = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)?
+                .fields("front matter", known: keys, into: &diagnostics)
+        }
+        let title = fields?["title"]?.string("title", into: &diagnostics)
+            ?? DiaryParser.firstHeading(in: document.body) ?? file.baseName
+        return FreePage(source: file, title: title,
+                        isPrivate: fields?["private"]?.bool("private", into: &diagnostics) ?? false,
+                        isDraft: fields?["draft"]?.bool("draft", into: &diagnostics) ?? false,
+                        body: document.body)
+    }
+}

@@ -1,0 +1,147 @@
+/// `content/site.yml`: every setting optional, unknown keys rejected.
+public struct SiteConfig: Sendable {
+    public enum Locale: String, Sendable, CaseIterable { case ko, en }
+    public enum WeekStart: String, Sendable { case monday, sunday }
+
+    public struct Vocab: Sendable {
+        public var studyDays = 3
+        public var reviewIntervals = [3, 7, 14]
+        public var maxMeanings = 3
+        public init() {}
+    }
+
+    public struct Flashcards: Sendable {
+        public enum Paper: String, Sendable, CaseIterable { case a4, letter }
+        public enum Duplex: String, Sendable, CaseIterable {
+            case longEdge = "long-edge", shortEdge = "short-edge", fold
+        }
+        public var paper = Paper.a4
+        public var columns = 2
+        public var rows = 4
+        public var duplex = Duplex.longEdge
+        /// Millimetres, x then y.
+        public var backOffset: (x: Double, y: Double) = (0, 0)
+        public var cutMarks = true
+        public init() {}
+    }
+
+    public struct Workouts: Sendable {
+        public enum Rotation: String, Sendable, CaseIterable { case daily, session }
+        public enum Unit: String, Sendable, CaseIterable { case kg, lb }
+        public var split: [String] = []
+        public var start: LocalDate?
+        public var rotate = Rotation.daily
+        public var unit = Unit.kg
+        public init() {}
+    }
+
+    public var title = "Daybook"
+    public var author = ""
+    /// Absolute URL, used only where links must be absolute: feed, sitemap, ics.
+    public var baseURL: String?
+    public var locale = Locale.ko
+    public var timezone = "Asia/Seoul"
+    public var theme = "default"
+    public var weekStarts = WeekStart.monday
+    public var vocab = Vocab()
+    public var flashcards = Flashcards()
+    public var workouts = Workouts()
+
+    public init() {}
+
+    static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts"]
+
+    /// Reads `site.yml`; a missing file (nil) gives the defaults.
+    public static func parse(_ file: SourceFile?, into diagnostics: inout Diagnostics) -> SiteConfig {
+        var config = SiteConfig()
+        guard let file, let root = YAMLValue.parse(file.text, file: file, into: &diagnostics),
+              let fields = root.fields("site.yml", known: keys, into: &diagnostics) else { return config }
+
+        if let v = fields["title"]?.string("title", into: &diagnostics) { config.title = v }
+        if let v = fields["author"]?.string("author", into: &diagnostics) { config.author = v }
+        if let value = fields["base_url"], var v = value.string("base_url", into: &diagnostics) {
+            if !(v.hasPrefix("http://") || v.hasPrefix("https://")) {
+                diagnostics.error(value.location, "base_url must be an absolute http(s) URL, like https://example.github.io/daybook/")
+            } else {
+                if !v.hasSuffix("/") { v += "/" }
+                config.baseURL = v
+            }
+        }
+        if let v = fields["locale"]?.choice("locale", from: Locale.allCases.map(\.rawValue), into: &diagnostics) {
+            config.locale = Locale(rawValue: v)!
+        }
+        if let value = fields["timezone"], let v = value.string("timezone", into: &diagnostics) {
+            if TimeZoneCheck.isKnown(v) {
+                config.timezone = v
+            } else {
+                diagnostics.error(value.location, "unknown timezone '\(v)'", hint: "use an IANA name such as Asia/Seoul, Europe/London or UTC")
+            }
+        }
+        if let v = fields["theme"]?.string("theme", into: &diagnostics) { config.theme = v }
+        if let v = fields["week_starts"]?.choice("week_starts", from: ["monday", "sunday"], into: &diagnostics) {
+            config.weekStarts = WeekStart(rawValue: v)!
+        }
+        if let v = fields["vocab"] { config.vocab = parseVocab(v, into: &diagnostics) }
+        if let v = fields["flashcards"] { config.flashcards = parseFlashcards(v, into: &diagnostics) }
+        if let v = fields["workouts"] { config.workouts = parseWorkouts(v, into: &diagnostics) }
+        return config
+    }
+
+    private static func positive(_ value: YAMLValue, _ what: String, into diagnostics: inout Diagnostics) -> Int? {
+        guard let n = value.int(what, into: &diagnostics) else { return nil }
+        guard n >= 1 else {
+            diagnostics.error(value.location, "\(what) must be at least 1")
+            return nil
+        }
+        return n
+    }
+
+    private static func parseVocab(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Vocab {
+        var vocab = Vocab()
+        guard let f = value.fields("vocab", known: ["study_days", "review_intervals", "max_meanings"], into: &diagnostics) else { return vocab }
+        if let v = f["study_days"], let n = positive(v, "study_days", into: &diagnostics) { vocab.studyDays = n }
+        if let v = f["max_meanings"], let n = positive(v, "max_meanings", into: &diagnostics) { vocab.maxMeanings = n }
+        if let v = f["review_intervals"], let items = v.list("review_intervals", into: &diagnostics) {
+            vocab.reviewIntervals = items.compactMap { positive($0, "each review interval", into: &diagnostics) }
+        }
+        return vocab
+    }
+
+    private static func parseFlashcards(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Flashcards {
+        var cards = Flashcards()
+        let known = ["paper", "columns", "rows", "duplex", "back_offset", "cut_marks"]
+        guard let f = value.fields("flashcards", known: known, into: &diagnostics) else { return cards }
+        if let v = f["paper"]?.choice("paper", from: Flashcards.Paper.allCases.map(\.rawValue), into: &diagnostics) {
+            cards.paper = Flashcards.Paper(rawValue: v)!
+        }
+        if let v = f["columns"], let n = positive(v, "columns", into: &diagnostics) { cards.columns = min(n, 8) }
+        if let v = f["rows"], let n = positive(v, "rows", into: &diagnostics) { cards.rows = min(n, 12) }
+        if let v = f["duplex"]?.choice("duplex", from: Flashcards.Duplex.allCases.map(\.rawValue), into: &diagnostics) {
+            cards.duplex = Flashcards.Duplex(rawValue: v)!
+        }
+        if let v = f["back_offset"], let items = v.list("back_offset", into: &diagnostics) {
+            let numbers = items.compactMap { $0.double("back_offset", into: &diagnostics) }
+            if numbers.count == 2 {
+                cards.backOffset = (numbers[0], numbers[1])
+            } else if numbers.count == items.count {
+                diagnostics.error(v.location, "back_offset takes two numbers in millimetres: [x, y]")
+            }
+        }
+        if let v = f["cut_marks"]?.bool("cut_marks", into: &diagnostics) { cards.cutMarks = v }
+        return cards
+    }
+
+    private static func parseWorkouts(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Workouts {
+        var workouts = Workouts()
+        guard let f = value.fields("workouts", known: ["split", "start", "rotate", "unit"], into: &diagnostics) else { return workouts }
+        if let v = f["split"]?.stringList("split", into: &diagnostics) { workouts.split = v }
+        if let v = f["start"]?.date("start", into: &diagnostics) { workouts.start = v }
+        if let v = f["rotate"]?.choice("rotate", from: Workouts.Rotation.allCases.map(\.rawValue), into: &diagnostics) {
+            workouts.rotate = Workouts.Rotation(rawValue: v)!
+        }
+        if let v = f["unit"]?.choice("unit", from: Workouts.Unit.allCases.map(\.rawValue), into: &diagnostics) {
+            workouts.unit = Workouts.Unit(rawValue: v)!
+        }
+        return workouts
+    }
+}

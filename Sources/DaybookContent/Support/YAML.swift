@@ -1,0 +1,168 @@
+import Yams
+
+/// A YAML node together with where it stands in its file, so every value
+/// read from it can be reported at its own line and column.
+public struct YAMLValue {
+    public let node: Node
+    public let file: SourceFile
+    /// Added to Yams' line numbers: front matter starts below the fence.
+    let lineOffset: Int
+
+    public var location: SourceLocation {
+        let mark = node.mark
+        return file.location(line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+    }
+
+    /// Parses a YAML text; syntax errors are reported at their position.
+    /// An empty document gives nil without an error.
+    public static func parse(_ yaml: String, file: SourceFile, firstLine: Int = 1, into diagnostics: inout Diagnostics) -> YAMLValue? {
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { return nil }
+            return YAMLValue(node: node, file: file, lineOffset: firstLine - 1)
+        } catch let error as YamlError {
+            let (mark, message) = describe(error)
+            diagnostics.error(file.location(line: (mark?.line ?? 1) + firstLine - 1, column: mark?.column ?? 1), "invalid YAML: \(message)")
+        } catch {
+            diagnostics.error(file.location(line: firstLine), "invalid YAML: \(error)")
+        }
+        return nil
+    }
+
+    private static func describe(_ error: YamlError) -> (Mark?, String) {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            return (mark, context.map { "\(problem) (\($0.text))" } ?? problem)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return (context.mark, "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+        default:
+            return (nil, "\(error)")
+        }
+    }
+
+    func child(_ node: Node) -> YAMLValue { YAMLValue(node: node, file: file, lineOffset: lineOffset) }
+
+    // MARK: Scalars
+
+    /// The scalar text, or nil for a mapping, a sequence or `null`.
+    public var scalarText: String? {
+        guard case let .scalar(scalar) = node, !isNull else { return nil }
+        return scalar.string
+    }
+
+    public var isNull: Bool {
+        if case let .scalar(scalar) = node, scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return true }
+        return false
+    }
+
+    public func string(_ what: String, into diagnostics: inout Diagnostics) -> String? {
+        if let text = scalarText { return text }
+        diagnostics.error(location, "\(what) must be text")
+        return nil
+    }
+
+    public func int(_ what: String, into diagnostics: inout Diagnostics) -> Int? {
+        if let text = scalarText, let value = Int(text.trimmingCharacters(in: " ")) { return value }
+        diagnostics.error(location, "\(what) must be a whole number, not '\(scalarText ?? "…")'")
+        return nil
+    }
+
+    public func double(_ what: String, into diagnostics: inout Diagnostics) -> Double? {
+        if let text = scalarText, let value = Double(text.trimmingCharacters(in: " ")) { return value }
+        diagnostics.error(location, "\(what) must be a number, not '\(scalarText ?? "…")'")
+        return nil
+    }
+
+    public func bool(_ what: String, into diagnostics: inout Diagnostics) -> Bool? {
+        switch scalarText?.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            diagnostics.error(location, "\(what) must be true or false, not '\(scalarText ?? "…")'")
+            return nil
+        }
+    }
+
+    public func date(_ what: String, into diagnostics: inout Diagnostics) -> LocalDate? {
+        if let text = scalarText, let date = LocalDate(iso: text.trimmingCharacters(in: " ")) { return date }
+        diagnostics.error(location, "\(what) must be a date like 2026-11-20, not '\(scalarText ?? "…")'")
+        return nil
+    }
+
+    /// One of a fixed set of words; an unknown one gets a "did you mean" hint.
+    public func choice(_ what: String, from options: [String], into diagnostics: inout Diagnostics) -> String? {
+        guard let text = scalarText else {
+            diagnostics.error(location, "\(what) must be one of \(options.joined(separator: ", "))")
+            return nil
+        }
+        if options.contains(text) { return text }
+        diagnostics.error(location, "unknown \(what) '\(text)'; expected one of \(options.joined(separator: ", "))",
+                          hint: Suggestion.hint(for: text, in: options))
+        return nil
+    }
+
+    // MARK: Collections
+
+    /// Items of a sequence; a single scalar counts as a one-item list
+    /// (`tags: winter` reads like `tags: [winter]`).
+    public func list(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLValue]? {
+        switch node {
+        case let .sequence(sequence): return sequence.map(child)
+        case .scalar: return isNull ? [] : [self]
+        default:
+            diagnostics.error(location, "\(what) must be a list")
+            return nil
+        }
+    }
+
+    public func stringList(_ what: String, into diagnostics: inout Diagnostics) -> [String]? {
+        guard let items = list(what, into: &diagnostics) else { return nil }
+        return items.compactMap { $0.string("each of \(what)", into: &diagnostics) }
+    }
+
+    /// The pairs of a mapping, in file order.
+    public func mapping(_ what: String, into diagnostics: inout Diagnostics) -> [(key: String, keyLocation: SourceLocation, value: YAMLValue)]? {
+        guard case let .mapping(mapping) = node else {
+            diagnostics.error(location, "\(what) must be a mapping of keys to values")
+            return nil
+        }
+        return mapping.map { pair in
+            let key = child(pair.key)
+            return (key.scalarText ?? "", key.location, child(pair.value))
+        }
+    }
+
+    /// Reads a mapping whose keys must come from `known`: an unknown key is an
+    /// error at its line with the nearest known key as a hint.
+    public func fields(_ what: String, known: [String], into diagnostics: inout Diagnostics) -> YAMLFields? {
+        guard let pairs = mapping(what, into: &diagnostics) else { return nil }
+        var values: [String: YAMLValue] = [:]
+        for pair in pairs {
+            if known.contains(pair.key) {
+                values[pair.key] = pair.value
+            } else {
+                diagnostics.error(pair.keyLocation, "unknown key '\(pair.key)' in \(what)",
+                                  hint: Suggestion.hint(for: pair.key, in: known) ?? "known keys: \(known.joined(separator: ", "))")
+            }
+        }
+        return YAMLFields(values: values, location: location)
+    }
+}
+
+/// The known keys of a mapping, read one by one.
+public struct YAMLFields {
+    public let values: [String: YAMLValue]
+    public let location: SourceLocation
+    public subscript(key: String) -> YAMLValue? {
+        guard let value = values[key], !value.isNull else { return nil }
+        return value
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == set { slice = slice.dropFirst() }
+        while slice.last == set { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,3 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
