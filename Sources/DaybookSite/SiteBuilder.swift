@@ -1,3 +1,137 @@
 import DaybookContent
 import DaybookRender
 import DaybookSchedule
+import Foundation
+
+/// What a build reads and writes, from the command line.
+public struct BuildOptions: Sendable {
+    public var contentDirectory: URL
+    public var outputDirectory: URL
+    /// Folder holding `themes/NAME/`; defaults to the content folder's parent.
+    public var themesDirectory: URL
+    /// nil: today in the site's time zone.
+    public var today: LocalDate?
+    /// nil: a seed that changes day by day.
+    public var seed: UInt64?
+    public var visibility = Visibility()
+    /// How the content folder is named in messages.
+    public var contentDisplayName: String
+
+    public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
+                seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil) {
+        self.contentDirectory = contentDirectory
+        self.outputDirectory = outputDirectory
+        self.themesDirectory = themesDirectory ?? contentDirectory.deletingLastPathComponent().appendingPathComponent("themes")
+        self.today = today
+        self.seed = seed
+        self.visibility = visibility
+        self.contentDisplayName = contentDisplayName ?? contentDirectory.lastPathComponent
+    }
+}
+
+public struct BuildSummary: Sendable {
+    public let pages: Int
+    public let files: Int
+    public let seconds: Double
+    public let warnings: [Diagnostic]
+}
+
+/// files → parsed content (with diagnostics) → schedules for "today" →
+/// pages (a URL and a view model each) → templates → bytes → atomic write.
+public enum SiteBuilder {
+    /// Reads and checks everything; throws `ContentErrors` with every error of the run.
+    public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
+        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
+        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
+        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
+
+        let today = options.today ?? TimeZoneCheck.today(in: content.config.timezone)
+        guard let translation = theme.translations[content.config.locale.rawValue] else {
+            throw ContentErrors([Diagnostic(SourceLocation(path: "themes/\(theme.name)/i18n/\(content.config.locale.rawValue).yml"),
+                                            "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
+        }
+        let seed = options.seed ?? UInt64(today.daysSinceEpoch)
+        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed)
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning })
+    }
+
+    /// Every page of the site, from each page family.
+    public static func pages(for site: SiteData) -> [Page] {
+        var pages: [Page] = []
+        pages += HomePage.pages(site)
+        pages += DiaryPages.pages(site)
+        pages += CalendarPages.pages(site)
+        pages += FreePages.pages(site)
+        pages += SearchPages.pages(site)
+        pages += NotFoundPage.pages(site)
+        pages += Feeds.pages(site, sitemapOf: pages)
+        return pages
+    }
+
+    /// Renders every page to bytes on all cores.
+    public static func render(_ pages: [Page], site: SiteData, theme: Theme) throws -> [(path: String, bytes: [UInt8])] {
+        let rendered = pages.parallelMap { page -> Result<(path: String, bytes: [UInt8]), Diagnostic> in
+            let context = PageContext(path: page.path, site: site)
+            switch page.body {
+            case let .bytes(make):
+                return .success((page.path.filePath, make(context)))
+            case let .template(name, make):
+                let model = make(context)
+                do {
+                    let html = try theme.render(name, Layout.context(for: model, in: context))
+                    return .success((page.path.filePath, Array(html.utf8)))
+                } catch let diagnostic as Diagnostic {
+                    return .failure(diagnostic)
+                } catch {
+                    return .failure(Diagnostic(SourceLocation(path: name), "\(error)"))
+                }
+            }
+        }
+        var files: [(path: String, bytes: [UInt8])] = []
+        var errors = Set<Diagnostic>()
+        for result in rendered {
+            switch result {
+            case let .success(file): files.append(file)
+            case let .failure(diagnostic): errors.insert(diagnostic)
+            }
+        }
+        if !errors.isEmpty { throw ContentErrors(errors.sorted { $0.location < $1.location }) }
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append(("assets/" + path, Array(data))) }
+        return files
+    }
+
+    /// The whole build; `public/` changes only if it succeeds.
+    @discardableResult
+    public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
+        let start = Date()
+        progress?("reading content")
+        let (site, theme, warnings) = try prepare(options)
+        let pages = pages(for: site)
+        progress?("rendering \(pages.count) pages")
+        var files = try render(pages, site: site, theme: theme)
+        for asset in site.content.assets where isPublished(asset: asset, site: site) {
+            if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
+        }
+        progress?("writing \(files.count) files")
+        let writer = OutputWriter(output: options.outputDirectory)
+        let staging = try writer.makeStaging()
+        do {
+            try OutputWriter.write(files, into: staging)
+            try writer.swap(in: staging)
+        } catch {
+            writer.discard(staging)
+            throw error
+        }
+        let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
+        return BuildSummary(pages: pageCount, files: files.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
+    }
+
+    /// An image that belongs to a hidden entry (`diary/2026/2026-11-20-photo.jpg`
+    /// or `diary/2026/2026-11-20/photo.jpg`) stays hidden with it.
+    static func isPublished(asset: ContentAsset, site: SiteData) -> Bool {
+        !site.content.entries.contains { entry in
+            !site.visibility.shows(isPrivate: entry.isPrivate, isDraft: entry.isDraft)
+                && asset.relativePath.hasPrefix(entry.source.slugPath)
+        }
+    }
+}

@@ -1,7 +1,127 @@
 import ArgumentParser
+import DaybookContent
 import DaybookSite
+import Foundation
 
+/// Exit codes of the contract: 1 for content errors, 2 for usage errors.
 @main
+enum Main {
+    static func main() {
+        do {
+            var command = try Daybook.parseAsRoot()
+            try command.run()
+        } catch let errors as ContentErrors {
+            Terminal.report(errors.diagnostics)
+            let count = errors.diagnostics.filter { $0.severity == .error }.count
+            Terminal.error("\(count) error\(count == 1 ? "" : "s"); nothing was written")
+            exit(1)
+        } catch let diagnostic as Diagnostic {
+            Terminal.report([diagnostic])
+            exit(1)
+        } catch {
+            let code = Daybook.exitCode(for: error)
+            if code == .success {
+                Daybook.exit(withError: error)
+            }
+            Terminal.error(Daybook.fullMessage(for: error))
+            exit(code == .validationFailure ? 2 : 1)
+        }
+    }
+}
+
 struct Daybook: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build a journal and study site from plain files.")
+    static let configuration = CommandConfiguration(
+        commandName: "daybook",
+        abstract: "Build a journal and study site from plain files.",
+        subcommands: [Build.self, Check.self, Serve.self, New.self, Import.self, Export.self],
+        defaultSubcommand: Build.self
+    )
+}
+
+/// Where the site's files are, shared by every command.
+struct SiteLocation: ParsableArguments {
+    @Option(name: .long, help: "The content folder.")
+    var content = "content"
+
+    @Option(name: .long, help: "Compute schedules for this day (YYYY-MM-DD) instead of today.", transform: Self.date)
+    var today: LocalDate?
+
+    static func date(_ text: String) throws -> LocalDate {
+        guard let date = LocalDate(iso: text) else { throw ValidationError("'\(text)' is not a date like 2026-11-20") }
+        return date
+    }
+
+    var contentURL: URL { URL(fileURLWithPath: content) }
+
+    func buildOptions(output: String = "public", seed: UInt64? = nil, visibility: Visibility = Visibility()) -> BuildOptions {
+        BuildOptions(contentDirectory: contentURL, outputDirectory: URL(fileURLWithPath: output), today: today, seed: seed,
+                     visibility: visibility, contentDisplayName: content.hasSuffix("/") ? String(content.dropLast()) : content)
+    }
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+
+    @OptionGroup var location: SiteLocation
+
+    @Option(name: .long, help: "The output folder; replaced only when the build succeeds.")
+    var output = "public"
+
+    @Option(name: .long, help: "Shuffle flashcards with this seed (repeats a printed order).")
+    var seed: UInt64?
+
+    @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
+    var includePrivate = false
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    func run() throws {
+        let options = location.buildOptions(output: output, seed: seed,
+                                            visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        let summary = try SiteBuilder.build(options, progress: Terminal.progress)
+        Terminal.clearProgress()
+        Terminal.report(summary.warnings)
+        print("Built \(summary.pages) pages (\(summary.files) files) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Validate all content and the theme; write nothing.")
+
+    @OptionGroup var location: SiteLocation
+
+    func run() throws {
+        let options = location.buildOptions()
+        let (site, theme, warnings) = try SiteBuilder.prepare(options)
+        // Rendering catches template errors too; the result is discarded.
+        _ = try SiteBuilder.render(SiteBuilder.pages(for: site), site: site, theme: theme)
+        Terminal.report(warnings)
+        print("No errors in \(location.content)/ (\(site.content.entries.count) entries).")
+    }
+}
+
+/// Progress on a terminal, nothing when piped; diagnostics on stderr.
+enum Terminal {
+    static let isInteractive = isatty(STDERR_FILENO) == 1
+
+    static func progress(_ message: String) {
+        guard isInteractive else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(message)…".utf8))
+    }
+
+    static func clearProgress() {
+        guard isInteractive else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    static func report(_ diagnostics: [Diagnostic]) {
+        clearProgress()
+        for diagnostic in diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+    }
+
+    static func error(_ message: String) {
+        clearProgress()
+        FileHandle.standardError.write(Data("daybook: \(message)\n".utf8))
+    }
 }

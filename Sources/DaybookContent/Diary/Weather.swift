@@ -19,6 +19,7 @@ public struct Weather: Sendable, Hashable {
     public var isNight = false
 
     public init(condition: WeatherCondition? = nil) { self.condition = condition }
+    public var iconName: String { condition?.rawValue ?? "unknown" }
 
     /// Reads the `weather:` front matter value. (Filled in by the weather work.)
     public static func parse(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Weather? {

@@ -1,0 +1,124 @@
+import DaybookContent
+import Foundation
+import Mustache
+
+/// A theme: Mustache templates, static assets and translations. The default
+/// theme ships inside the binary; a `themes/NAME/` folder beside `content/`
+/// overrides it file by file.
+public struct Theme: Sendable {
+    public let name: String
+    let library: MustacheLibrary
+    /// Files copied to `public/assets/`, keyed by path below `assets/`.
+    public let assets: [String: Data]
+    /// Where each template came from, for error messages.
+    let templatePaths: [String: String]
+    public let translations: [String: Translation]
+
+    /// Loads the theme named in `site.yml`, reporting template errors with their
+    /// `themes/NAME/file.mustache:line:column`.
+    public static func load(name: String, themesDirectory: URL, into diagnostics: inout Diagnostics) -> Theme {
+        var files: [String: (data: Data, displayPath: String)] = [:]
+        for (path, base64) in EmbeddedTheme.files {
+            if let data = Data(base64Encoded: base64) { files[path] = (data, "themes/default/\(path) (built in)") }
+        }
+        let folder = themesDirectory.appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            for (relative, url) in Self.walk(folder) {
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    files[relative] = (data, "themes/\(name)/\(relative)")
+                }
+            }
+        } else if name != "default" {
+            diagnostics.error(SourceLocation(path: "themes/\(name)"), "theme '\(name)' not found",
+                              hint: "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
+        }
+
+        var templates: [String: MustacheTemplate] = [:]
+        var templatePaths: [String: String] = [:]
+        var sources: [String: String] = [:]
+        var assets: [String: Data] = [:]
+        var translations: [String: Translation] = [:]
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            if path.hasSuffix(".mustache") {
+                let name = String(path.dropLast(".mustache".count))
+                guard let text = String(data: file.data, encoding: .utf8) else {
+                    diagnostics.error(SourceLocation(path: file.displayPath), "template is not UTF-8 text")
+                    continue
+                }
+                do {
+                    templates[name] = try MustacheTemplate(string: text)
+                    templatePaths[name] = file.displayPath
+                    sources[name] = text
+                } catch let error as MustacheTemplate.ParserError {
+                    diagnostics.error(SourceLocation(path: file.displayPath, line: error.context.lineNumber, column: error.context.columnNumber),
+                                      "template error: \(error.error)")
+                } catch {
+                    diagnostics.error(SourceLocation(path: file.displayPath), "template error: \(error)")
+                }
+            } else if path.hasPrefix("assets/") {
+                assets[String(path.dropFirst("assets/".count))] = file.data
+            } else if path.hasPrefix("i18n/"), path.hasSuffix(".yml") {
+                let locale = String(path.dropFirst("i18n/".count).dropLast(".yml".count))
+                let source = SourceFile(displayPath: file.displayPath, relativePath: path, text: String(decoding: file.data, as: UTF8.self))
+                if let translation = Translation.parse(source, into: &diagnostics) { translations[locale] = translation }
+            }
+        }
+
+        // swift-mustache renders a missing partial as nothing; report it instead.
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            for reference in PartialReference.scan(text) where templates[reference.name] == nil {
+                diagnostics.error(SourceLocation(path: templatePaths[name] ?? name, line: reference.line, column: reference.column),
+                                  "template '\(reference.name)' not found",
+                                  hint: Suggestion.hint(for: reference.name, in: templates.keys))
+            }
+        }
+        return Theme(name: name, library: MustacheLibrary(templates: templates), assets: assets,
+                     templatePaths: templatePaths, translations: translations)
+    }
+
+    public func hasTemplate(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+
+    /// Renders a page; a missing template is an error, never an empty page.
+    public func render(_ template: String, _ context: Any) throws -> String {
+        guard let output = library.render(context, withTemplate: template) else {
+            throw Diagnostic(SourceLocation(path: "themes/\(name)/\(template).mustache"), "template '\(template)' not found",
+                             hint: "the theme must provide \(template).mustache")
+        }
+        return output
+    }
+
+    private static func walk(_ folder: URL) -> [(String, URL)] {
+        let root = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        var result: [(String, URL)] = []
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            result.append((String(url.standardizedFileURL.path.dropFirst(root.count + 1)), url))
+        }
+        return result
+    }
+}
+
+/// `{{> name}}` and `{{< name}}` tags in a template's text, with positions.
+struct PartialReference {
+    let name: String
+    let line: Int
+    let column: Int
+
+    static func scan(_ text: String) -> [PartialReference] {
+        var result: [PartialReference] = []
+        var line = 1, column = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("{{"), let kind = text.index(index, offsetBy: 2, limitedBy: text.endIndex),
+               kind < text.endIndex, text[kind] == ">" || text[kind] == "<",
+               let close = text[kind...].range(of: "}}") {
+                let name = text[text.index(after: kind)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, !name.hasPrefix("*") { result.append(PartialReference(name: name, line: line, column: column)) }
+            }
+            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index = text.index(after: index)
+        }
+        return result
+    }
+}

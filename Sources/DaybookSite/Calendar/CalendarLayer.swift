@@ -1,0 +1,46 @@
+import DaybookContent
+
+/// Something shown on a calendar day: an entry, a workout stamp, words due, a
+/// routine dot. The templates draw every mark the same way; the class says
+/// which layer it belongs to.
+struct DayMark {
+    /// CSS classes, e.g. "mark entry" or "dot routine done".
+    let cssClass: String
+    /// Symbol id of an inline SVG icon (`wx-snow`), if any.
+    let icon: String?
+    let text: String
+    let href: String?
+    /// Accessible description (title attribute and screen readers).
+    let label: String
+}
+
+/// One layer of the calendar. Layers are made once per build, index their
+/// data by day, and are then asked for each day's marks.
+protocol CalendarLayer: Sendable {
+    /// Days this layer has something on, to decide which months get a page.
+    var days: [LocalDate] { get }
+    func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
+}
+
+/// The diary layer: each entry's weather icon and title.
+struct DiaryLayer: CalendarLayer {
+    let site: SiteData
+    var days: [LocalDate] { Array(site.diary.byDate.keys) }
+
+    func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
+        (site.diary.byDate[date] ?? []).map { index in
+            let entry = site.diary.entries[index]
+            let weather = WeatherView(entry.weather, t: context.t)
+            return DayMark(cssClass: "mark entry", icon: weather?.icon, text: entry.title,
+                           href: context.link(DiaryIndex.path(of: entry)),
+                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))
+        }
+    }
+}
+
+enum CalendarLayers {
+    /// Every layer of this site, in the order marks stack in a day.
+    static func all(_ site: SiteData) -> [any CalendarLayer] {
+        [DiaryLayer(site: site)]
+    }
+}

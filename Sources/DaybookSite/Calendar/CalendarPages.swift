@@ -1,0 +1,170 @@
+import Foundation
+import DaybookContent
+import DaybookSchedule
+
+/// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
+/// as a year heatmap.
+enum CalendarPages {
+    static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", String(month.year), pad2(month.month)) }
+    static func yearPath(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
+
+    static func pages(_ site: SiteData) -> [Page] {
+        let layers = CalendarLayers.all(site)
+        let months = monthRange(site, layers)
+        var pages: [Page] = months.map { month in
+            Page(monthPath(month), template: "pages/calendar-month") { context in
+                monthPage(month, months: months, layers: layers, context)
+            }
+        }
+        let years = Array(Set(months.map(\.year))).sorted()
+        pages += years.map { year in
+            Page(yearPath(year), template: "pages/calendar-year") { context in
+                yearPage(year, years: years, layers: layers, context)
+            }
+        }
+        return pages
+    }
+
+    /// Every month from the first to the last day any layer has, and today's.
+    static func monthRange(_ site: SiteData, _ layers: [any CalendarLayer]) -> [YearMonth] {
+        var first = site.today.monthKey, last = first
+        for layer in layers {
+            for day in layer.days {
+                let month = day.monthKey
+                if month < first { first = month }
+                if month > last { last = month }
+            }
+        }
+        var months: [YearMonth] = []
+        var month = first
+        while month <= last {
+            months.append(month)
+            month = month.next
+        }
+        return months
+    }
+
+    /// A cell of a month grid; padding cells outside the month have `isPad`.
+    struct DayCell {
+        var isPad = false
+        let day: Int
+        let iso: String
+        let label: String
+        let cssClass: String
+        let marks: [DayMark]
+    }
+
+    struct Week {
+        let days: [DayCell]
+    }
+
+    struct MonthView {
+        let title: String
+        let href: String
+        let weekdays: [String]
+        let weeks: [Week]
+    }
+
+    /// A month grid with the marks of every layer; also used by the home page.
+    static func monthView(_ month: YearMonth, layers: [any CalendarLayer], _ context: PageContext) -> MonthView {
+        let grid = MonthGrid(month: month, weekStart: context.site.config.weekStarts)
+        let today = context.site.today
+        let weeks = grid.weeks.map { week in
+            Week(days: week.map { date in
+                guard let date else { return DayCell(isPad: true, day: 0, iso: "", label: "", cssClass: "pad", marks: []) }
+                let marks = layers.flatMap { $0.marks(on: date, context) }
+                var classes = ["day", "wd\(date.weekday)"]
+                if date == today { classes.append("today") }
+                if date < today { classes.append("past") }
+                if !marks.isEmpty { classes.append("has-marks") }
+                return DayCell(day: date.day, iso: date.iso, label: context.t.longDate(date),
+                               cssClass: classes.joined(separator: " "), marks: marks)
+            })
+        }
+        return MonthView(title: context.t.monthTitle(month), href: context.link(monthPath(month)),
+                         weekdays: grid.weekdays.map(context.t.weekdayShort), weeks: weeks)
+    }
+
+    struct NavLink {
+        let label: String
+        let href: String
+    }
+
+    struct MonthPage {
+        let month: MonthView
+        let previous: NavLink?
+        let next: NavLink?
+        let yearLink: NavLink
+        let todayLink: NavLink?
+    }
+
+    static func monthPage(_ month: YearMonth, months: [YearMonth], layers: [any CalendarLayer], _ context: PageContext) -> PageViewModel {
+        let t = context.t
+        let position = months.firstIndex(of: month)!
+        func link(_ m: YearMonth) -> NavLink { NavLink(label: t.monthTitle(m), href: context.link(monthPath(m))) }
+        let todayMonth = context.site.today.monthKey
+        let page = MonthPage(
+            month: monthView(month, layers: layers, context),
+            previous: position > 0 ? link(months[position - 1]) : nil,
+            next: position + 1 < months.count ? link(months[position + 1]) : nil,
+            yearLink: NavLink(label: String(month.year), href: context.link(yearPath(month.year))),
+            todayLink: month == todayMonth ? nil : NavLink(label: t["calendar_today"], href: context.link(monthPath(todayMonth)))
+        )
+        return PageViewModel(title: t.monthTitle(month), section: "calendar", page: page)
+    }
+
+    struct HeatDay {
+        var isPad = false
+        let iso: String
+        let label: String
+        let cssClass: String
+    }
+
+    struct HeatMonth {
+        let title: String
+        let href: String
+        let weekdays: [String]
+        let weeks: [[HeatDay]]
+        let total: Int
+    }
+
+    struct YearPage {
+        let year: Int
+        let months: [HeatMonth]
+        let previous: NavLink?
+        let next: NavLink?
+        let legend: [HeatDay]
+    }
+
+    /// Activity level 0–4 from the number of marks on a day.
+    static func level(_ count: Int) -> Int { min(count, 4) }
+
+    static func yearPage(_ year: Int, years: [Int], layers: [any CalendarLayer], _ context: PageContext) -> PageViewModel {
+        let t = context.t
+        let months = (1...12).map { number -> HeatMonth in
+            let month = YearMonth(year: year, month: number)
+            let grid = MonthGrid(month: month, weekStart: context.site.config.weekStarts)
+            var total = 0
+            let weeks = grid.weeks.map { week in
+                week.map { date -> HeatDay in
+                    guard let date else { return HeatDay(isPad: true, iso: "", label: "", cssClass: "pad") }
+                    let marks = layers.flatMap { $0.marks(on: date, context) }
+                    total += marks.count
+                    let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
+                    var css = "heat l\(level(marks.count))"
+                    if date == context.site.today { css += " today" }
+                    return HeatDay(iso: date.iso, label: label, cssClass: css)
+                }
+            }
+            return HeatMonth(title: t.monthName(number), href: context.link(monthPath(month)),
+                             weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
+        }
+        let position = years.firstIndex(of: year)!
+        func link(_ y: Int) -> NavLink { NavLink(label: String(y), href: context.link(yearPath(y))) }
+        let legend = (0...4).map { HeatDay(iso: "", label: String($0), cssClass: "heat l\($0)") }
+        let page = YearPage(year: year, months: months,
+                            previous: position > 0 ? link(years[position - 1]) : nil,
+                            next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend)
+        return PageViewModel(title: t["year_title"].replacingOccurrences(of: "{year}", with: String(year)), section: "calendar", page: page)
+    }
+}

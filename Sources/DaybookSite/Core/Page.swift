@@ -1,0 +1,60 @@
+import DaybookRender
+
+/// One file of the output: a path and how to make its bytes. Making is
+/// deferred so that all pages render on all cores at once.
+public struct Page: Sendable {
+    public enum Body: Sendable {
+        /// A theme template rendered with the view model the closure makes.
+        case template(String, @Sendable (PageContext) -> PageViewModel)
+        /// Bytes made directly (feeds, the search index, the calendar feed).
+        case bytes(@Sendable (PageContext) -> [UInt8])
+    }
+
+    public let path: SitePath
+    public let body: Body
+    /// Listed in sitemap.xml (public HTML pages only).
+    public let inSitemap: Bool
+
+    public init(_ path: SitePath, template: String, inSitemap: Bool = true, _ make: @escaping @Sendable (PageContext) -> PageViewModel) {
+        self.path = path
+        self.body = .template(template, make)
+        self.inSitemap = inSitemap
+    }
+
+    public init(file path: SitePath, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
+        self.path = path
+        self.body = .bytes(make)
+        self.inSitemap = false
+    }
+}
+
+/// What a template gets: the page's own model and the layout around it.
+public struct PageViewModel {
+    public var title: String
+    /// The page's model, read by the template as `{{#page}}…{{/page}}`.
+    public var page: Any
+    /// Which navigation item is current: "home", "diary", "calendar", "vocab", "workouts", "routines", "search".
+    public var section: String
+    /// Extra classes for <body>, e.g. "print-sheet".
+    public var bodyClass: String = ""
+    /// Override of `<html lang>`, for pages in another language than the site.
+    public var lang: String?
+
+    public init(title: String, section: String, page: Any, bodyClass: String = "", lang: String? = nil) {
+        self.title = title
+        self.page = page
+        self.section = section
+        self.bodyClass = bodyClass
+        self.lang = lang
+    }
+}
+
+/// The page being made: links relative to it, and the site's shared values.
+public struct PageContext: Sendable {
+    public let path: SitePath
+    public let site: SiteData
+
+    public func link(_ target: SitePath, fragment: String? = nil) -> String { path.link(to: target, fragment: fragment) }
+    public var root: String { path.rootPrefix }
+    public var t: Translation { site.translation }
+}

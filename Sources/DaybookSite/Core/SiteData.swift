@@ -1,0 +1,60 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// Everything the pages are made from, computed once for "today" and then
+/// only read (concurrently) while pages render.
+public struct SiteData: Sendable {
+    public let config: SiteConfig
+    public let content: Content
+    public let today: LocalDate
+    public let translation: Translation
+    public let visibility: Visibility
+    /// The flashcard shuffle seed of this build.
+    public let seed: UInt64
+    public let diary: DiaryIndex
+
+    public var locale: String { config.locale.rawValue }
+
+    init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64) {
+        self.config = content.config
+        self.content = content
+        self.today = today
+        self.translation = translation
+        self.visibility = visibility
+        self.seed = seed
+        self.diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) })
+    }
+}
+
+/// The published diary entries and the ways pages look them up.
+public struct DiaryIndex: Sendable {
+    /// Chronological.
+    public let entries: [DiaryEntry]
+    public let byDate: [LocalDate: [Int]]
+    public let byMonth: [YearMonth: [Int]]
+    public let byYear: [Int: [Int]]
+    /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
+    public let byTag: [String: (name: String, indexes: [Int])]
+
+    init(entries: [DiaryEntry]) {
+        self.entries = entries
+        var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
+        var byTag: [String: (name: String, indexes: [Int])] = [:]
+        for (index, entry) in entries.enumerated() {
+            byDate[entry.date, default: []].append(index)
+            byMonth[entry.date.monthKey, default: []].append(index)
+            byYear[entry.date.year, default: []].append(index)
+            for tag in entry.tags {
+                byTag[Slug.make(tag), default: (tag, [])].indexes.append(index)
+            }
+        }
+        self.byDate = byDate
+        self.byMonth = byMonth
+        self.byYear = byYear
+        self.byTag = byTag
+    }
+
+    public static func path(of entry: DiaryEntry) -> SitePath { SitePath(entry.source.slugPath + "/") }
+    public static func tagPath(_ slug: String) -> SitePath { .folder("tags", slug) }
+}

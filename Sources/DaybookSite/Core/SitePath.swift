@@ -1,0 +1,58 @@
+/// Where a page lives in the site, relative to the site root: a folder page
+/// (`diary/2026/2026-11-20/`, written as its `index.html`) or a file
+/// (`feed.xml`). Every link between pages is made relative from these, so the
+/// site works from disk, at a domain root and under a sub-path.
+public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Without a leading slash; folders end in `/`; the home page is "".
+    public let value: String
+
+    public init(_ value: String) { self.value = value }
+
+    public static let home = SitePath("")
+    public static func folder(_ components: String...) -> SitePath { folder(components) }
+    public static func folder(_ components: [String]) -> SitePath {
+        SitePath(components.filter { !$0.isEmpty }.map { $0 + "/" }.joined())
+    }
+
+    public var isFolder: Bool { value.isEmpty || value.hasSuffix("/") }
+    /// The file written for this path.
+    public var filePath: String { isFolder ? value + "index.html" : value }
+    /// How deep the written file sits: "" → 0, `diary/` → 1, `feed.xml` → 0.
+    var depth: Int { filePath.reduce(0) { $1 == "/" ? $0 + 1 : $0 } }
+    /// `../../` from this page to the root.
+    public var rootPrefix: String { String(repeating: "../", count: depth) }
+
+    /// A relative link from this page to `target`. Folders link to their
+    /// `index.html` because a browser opening files from disk shows a folder
+    /// listing for `…/`, not its index.
+    public func link(to target: SitePath, fragment: String? = nil) -> String {
+        let href = rootPrefix + target.filePath
+        return fragment.map { href + "#" + $0 } ?? href
+    }
+
+    /// The path published links use: `https://host/sub/diary/2026/2026-11-20/`.
+    public func absolute(base: String) -> String { base + value }
+
+    public var description: String { value }
+    public static func < (a: SitePath, b: SitePath) -> Bool { a.value < b.value }
+}
+
+/// Turns arbitrary text (a tag, a deck name) into a safe URL segment while
+/// keeping Hangul and other letters readable: `Winter Trip` → `winter-trip`.
+public enum Slug {
+    public static func make(_ text: String) -> String {
+        var result = ""
+        var pendingDash = false
+        for scalar in text.lowercased().unicodeScalars {
+            let keep = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            if keep {
+                if pendingDash, !result.isEmpty { result += "-" }
+                result.unicodeScalars.append(scalar)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return result.isEmpty ? "tag" : result
+    }
+}

@@ -1,0 +1,88 @@
+import DaybookContent
+import DaybookRender
+import Foundation
+
+/// `feed.xml` (Atom) and `sitemap.xml`. Links are absolute when `base_url`
+/// is set, as feed readers and search engines want; otherwise relative to
+/// the site root, which works for a local copy.
+enum Feeds {
+    static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
+        let sitemapPaths = pages.filter(\.inSitemap).map(\.path)
+        return [
+            Page(file: SitePath("feed.xml")) { _ in Array(atom(site).utf8) },
+            Page(file: SitePath("sitemap.xml")) { _ in Array(sitemap(sitemapPaths, site).utf8) },
+        ]
+    }
+
+    static func url(_ path: SitePath, _ site: SiteData) -> String { (site.config.baseURL ?? "") + path.value }
+
+    /// The newest 50 public entries with their full text. Private entries
+    /// never appear here, whatever the build options.
+    static func atom(_ site: SiteData) -> String {
+        let entries = site.diary.entries.filter { !$0.isPrivate }.suffix(50).reversed()
+        let base = site.config.baseURL ?? ""
+        let feedID = site.config.baseURL.map { $0 + "feed.xml" } ?? "urn:daybook:\(Slug.make(site.config.title))"
+        var xml = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(site.locale)">
+          <title>\(escape(site.config.title))</title>
+          <id>\(escape(feedID))</id>
+          <link rel="self" href="\(escape(base))feed.xml"/>
+          <link rel="alternate" type="text/html" href="\(escape(base.isEmpty ? "./" : base))"/>
+          <updated>\(entries.first.map { timestamp($0, site) } ?? timestamp(date: site.today, minutes: 0, offset: 0))</updated>
+          <generator>Daybook</generator>
+
+        """
+        if !site.config.author.isEmpty { xml += "  <author><name>\(escape(site.config.author))</name></author>\n" }
+        for entry in entries {
+            let path = DiaryIndex.path(of: entry)
+            let id = site.config.baseURL.map { $0 + path.value } ?? "urn:daybook:entry:\(entry.source.slugPath)"
+            xml += """
+              <entry>
+                <title>\(escape(entry.title))</title>
+                <id>\(escape(id))</id>
+                <link rel="alternate" type="text/html" href="\(escape(url(path, site)))"/>
+                <updated>\(timestamp(entry, site))</updated>
+            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(Markdown.html(entry.body)))</content>
+              </entry>
+
+            """
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// RFC 3339 time of an entry: its own offset, else the site's time zone.
+    static func timestamp(_ entry: DiaryEntry, _ site: SiteData) -> String {
+        let offset = entry.utcOffsetMinutes ?? TimeZoneCheck.secondsFromGMT(site.config.timezone, on: entry.date) / 60
+        return timestamp(date: entry.date, minutes: entry.time?.minutes ?? 0, offset: offset)
+    }
+
+    static func timestamp(date: LocalDate, minutes: Int, offset: Int) -> String {
+        let sign = offset < 0 ? "-" : "+"
+        return "\(date.iso)T\(pad2(minutes / 60)):\(pad2(minutes % 60)):00\(sign)\(pad2(abs(offset) / 60)):\(pad2(abs(offset) % 60))"
+    }
+
+    static func sitemap(_ paths: [SitePath], _ site: SiteData) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in paths.sorted() {
+            xml += "  <url><loc>\(escape(url(path, site)))</loc></url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

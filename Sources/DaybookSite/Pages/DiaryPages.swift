@@ -1,0 +1,176 @@
+import Foundation
+import DaybookContent
+import DaybookRender
+
+/// Entry pages, the diary index, year and month archives, tag pages.
+enum DiaryPages {
+    static func pages(_ site: SiteData) -> [Page] {
+        let diary = site.diary
+        var pages: [Page] = []
+        for index in diary.entries.indices {
+            pages.append(Page(DiaryIndex.path(of: diary.entries[index]), template: "pages/entry") { context in
+                entryPage(index, context)
+            })
+        }
+        pages.append(Page(.folder("diary"), template: "pages/diary") { context in
+            indexPage(context)
+        })
+        for year in diary.byYear.keys.sorted() {
+            pages.append(Page(.folder("diary", String(year)), template: "pages/archive") { context in
+                yearPage(year, context)
+            })
+        }
+        for month in diary.byMonth.keys.sorted() {
+            pages.append(Page(monthPath(month), template: "pages/archive") { context in
+                monthPage(month, context)
+            })
+        }
+        pages.append(Page(.folder("tags"), template: "pages/tags") { context in
+            tagsPage(context)
+        })
+        for slug in diary.byTag.keys.sorted() {
+            pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive") { context in
+                tagPage(slug, context)
+            })
+        }
+        return pages
+    }
+
+    static func monthPath(_ month: YearMonth) -> SitePath { .folder("diary", String(month.year), pad2(month.month)) }
+
+    struct EntryPage {
+        let title: String
+        let dateLabel: String
+        let iso: String
+        let time: String?
+        let weather: WeatherView?
+        let tags: [TagLink]
+        let mood: String?
+        let isPrivate: Bool
+        let html: String
+        let previous: EntryItem?
+        let next: EntryItem?
+        let monthHref: String
+        let monthLabel: String
+        let calendarHref: String
+    }
+
+    static func entryPage(_ index: Int, _ context: PageContext) -> PageViewModel {
+        let entries = context.site.diary.entries
+        let entry = entries[index]
+        let item = EntryItem(entry, context)
+        let page = EntryPage(
+            title: entry.title, dateLabel: item.dateLabel, iso: item.iso, time: item.time, weather: item.weather,
+            tags: item.tags, mood: entry.mood, isPrivate: entry.isPrivate, html: Markdown.html(entry.body),
+            previous: index > 0 ? EntryItem(entries[index - 1], context) : nil,
+            next: index + 1 < entries.count ? EntryItem(entries[index + 1], context) : nil,
+            monthHref: context.link(monthPath(entry.date.monthKey)),
+            monthLabel: context.t.monthTitle(entry.date.monthKey),
+            calendarHref: context.link(CalendarPages.monthPath(entry.date.monthKey))
+        )
+        return PageViewModel(title: entry.title, section: "diary", page: page)
+    }
+
+    struct YearLink {
+        let year: Int
+        let href: String
+        let count: Int
+        let months: [MonthLink]
+    }
+
+    struct MonthLink {
+        let label: String
+        let href: String
+        let count: Int
+    }
+
+    struct IndexPage {
+        let years: [YearLink]
+        let recent: [EntryItem]
+        let tagsHref: String
+        let isEmpty: Bool
+        let count: Int
+    }
+
+    static func indexPage(_ context: PageContext) -> PageViewModel {
+        let diary = context.site.diary
+        let years = diary.byYear.keys.sorted(by: >).map { year in
+            YearLink(year: year, href: context.link(.folder("diary", String(year))), count: diary.byYear[year]!.count,
+                     months: diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
+                         MonthLink(label: context.t.monthName(month.month), href: context.link(monthPath(month)),
+                                   count: diary.byMonth[month]!.count)
+                     })
+        }
+        let recent = diary.entries.suffix(20).reversed().map { EntryItem($0, context) }
+        return PageViewModel(title: context.t["nav_diary"], section: "diary",
+                             page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(.folder("tags")),
+                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count))
+    }
+
+    struct ArchivePage {
+        let heading: String
+        let kind: String
+        let groups: [EntryGroup]
+        let count: Int
+        let up: MonthLink?
+        let previous: MonthLink?
+        let next: MonthLink?
+    }
+
+    static func yearPage(_ year: Int, _ context: PageContext) -> PageViewModel {
+        let diary = context.site.diary
+        let groups = diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
+            let items = diary.byMonth[month]!.reversed().map { EntryItem(diary.entries[$0], context) }
+            return EntryGroup(title: context.t.monthTitle(month), href: context.link(monthPath(month)), entries: items, count: items.count)
+        }
+        let years = diary.byYear.keys.sorted()
+        let position = years.firstIndex(of: year)!
+        func link(_ y: Int) -> MonthLink { MonthLink(label: String(y), href: context.link(.folder("diary", String(y))), count: diary.byYear[y]!.count) }
+        let page = ArchivePage(heading: context.t["year_title"].replacingOccurrences(of: "{year}", with: String(year)), kind: "year",
+                               groups: groups, count: diary.byYear[year]!.count,
+                               up: MonthLink(label: context.t["nav_diary"], href: context.link(.folder("diary")), count: diary.entries.count),
+                               previous: position > 0 ? link(years[position - 1]) : nil,
+                               next: position + 1 < years.count ? link(years[position + 1]) : nil)
+        return PageViewModel(title: page.heading, section: "diary", page: page)
+    }
+
+    static func monthPage(_ month: YearMonth, _ context: PageContext) -> PageViewModel {
+        let diary = context.site.diary
+        let items = diary.byMonth[month]!.map { EntryItem(diary.entries[$0], context) }
+        let months = diary.byMonth.keys.sorted()
+        let position = months.firstIndex(of: month)!
+        func link(_ m: YearMonth) -> MonthLink { MonthLink(label: context.t.monthTitle(m), href: context.link(monthPath(m)), count: diary.byMonth[m]!.count) }
+        let page = ArchivePage(heading: context.t.monthTitle(month), kind: "month",
+                               groups: [EntryGroup(title: context.t.monthTitle(month), href: context.link(CalendarPages.monthPath(month)),
+                                                   entries: items, count: items.count)],
+                               count: items.count,
+                               up: MonthLink(label: String(month.year), href: context.link(.folder("diary", String(month.year))), count: diary.byYear[month.year]!.count),
+                               previous: position > 0 ? link(months[position - 1]) : nil,
+                               next: position + 1 < months.count ? link(months[position + 1]) : nil)
+        return PageViewModel(title: page.heading, section: "diary", page: page)
+    }
+
+    struct TagsPage {
+        let tags: [MonthLink]
+    }
+
+    static func tagsPage(_ context: PageContext) -> PageViewModel {
+        let tags = context.site.diary.byTag.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() }.map { slug, tag in
+            MonthLink(label: tag.name, href: context.link(DiaryIndex.tagPath(slug)), count: tag.indexes.count)
+        }
+        return PageViewModel(title: context.t["tags"], section: "diary", page: TagsPage(tags: tags))
+    }
+
+    static func tagPage(_ slug: String, _ context: PageContext) -> PageViewModel {
+        let diary = context.site.diary
+        let tag = diary.byTag[slug]!
+        let items = tag.indexes.reversed().map { EntryItem(diary.entries[$0], context) }
+        let heading = "#\(tag.name)"
+        let page = ArchivePage(heading: heading, kind: "tag", groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
+                               count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(.folder("tags")), count: diary.byTag.count),
+                               previous: nil, next: nil)
+        return PageViewModel(title: heading, section: "diary", page: page)
+    }
+}
+
+func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

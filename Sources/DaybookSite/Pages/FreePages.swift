@@ -1,0 +1,35 @@
+import DaybookContent
+import DaybookRender
+
+/// Pages under `content/pages/` at `pages/NAME/`.
+enum FreePages {
+    struct FreePageView {
+        let title: String
+        let html: String
+    }
+
+    static func path(_ page: FreePage) -> SitePath { SitePath(page.source.slugPath + "/") }
+
+    static func pages(_ site: SiteData) -> [Page] {
+        site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
+            Page(path(page), template: "pages/page") { _ in
+                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body)))
+            }
+        }
+    }
+}
+
+/// `404.html`, served by static hosts for any missing path, so its links are
+/// absolute when `base_url` is known.
+enum NotFoundPage {
+    struct NotFound {
+        let homeHref: String
+    }
+
+    static func pages(_ site: SiteData) -> [Page] {
+        [Page(SitePath("404.html"), template: "pages/404", inSitemap: false) { context in
+            PageViewModel(title: context.t["not_found"], section: "",
+                          page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))
+        }]
+    }
+}

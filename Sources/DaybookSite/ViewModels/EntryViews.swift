@@ -1,0 +1,69 @@
+import DaybookContent
+import DaybookRender
+
+/// How an entry's weather shows: the icon's symbol id and ready labels.
+struct WeatherView {
+    let icon: String
+    let label: String
+    let temperature: String?
+    let details: [String]
+    let location: String?
+
+    init?(_ weather: Weather?, t: Translation) {
+        guard let weather else { return nil }
+        icon = "wx-" + weather.iconName
+        label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
+        temperature = weather.temperature.map(Self.degrees)
+        var details: [String] = []
+        if let feels = weather.feelsLike { details.append("\(t["weather_feels_like"]) \(Self.degrees(feels))") }
+        if let humidity = weather.humidity { details.append("\(t["weather_humidity"]) \(Self.number(humidity))%") }
+        if let wind = weather.wind { details.append("\(t["weather_wind"]) \(Self.number(wind)) m/s") }
+        self.details = details
+        location = weather.location
+    }
+
+    /// `−1.5°C` with a real minus sign.
+    static func degrees(_ value: Double) -> String {
+        (value < 0 ? "−" : "") + number(abs(value)) + "°C"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    }
+}
+
+struct TagLink {
+    let name: String
+    let href: String
+}
+
+/// An entry in a list (archives, tags, home, calendar).
+struct EntryItem {
+    let href: String
+    let title: String
+    let dateLabel: String
+    let iso: String
+    let time: String?
+    let weather: WeatherView?
+    let tags: [TagLink]
+    let isPrivate: Bool
+
+    init(_ entry: DiaryEntry, _ context: PageContext) {
+        href = context.link(DiaryIndex.path(of: entry))
+        title = entry.title
+        dateLabel = context.t.longDate(entry.date)
+        iso = entry.date.iso
+        time = entry.time?.text
+        weather = WeatherView(entry.weather, t: context.t)
+        tags = entry.tags.map { TagLink(name: $0, href: context.link(DiaryIndex.tagPath(Slug.make($0)))) }
+        isPrivate = entry.isPrivate
+    }
+}
+
+/// A group of entries under a heading (a month in a year archive).
+struct EntryGroup {
+    let title: String
+    let href: String?
+    let entries: [EntryItem]
+    let count: Int
+}

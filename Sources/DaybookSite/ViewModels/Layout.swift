@@ -1,0 +1,61 @@
+import DaybookContent
+import DaybookRender
+
+/// The frame around every page: language, title, navigation, asset links.
+struct Layout {
+    struct NavItem {
+        let href: String
+        let label: String
+        let current: Bool
+    }
+
+    let lang: String
+    let title: String
+    let siteTitle: String
+    let author: String
+    let root: String
+    let homeHref: String
+    let cssHref: String
+    let jsHref: String
+    let feedHref: String
+    let searchHref: String
+    let nav: [NavItem]
+    let bodyClass: String
+    let todayLabel: String
+    let todayISO: String
+
+    /// The Mustache context of a page: `layout`, `page` and the translation `t`.
+    static func context(for model: PageViewModel, in context: PageContext) -> [String: Any] {
+        let site = context.site
+        let t = context.t
+        var items: [(String, SitePath, String)] = [("home", .home, t["nav_home"]), ("diary", .folder("diary"), t["nav_diary"]),
+                                                   ("calendar", CalendarPages.monthPath(site.today.monthKey), t["nav_calendar"])]
+        items += NavSections.extra(site)
+        items.append(("search", .folder("search"), t["nav_search"]))
+        let layout = Layout(
+            lang: model.lang ?? site.locale,
+            title: model.title.isEmpty || model.title == site.config.title ? site.config.title : "\(model.title) · \(site.config.title)",
+            siteTitle: site.config.title,
+            author: site.config.author,
+            root: context.root,
+            homeHref: context.link(.home),
+            cssHref: context.root + "assets/style.css",
+            jsHref: context.root + "assets/daybook.js",
+            feedHref: context.root + "feed.xml",
+            searchHref: context.link(.folder("search")),
+            nav: items.map { NavItem(href: context.link($0.1), label: $0.2, current: $0.0 == model.section) },
+            bodyClass: model.bodyClass,
+            todayLabel: t.longDate(site.today),
+            todayISO: site.today.iso
+        )
+        return ["layout": layout, "page": model.page, "t": t.strings]
+    }
+}
+
+/// Navigation entries of the optional sections (vocabulary, workouts,
+/// routines), shown when the site has such content.
+enum NavSections {
+    static func extra(_ site: SiteData) -> [(String, SitePath, String)] {
+        []
+    }
+}
