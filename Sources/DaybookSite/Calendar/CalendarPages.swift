@@ -25,7 +25,8 @@ enum CalendarPages {
         return pages
     }
 
-    /// Every month from the first to the last day any layer has, and today's.
+    /// Every month of every year from the first to the last day any layer has
+    /// (and today's), so that year views and month navigation never dead-end.
     static func monthRange(_ site: SiteData, _ layers: [any CalendarLayer]) -> [YearMonth] {
         var first = site.today.monthKey, last = first
         for layer in layers {
@@ -36,8 +37,8 @@ enum CalendarPages {
             }
         }
         var months: [YearMonth] = []
-        var month = first
-        while month <= last {
+        var month = YearMonth(year: first.year, month: 1)
+        while month.year <= last.year {
             months.append(month)
             month = month.next
         }

@@ -1,0 +1,64 @@
+"""Fixtures for the tests of what a person sees: the built sample site,
+served over HTTP under a sub-path, and a headless Chromium."""
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DAYBOOK = os.environ.get("DAYBOOK", str(ROOT / ".build/debug/daybook"))
+TODAY = "2026-11-23"
+
+
+def daybook(*args, cwd=ROOT, check=True):
+    """Runs the daybook binary; returns the completed process."""
+    result = subprocess.run([DAYBOOK, *args], cwd=cwd, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"daybook {' '.join(args)} failed ({result.returncode}):\n{result.stderr}")
+    return result
+
+
+@pytest.fixture(scope="session")
+def sample_site(tmp_path_factory):
+    """The sample content/ built for a fixed day and seed."""
+    out = tmp_path_factory.mktemp("site") / "public"
+    daybook("build", "--content", str(ROOT / "content"), "--output", str(out), "--today", TODAY, "--seed", "7")
+    return out
+
+
+@pytest.fixture(scope="session")
+def served_site(sample_site, tmp_path_factory):
+    """The sample site served at http://127.0.0.1:PORT/daybook/ (a sub-path)."""
+    root = tmp_path_factory.mktemp("www")
+    shutil.copytree(sample_site, root / "daybook")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/daybook/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1200,900", "--allow-file-access-from-files"):
+        options.add_argument(flag)
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()

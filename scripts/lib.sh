@@ -1,0 +1,20 @@
+# Shared by scripts/site and scripts/test: install what is missing, quietly.
+set -euo pipefail
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=
+# apt_need PACKAGE...: installs the Debian packages that are not installed yet.
+apt_need() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing ${missing[*]} …"
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The C library Daybook renders Markdown with.
+need_cmark() { apt_need libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
