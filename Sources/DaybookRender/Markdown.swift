@@ -1,8 +1,197 @@
 import CMarkGFM
+import Foundation
 
-/// The one place that talks to libcmark-gfm. (Filled in by the Markdown work.)
+/// The one place that talks to libcmark-gfm. Safe to call from many threads at once.
 public enum Markdown {
-    public static func html(_ markdown: String) -> String { markdown }
-    public static func plainText(_ markdown: String) -> String { markdown }
-    public static func inlineHTML(_ markdown: String) -> String { markdown }
+    /// How to parse and render. `extensions` are cmark-gfm syntax extension names
+    /// (`table`, `strikethrough`, `autolink`, `tagfilter`, `tasklist`); footnotes are
+    /// a parser option in libcmark-gfm, not an extension, hence their own flag.
+    public struct Options: Sendable, Hashable {
+        public var smartPunctuation: Bool
+        /// Off: raw HTML becomes `<!-- raw HTML omitted -->` and `javascript:` links are emptied.
+        public var unsafeHTML: Bool
+        public var extensions: [String]
+        public var footnotes: Bool
+
+        public init(
+            smartPunctuation: Bool = false, unsafeHTML: Bool = false,
+            extensions: [String] = [], footnotes: Bool = false
+        ) {
+            self.smartPunctuation = smartPunctuation
+            self.unsafeHTML = unsafeHTML
+            self.extensions = extensions
+            self.footnotes = footnotes
+        }
+
+        /// What the site renders with.
+        public static let site = Options(
+            smartPunctuation: true, unsafeHTML: false,
+            extensions: ["table", "strikethrough", "autolink", "tagfilter", "tasklist"],
+            footnotes: true
+        )
+
+        var cmarkFlags: Int32 {
+            var flags = CMARK_OPT_DEFAULT
+            if smartPunctuation { flags |= CMARK_OPT_SMART }
+            if unsafeHTML { flags |= CMARK_OPT_UNSAFE }
+            if footnotes { flags |= CMARK_OPT_FOOTNOTES }
+            return flags
+        }
+    }
+
+    /// A document rendered as the site renders it.
+    public static func html(_ markdown: String) -> String {
+        html(markdown, options: .site)
+    }
+
+    public static func html(_ markdown: String, options: Options) -> String {
+        withDocument(markdown, options: options) { document, extensions in
+            renderHTML(document, options: options, extensions: extensions)
+        }
+    }
+
+    /// One line of Markdown (a word, a meaning) as inline HTML: no `<p>` wrapper, no
+    /// trailing newline. Line breaks count as spaces, and what would start a block
+    /// (`# `, `- `, `1. `, `> `, a fence, a link definition) is kept as literal text.
+    public static func inlineHTML(_ markdown: String) -> String {
+        let line = escapingBlockStart(
+            markdown.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ")
+        )
+        return withDocument(line, options: .site) { document, extensions in
+            let html = renderHTML(document, options: .site, extensions: extensions)
+            let only = cmark_node_first_child(document)
+            let isOneParagraph = only != nil && cmark_node_next(only) == nil
+                && cmark_node_get_type(only) == CMARK_NODE_PARAGRAPH
+            if isOneParagraph, html.hasPrefix("<p>"), html.hasSuffix("</p>\n") {
+                return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
+            }
+            // Left after escaping: empty input, or raw HTML that was omitted.
+            return html.trimmingCharacters(in: .newlines)
+        }
+    }
+
+    /// The text of a document, without markup or raw HTML, whitespace collapsed to
+    /// single spaces: for the search index and feed summaries.
+    public static func plainText(_ markdown: String) -> String {
+        withDocument(markdown, options: .site) { document, _ in
+            var text = ""
+            let iterator = cmark_iter_new(document)
+            defer { cmark_iter_free(iterator) }
+            var event = cmark_iter_next(iterator)
+            while event != CMARK_EVENT_DONE {
+                defer { event = cmark_iter_next(iterator) }
+                let node = cmark_iter_get_node(iterator)
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                    if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
+                        text += String(cString: literal)
+                    }
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                    || Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK {
+                    // Keeps words of neighbouring blocks, lines and table cells apart.
+                    text += " "
+                }
+            }
+            return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+    }
+
+    // MARK: - libcmark-gfm
+
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// libcmark-gfm 0.29 keeps the table of special inline characters in a global that
+    /// every parse adds its extensions' characters to and removes them from again
+    /// (github/cmark-gfm#176), so concurrent parses lose `~~`, autolinks and so on.
+    /// Parsing is therefore serialised; rendering the finished tree is not.
+    private static let parseLock = NSLock()
+
+    /// Parses `markdown` and hands the document and the parser's extension list to
+    /// `body`, freeing both afterwards.
+    private static func withDocument<T>(
+        _ markdown: String, options: Options,
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T
+    ) -> T {
+        _ = registered
+        let flags = options.cmarkFlags
+        let (parser, document): (OpaquePointer, OpaquePointer) = parseLock.withLock {
+            let parser = cmark_parser_new(flags)!
+            for name in options.extensions {
+                guard let extensionPointer = cmark_find_syntax_extension(name) else {
+                    preconditionFailure("libcmark-gfm has no syntax extension named '\(name)'")
+                }
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+            var text = markdown
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                }
+            }
+            return (parser, cmark_parser_finish(parser)!)
+        }
+        defer {
+            cmark_node_free(document)
+            cmark_parser_free(parser)
+        }
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    private static func renderHTML(
+        _ document: OpaquePointer, options: Options, extensions: UnsafeMutablePointer<cmark_llist>?
+    ) -> String {
+        guard let rendered = cmark_render_html(document, options.cmarkFlags, extensions) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    // MARK: - One-line fields
+
+    /// Backslash-escapes what would open a block at the start of a one-line field, so
+    /// that the line stays one paragraph. Inline syntax (`**bold**`, `[link](url)`,
+    /// `` `code` ``) is left alone.
+    static func escapingBlockStart(_ line: String) -> String {
+        guard let first = line.first else { return line }
+        let followedBySpace = line.dropFirst().first.map(\.isWhitespace) ?? true
+        switch first {
+        case "#", ">":
+            return "\\" + line
+        case "-", "+", "*":
+            return followedBySpace || isThematicBreak(line) ? "\\" + line : line
+        case "_":
+            return isThematicBreak(line) ? "\\" + line : line
+        case "`":
+            let isFence = line.hasPrefix("```") && !line.drop(while: { $0 == "`" }).contains("`")
+            return isFence ? "\\" + line : line
+        case "~":
+            return line.hasPrefix("~~~") ? "\\" + line : line
+        case "[":
+            return isLinkDefinitionStart(line) ? "\\" + line : line
+        default:
+            // An ordered list marker: up to 9 digits, then `.` or `)` and a space or the end.
+            let digits = line.prefix(while: { ("0"..."9").contains($0) })
+            let afterDigits = line.dropFirst(digits.count)
+            guard (1...9).contains(digits.count), let delimiter = afterDigits.first,
+                  delimiter == "." || delimiter == ")",
+                  afterDigits.dropFirst().first.map(\.isWhitespace) ?? true
+            else { return line }
+            return String(digits) + "\\" + afterDigits
+        }
+    }
+
+    /// Three or more of one of `-`, `*`, `_` and nothing else but spaces.
+    private static func isThematicBreak(_ line: String) -> Bool {
+        guard let marker = line.first else { return false }
+        let significant = line.filter { $0 != " " && $0 != "\t" }
+        return significant.count >= 3 && significant.allSatisfy { $0 == marker }
+    }
+
+    /// `[label]:` (also a footnote's `[^label]:`), which would be swallowed as a
+    /// definition; in a one-line field no reference could use it anyway.
+    private static func isLinkDefinitionStart(_ line: String) -> Bool {
+        guard let close = line.firstIndex(of: "]") else { return false }
+        return line[line.index(after: close)...].first == ":"
+    }
 }
