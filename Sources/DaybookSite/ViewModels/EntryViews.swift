@@ -67,3 +67,25 @@ struct EntryGroup {
     let entries: [EntryItem]
     let count: Int
 }
+
+extension EntryItem: TemplateFields {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["href": href, "title": title, "dateLabel": dateLabel, "iso": iso, "tags": tags, "isPrivate": isPrivate]
+        if let time { fields["time"] = time }
+        if let weather { fields["weather"] = weather }
+        return fields
+    }
+}
+
+extension TagLink: TemplateFields {
+    var templateFields: [String: Any] { ["name": name, "href": href] }
+}
+
+extension WeatherView: TemplateFields {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["icon": icon, "label": label, "details": details]
+        if let temperature { fields["temperature"] = temperature }
+        if let location { fields["location"] = location }
+        return fields
+    }
+}

@@ -48,7 +48,7 @@ struct Layout {
             todayLabel: t.longDate(site.today),
             todayISO: site.today.iso
         )
-        return ["layout": layout, "page": model.page, "t": t.strings]
+        return ["layout": TemplateContext.convert(layout), "page": TemplateContext.convert(model.page), "t": t.strings]
     }
 }
 
