@@ -3,7 +3,8 @@ import DaybookRender
 
 /// How an entry's weather shows: the icon's symbol id and ready labels.
 struct WeatherView {
-    let icon: String
+    /// Symbol id of the icon; nil when only measurements were given.
+    let icon: String?
     let label: String
     let temperature: String?
     let details: [String]
@@ -11,7 +12,7 @@ struct WeatherView {
 
     init?(_ weather: Weather?, t: Translation) {
         guard let weather else { return nil }
-        icon = "wx-" + weather.iconName
+        icon = weather.iconName.map { "wx-" + $0 }
         label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
         temperature = weather.temperature.map(Self.degrees)
         var details: [String] = []
@@ -83,7 +84,8 @@ extension TagLink: TemplateFields {
 
 extension WeatherView: TemplateFields {
     var templateFields: [String: Any] {
-        var fields: [String: Any] = ["icon": icon, "label": label, "details": details]
+        var fields: [String: Any] = ["label": label, "details": details]
+        if let icon { fields["icon"] = icon }
         if let temperature { fields["temperature"] = temperature }
         if let location { fields["location"] = location }
         return fields
