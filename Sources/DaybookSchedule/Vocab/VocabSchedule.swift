@@ -309,10 +309,9 @@ private struct CalendarBuilder {
     init(deckCount: Int) { self.deckCount = deckCount }
 
     mutating func add(_ state: DeckState, deckPosition: Int, plans: inout PlanCache) {
+        // Mutated in place through the defaulted subscripts: no copy of a day per word.
         func edit(_ date: LocalDate, _ change: (inout DeckDayBuilder) -> Void) {
-            var builder = days[date]?[deckPosition] ?? DeckDayBuilder(activity: DeckActivity(deckID: state.id))
-            change(&builder)
-            days[date, default: [:]][deckPosition] = builder
+            change(&days[date, default: [:]][deckPosition, default: DeckDayBuilder(activity: DeckActivity(deckID: state.id))])
         }
         for (date, words) in state.addedByDate { edit(date) { $0.activity.added = words } }
         for (date, words) in state.joinedByDate { edit(date) { $0.activity.joined = words } }
