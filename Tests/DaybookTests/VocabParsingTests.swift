@@ -157,18 +157,24 @@ import Testing
         let (_, diagnostics) = Self.deck("## 2026-02-30\n- a :: b\n## 2026-11-20 (Fri)\n## Idioms\n### 2026-11-22\n")
         #expect(Self.positions(diagnostics) == [
             "1:4 invalid date heading '2026-02-30'",
-            "2:3 'a' comes before any date heading, so it has no day",
             "3:4 invalid date heading '2026-11-20 (Fri)'",
             "4:4 invalid date heading 'Idioms'",
             "5:1 a day's word book opens with a level-2 heading",
         ])
         #expect(diagnostics.map(\.hint) == [
             "'2026-02-30' is not a day of the calendar",
-            "add a heading like '## 2026-11-20' above it",
             "the heading holds only the date: '## 2026-11-20'",
             "'##' headings open a day's word book: '## 2026-11-20'",
             "write '## 2026-11-22'",
         ])
+    }
+
+    @Test func wordsUnderAnInvalidHeadingGetNoErrorOfTheirOwn() {
+        let (parsed, diagnostics) = Self.deck("## 2026-11-20\n- a :: b\n## 2026-11-2l\n- c :: d\n## 2026-11-22\n- e :: f\n")
+        #expect(Self.positions(diagnostics) == ["3:4 invalid date heading '2026-11-2l'"])
+        #expect(parsed?.words.map(\.text) == ["a", "e"])
+        let (_, reviewErrors) = Self.reviews("## 2026-11-2l\n- toeic: abandon\n")
+        #expect(Self.positions(reviewErrors) == ["1:4 invalid date heading '2026-11-2l'"])
     }
 
     @Test func aDateOpenedTwiceIsAnError() {
@@ -290,7 +296,7 @@ import Testing
         let (log, diagnostics) = Self.reviews(text)
         #expect(Self.positions(diagnostics) == [
             "1:1 missed words before any date heading",
-            "2:1 invalid date heading '## 2026-11-31'",
+            "2:4 invalid date heading '2026-11-31'",
             "4:16 missing ':' after the deck name",
             "5:18 empty word in the list",
             "6:1 unexpected line in reviews.md",

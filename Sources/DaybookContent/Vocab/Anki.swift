@@ -56,7 +56,7 @@ public enum AnkiImport {
         for record in records {
             let fields = record.indices.filter { !meta.contains($0 + 1) }.map { record[$0] }
             guard let first = fields.first else { continue }
-            func lines(_ field: Field) -> [String] {
+            func lines(_ field: CSVField) -> [String] {
                 isHTML ? HTMLText.lines(field.text) : field.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             }
             let location = file.location(line: first.line, column: first.column)
@@ -192,7 +192,7 @@ public enum AnkiExport {
 }
 
 /// A field of a CSV record and where it starts.
-struct Field {
+struct CSVField {
     var text: String
     let line: Int
     let column: Int
@@ -206,9 +206,9 @@ struct CSVReader {
     let separator: Character
     let firstLine: Int
 
-    func records(file: SourceFile, into diagnostics: inout Diagnostics) -> [[Field]] {
-        var records: [[Field]] = []
-        var record: [Field] = []
+    func records(file: SourceFile, into diagnostics: inout Diagnostics) -> [[CSVField]] {
+        var records: [[CSVField]] = []
+        var record: [CSVField] = []
         var index = 0
         var line = firstLine
         var column = 1
@@ -229,7 +229,7 @@ struct CSVReader {
                 if index < chars.count { advance() }
                 continue
             }
-            var field = Field(text: "", line: line, column: column)
+            var field = CSVField(text: "", line: line, column: column)
             if chars[index] == "\"" {
                 advance()
                 var closed = false
@@ -260,7 +260,7 @@ struct CSVReader {
             record.append(field)
             if index < chars.count, chars[index] == separator {
                 advance()
-                if index == chars.count { record.append(Field(text: "", line: line, column: column)) }
+                if index == chars.count { record.append(CSVField(text: "", line: line, column: column)) }
                 continue
             }
             if index < chars.count { advance() }

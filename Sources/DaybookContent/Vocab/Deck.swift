@@ -145,6 +145,9 @@ private struct DeckBodyParser {
     private var notes: [NoteText] = []
     private var dayIndex: [LocalDate: Int] = [:]
     private var current: Int?
+    /// Set after an invalid date heading: its words are left out without an
+    /// error of their own, the heading's error being the one to fix.
+    private var underInvalidHeading = false
     private var firstLine: [String: Int] = [:]
     private var word: WordBuilder?
     private var lastWasExample = false
@@ -232,8 +235,8 @@ private struct DeckBodyParser {
                 hint = "'##' headings open a day's word book: '## 2026-11-20'"
             }
             diagnostics.error(file.location(line: number, column: column), "invalid date heading '\(text)'", hint: hint)
-            // Words below belong to no known day; they are reported as such.
             current = nil
+            underInvalidHeading = true
             return
         }
         if let existing = dayIndex[date] {
@@ -242,6 +245,7 @@ private struct DeckBodyParser {
             current = existing
             return
         }
+        underInvalidHeading = false
         dayIndex[date] = days.count
         current = days.count
         days.append(DeckDay(date: date, line: number))
@@ -312,8 +316,10 @@ private struct DeckBodyParser {
         }
 
         if current == nil {
-            diagnostics.error(location(itemStart), "'\(text)' comes before any date heading, so it has no day",
-                              hint: "add a heading like '## 2026-11-20' above it")
+            if !underInvalidHeading {
+                diagnostics.error(location(itemStart), "'\(text)' comes before any date heading, so it has no day",
+                                  hint: "add a heading like '## 2026-11-20' above it")
+            }
             keep = false
         } else if keep, let first = firstLine[text] {
             diagnostics.error(location(itemStart), "'\(text)' appears twice in this deck: lines \(first) and \(number)",

@@ -65,6 +65,8 @@ public enum ReviewLogParser {
         var days: [Day] = []
         var dayIndex: [LocalDate: Int] = [:]
         var current: Int?
+        // Lines under an invalid heading get no error of their own.
+        var underInvalidHeading = false
         var missed = Set<MissKey>()
 
         let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -81,10 +83,12 @@ public enum ReviewLogParser {
                     let hint = MarkdownLine.looksLikeDate(text) ? "'\(text)' is not a day of the calendar"
                         : MarkdownLine.leadingDate(text).map { "the heading holds only the date: '## \($0)'" }
                         ?? "each day's results start with '## 2026-11-25'"
-                    diagnostics.error(file.location(line: number, column: contentStart + 1), "invalid date heading '\(content.trimmingTrailingSpaces())'", hint: hint)
+                    diagnostics.error(file.location(line: number, column: line.count - heading.text.count + 1), "invalid date heading '\(text)'", hint: hint)
                     current = nil
+                    underInvalidHeading = true
                     continue
                 }
+                underInvalidHeading = false
                 if let existing = dayIndex[date] {
                     current = existing
                 } else {
@@ -108,6 +112,7 @@ public enum ReviewLogParser {
                 continue
             }
             guard let dayPosition = current else {
+                if underInvalidHeading { continue }
                 diagnostics.error(file.location(line: number, column: contentStart + 1), "missed words before any date heading",
                                   hint: "add the test's date above them: '## 2026-11-25'")
                 continue
