@@ -1,0 +1,368 @@
+import DaybookContent
+
+/// The review schedule of every deck on `today`: a pure function of the decks,
+/// the review results and the settings.
+///
+/// A word starts in the book of the day it was added. A miss on day X (X not
+/// after today) moves the word out of its book into the book of day X of the
+/// same deck, where it starts again at study day 1 — on a review day or any
+/// other day, mastered or not — except during its own book's study days, when
+/// a miss changes nothing. Misses are applied in date order, so chains of
+/// misses follow each other. Days without results count as passed once past;
+/// dates after today are projected assuming every test is passed.
+///
+/// Results dated after today are not counted yet; each such day is reported
+/// in `diagnostics` as a warning (not an error, so that a build with an
+/// earlier `--today` still works).
+public struct VocabSchedule: Sendable {
+    public let today: LocalDate
+    public let settings: SiteConfig.Vocab
+    /// The decks in the order given.
+    public let deckIDs: [String]
+    /// Warnings: results dated after today, which do not count yet.
+    public let diagnostics: [Diagnostic]
+
+    private let decks: [String: DeckState]
+    private let calendar: [LocalDate: [DeckActivity]]
+    private let calendarDates: [LocalDate]
+
+    public init(decks: [Deck], reviews: ReviewLog, settings: SiteConfig.Vocab, today: LocalDate) {
+        self.today = today
+        self.settings = settings
+        var seen = Set<String>()
+        let decks = decks.filter { seen.insert($0.id).inserted }
+        deckIDs = decks.map(\.id)
+
+        var warnings: [Diagnostic] = []
+        for day in reviews.days where day.date > today && !day.decks.isEmpty {
+            warnings.append(Diagnostic(day.location, "review results dated \(day.date.iso) are after today (\(today.iso)) and do not count yet",
+                                       hint: "check the date, or build with --today \(day.date.iso)", severity: .warning))
+        }
+        diagnostics = warnings
+
+        let counted = reviews.misses.filter { $0.date <= today }
+        let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
+        var plans = PlanCache(settings: settings)
+        var states: [String: DeckState] = [:]
+        var builder = CalendarBuilder(deckCount: decks.count)
+        for (position, deck) in decks.enumerated() {
+            let state = DeckState(deck: deck, misses: missesByDeck[deck.id] ?? [], today: today, plans: &plans)
+            builder.add(state, deckPosition: position, plans: &plans)
+            states[deck.id] = state
+        }
+        self.decks = states
+        calendar = builder.finish()
+        calendarDates = calendar.keys.sorted()
+    }
+
+    // MARK: Books and words
+
+    /// Every word book of a deck, by start date: one per `## date` heading and
+    /// one per day a word was missed into, even without a heading.
+    public func books(of deckID: String) -> [WordBook] { decks[deckID]?.books ?? [] }
+
+    public func book(of deckID: String, startingOn start: LocalDate) -> WordBook? {
+        decks[deckID]?.books.first { $0.start == start }
+    }
+
+    /// Every word of a deck, in the deck's order.
+    public func words(of deckID: String) -> [WordStatus] { decks[deckID]?.words ?? [] }
+
+    public func word(_ text: String, in deckID: String) -> WordStatus? {
+        guard let state = decks[deckID], let index = state.wordIndex[text] else { return nil }
+        return state.words[index]
+    }
+
+    // MARK: Days
+
+    /// What happens on `date` in every deck: words added, study sessions,
+    /// reviews due and misses. Past days as they happened, future days
+    /// projected assuming every test is passed.
+    public func day(_ date: LocalDate) -> VocabDay { VocabDay(date: date, decks: calendar[date] ?? []) }
+
+    /// Today's plan.
+    public var todayPlan: VocabDay { day(today) }
+
+    /// The days with any activity in `range`, in date order.
+    public func days(in range: ClosedRange<LocalDate>) -> [VocabDay] {
+        let first = calendarDates.partitionPoint { $0 < range.lowerBound }
+        return calendarDates[first...].prefix { $0 <= range.upperBound }.map(day)
+    }
+
+    /// Reviews due per deck and day from `start` on (for a calendar feed).
+    public func reviewDays(from start: LocalDate) -> [DeckReviewDay] {
+        let first = calendarDates.partitionPoint { $0 < start }
+        return calendarDates[first...].flatMap { date in
+            (calendar[date] ?? []).filter { !$0.reviews.isEmpty }.map {
+                DeckReviewDay(date: date, deckID: $0.deckID, reviews: $0.reviews)
+            }
+        }
+    }
+}
+
+// MARK: - Values the pages read
+
+/// A word book: the words of one deck that study and review on the same dates.
+public struct WordBook: Sendable, Identifiable {
+    public let deckID: String
+    public let plan: BookPlan
+    public var start: LocalDate { plan.start }
+    /// Its stage today.
+    public let stage: ReviewStage
+    /// The `## date` heading that opened it; nil for a book made by misses only.
+    public let day: DeckDay?
+    /// Words the heading added, in file order (some may have left since).
+    public var added: [VocabWord] { day?.words ?? [] }
+    /// Words moved in by a miss on its start day (some may have left since).
+    public let joined: [VocabWord]
+    /// The words in it today: added words still there, then joined ones.
+    public let words: [VocabWord]
+
+    /// `toeic/2026-11-20`
+    public var id: String { "\(deckID)/\(start.iso)" }
+}
+
+/// One word's place in the schedule today.
+public struct WordStatus: Sendable {
+    public let deckID: String
+    public let word: VocabWord
+    /// The book it is in today.
+    public let book: BookPlan
+    public let stage: ReviewStage
+    /// Every day it was listed as missed (up to today), including misses
+    /// during study days, which changed nothing.
+    public let missedOn: [LocalDate]
+    /// The start dates of the books it has been in, the first being the day it was added.
+    public let bookHistory: [LocalDate]
+
+    public var added: LocalDate { word.added }
+    public var isMastered: Bool { stage.isMastered }
+    /// The next review on or after today; nil once mastered.
+    public let nextReview: (number: Int, date: LocalDate)?
+}
+
+/// One day across all decks.
+public struct VocabDay: Sendable {
+    public let date: LocalDate
+    /// Decks with any activity that day, in deck order.
+    public let decks: [DeckActivity]
+
+    public var addedCount: Int { decks.reduce(0) { $0 + $1.added.count } }
+    public var studyCount: Int { decks.reduce(0) { $0 + $1.studyCount } }
+    public var reviewCount: Int { decks.reduce(0) { $0 + $1.reviewCount } }
+    public var isEmpty: Bool { decks.isEmpty }
+    public func deck(_ id: String) -> DeckActivity? { decks.first { $0.deckID == id } }
+}
+
+/// One deck on one day.
+public struct DeckActivity: Sendable {
+    public let deckID: String
+    /// Words of the day's `## date` heading.
+    public internal(set) var added: [VocabWord] = []
+    /// Words moved into the day's book by a miss that day.
+    public internal(set) var joined: [VocabWord] = []
+    /// Words listed as missed that day (counted only up to today).
+    public internal(set) var missed: [VocabWord] = []
+    /// Books in their study days, by start date.
+    public internal(set) var studies: [BookSession] = []
+    /// Reviews due, by book start date.
+    public internal(set) var reviews: [BookSession] = []
+
+    public var studyCount: Int { studies.reduce(0) { $0 + $1.words.count } }
+    public var reviewCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
+}
+
+/// A book's session on one day: the words studied or reviewed.
+public struct BookSession: Sendable {
+    public let plan: BookPlan
+    public let activity: BookActivity
+    /// The words due in the session (on past days, the ones that were due then).
+    public internal(set) var words: [VocabWord] = []
+    /// Of those, the ones listed as missed that day.
+    public internal(set) var missed: [VocabWord] = []
+    public var start: LocalDate { plan.start }
+}
+
+/// Reviews due in one deck on one day (for `calendar.ics`).
+public struct DeckReviewDay: Sendable {
+    public let date: LocalDate
+    public let deckID: String
+    public let reviews: [BookSession]
+    public var wordCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
+}
+
+// MARK: - Computing
+
+/// Book plans by start date: every book of every deck shares the settings.
+private struct PlanCache {
+    let settings: SiteConfig.Vocab
+    var plans: [LocalDate: BookPlan] = [:]
+
+    mutating func plan(_ start: LocalDate) -> BookPlan {
+        if let plan = plans[start] { return plan }
+        let plan = BookPlan(start: start, settings: settings)
+        plans[start] = plan
+        return plan
+    }
+}
+
+/// A stretch of a word's life in one book; `until` is the day a miss moved it on.
+private struct Segment {
+    let start: LocalDate
+    var until: LocalDate?
+}
+
+private struct WordTrack {
+    let word: VocabWord
+    var segments: [Segment]
+    var missedOn: [LocalDate] = []
+    /// Misses that changed nothing, for marking study sessions.
+    var studyMisses: [LocalDate] = []
+}
+
+/// One deck replayed up to today.
+private struct DeckState: Sendable {
+    let id: String
+    let tracks: [WordTrackValue]
+    let books: [WordBook]
+    let words: [WordStatus]
+    let wordIndex: [String: Int]
+    let addedByDate: [LocalDate: [VocabWord]]
+    let joinedByDate: [LocalDate: [VocabWord]]
+    let missedByDate: [LocalDate: [VocabWord]]
+
+    struct WordTrackValue: Sendable {
+        let word: VocabWord
+        let segments: [(start: LocalDate, until: LocalDate?)]
+        let studyMisses: [LocalDate]
+    }
+
+    init(deck: Deck, misses: [ReviewLog.Miss], today: LocalDate, plans: inout PlanCache) {
+        id = deck.id
+        var tracks = deck.words.map { WordTrack(word: $0, segments: [Segment(start: $0.added)]) }
+        var index: [String: Int] = [:]
+        for (position, word) in deck.words.enumerated() where index[word.text] == nil { index[word.text] = position }
+        wordIndex = index
+
+        // Misses in date order; within a day, in file order.
+        var joinedOrder: [LocalDate: [Int]] = [:]
+        var missedByDate: [LocalDate: [VocabWord]] = [:]
+        for miss in misses.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            guard let position = index[miss.word], miss.date >= tracks[position].word.added,
+                  tracks[position].missedOn.last != miss.date else { continue }
+            tracks[position].missedOn.append(miss.date)
+            missedByDate[miss.date, default: []].append(tracks[position].word)
+            let current = tracks[position].segments[tracks[position].segments.count - 1]
+            if plans.plan(current.start).isStudying(on: miss.date) {
+                tracks[position].studyMisses.append(miss.date)
+                continue
+            }
+            tracks[position].segments[tracks[position].segments.count - 1].until = miss.date
+            tracks[position].segments.append(Segment(start: miss.date))
+            joinedOrder[miss.date, default: []].append(position)
+        }
+        self.missedByDate = missedByDate
+        self.tracks = tracks.map { WordTrackValue(word: $0.word, segments: $0.segments.map { ($0.start, $0.until) }, studyMisses: $0.studyMisses) }
+
+        let currentStart = tracks.map { $0.segments[$0.segments.count - 1].start }
+        var starts = Set(deck.days.map(\.date))
+        starts.formUnion(joinedOrder.keys)
+        joinedByDate = joinedOrder.mapValues { $0.map { tracks[$0].word } }
+        addedByDate = Dictionary(deck.days.map { ($0.date, $0.words) }, uniquingKeysWith: { first, _ in first })
+
+        var books: [WordBook] = []
+        for start in starts.sorted() {
+            let plan = plans.plan(start)
+            let day = deck.day(start)
+            let joined = joinedOrder[start] ?? []
+            let stayed = (day?.words ?? []).compactMap { index[$0.text] }.filter { currentStart[$0] == start }
+            let arrived = joined.filter { currentStart[$0] == start }
+            books.append(WordBook(deckID: deck.id, plan: plan, stage: plan.stage(on: today), day: day,
+                                  joined: joined.map { tracks[$0].word }, words: (stayed + arrived).map { tracks[$0].word }))
+        }
+        self.books = books
+
+        words = tracks.map { track in
+            let plan = plans.plan(track.segments[track.segments.count - 1].start)
+            return WordStatus(deckID: deck.id, word: track.word, book: plan, stage: plan.stage(on: today),
+                              missedOn: track.missedOn, bookHistory: track.segments.map(\.start),
+                              nextReview: plan.nextReview(onOrAfter: today))
+        }
+    }
+}
+
+/// Gathers every session of every word into days.
+private struct CalendarBuilder {
+    struct SessionKey: Hashable {
+        let start: LocalDate
+        let activity: BookActivity
+    }
+
+    struct DeckDayBuilder {
+        var activity: DeckActivity
+        var sessions: [SessionKey: BookSession] = [:]
+    }
+
+    let deckCount: Int
+    var days: [LocalDate: [Int: DeckDayBuilder]] = [:]
+
+    init(deckCount: Int) { self.deckCount = deckCount }
+
+    mutating func add(_ state: DeckState, deckPosition: Int, plans: inout PlanCache) {
+        // Mutated in place through the defaulted subscripts: no copy of a day per word.
+        func edit(_ date: LocalDate, _ change: (inout DeckDayBuilder) -> Void) {
+            change(&days[date, default: [:]][deckPosition, default: DeckDayBuilder(activity: DeckActivity(deckID: state.id))])
+        }
+        for (date, words) in state.addedByDate { edit(date) { $0.activity.added = words } }
+        for (date, words) in state.joinedByDate { edit(date) { $0.activity.joined = words } }
+        for (date, words) in state.missedByDate { edit(date) { $0.activity.missed = words } }
+
+        for track in state.tracks {
+            for segment in track.segments {
+                let plan = plans.plan(segment.start)
+                for (offset, date) in plan.studyDays.enumerated() {
+                    let missed = track.studyMisses.contains(date)
+                    edit(date) { $0.add(track.word, to: plan, .study(day: offset + 1), missed: missed) }
+                }
+                for (offset, date) in plan.reviewDays.enumerated() {
+                    if let until = segment.until, date > until { break }
+                    edit(date) { $0.add(track.word, to: plan, .review(number: offset + 1), missed: date == segment.until) }
+                }
+            }
+        }
+    }
+
+    func finish() -> [LocalDate: [DeckActivity]] {
+        days.mapValues { decks in
+            decks.sorted { $0.key < $1.key }.map { _, builder in
+                var activity = builder.activity
+                let sessions = builder.sessions.values.sorted { $0.start < $1.start }
+                activity.studies = sessions.filter { if case .study = $0.activity { return true } else { return false } }
+                activity.reviews = sessions.filter { if case .review = $0.activity { return true } else { return false } }
+                return activity
+            }
+        }
+    }
+}
+
+private extension CalendarBuilder.DeckDayBuilder {
+    mutating func add(_ word: VocabWord, to plan: BookPlan, _ activity: BookActivity, missed: Bool) {
+        let key = CalendarBuilder.SessionKey(start: plan.start, activity: activity)
+        var session = sessions[key] ?? BookSession(plan: plan, activity: activity)
+        session.words.append(word)
+        if missed { session.missed.append(word) }
+        sessions[key] = session
+    }
+}
+
+private extension Array where Element == LocalDate {
+    /// The index of the first element for which `isBefore` is false (the array is sorted).
+    func partitionPoint(_ isBefore: (LocalDate) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if isBefore(self[mid]) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,384 @@
+import PropertyBased
+import Testing
+import DaybookContent
+import DaybookSchedule
+
+/// The schedule of the original app (SPEC §4), checked on the spec's own example.
+@Suite struct VocabScheduleTests {
+    static let deckText = """
+    ## 2026-11-20
+    - abandon :: 버리다; 포기하다
+    - benevolent :: 자비로운, 인정 많은
+
+    ## 2026-11-21
+    - candid :: 솔직한
+    """
+
+    static func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
+
+    static func settings(study: Int = 3, intervals: [Int] = [3, 7, 14]) -> SiteConfig.Vocab {
+        var settings = SiteConfig.Vocab()
+        settings.studyDays = study
+        settings.reviewIntervals = intervals
+        return settings
+    }
+
+    static func schedule(reviews: String = "", today: String, settings: SiteConfig.Vocab = settings(), deck: String = deckText) -> VocabSchedule {
+        var diagnostics = Diagnostics()
+        let file = SourceFile(displayPath: "content/vocab/toeic.md", relativePath: "vocab/toeic.md", text: deck)
+        let decks = [DeckParser.parse(file, settings: settings, into: &diagnostics)!]
+        let log = ReviewLogParser.parse(SourceFile(displayPath: "content/vocab/reviews.md", relativePath: "vocab/reviews.md", text: reviews),
+                                        decks: decks, into: &diagnostics)
+        #expect(diagnostics.items.isEmpty)
+        return VocabSchedule(decks: decks, reviews: log, settings: settings, today: date(today))
+    }
+
+    static func texts(_ words: [VocabWord]) -> [String] { words.map(\.text) }
+
+    // MARK: The spec's example
+
+    @Test func aBookStudiesThreeDaysAndReviewsOnDayFiveTwelveAndTwentySix() {
+        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings())
+        #expect(plan.studyDays.map(\.iso) == ["2026-11-20", "2026-11-21", "2026-11-22"])
+        #expect(plan.reviewDays.map(\.iso) == ["2026-11-25", "2026-12-02", "2026-12-16"]) // D+5, D+12, D+26
+        #expect(plan.masteredOn.iso == "2026-12-16")
+
+        let stages = ["2026-11-19", "2026-11-20", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26", "2026-12-16", "2026-12-17"]
+            .map { plan.stage(on: Self.date($0)) }
+        #expect(stages == [
+            .upcoming(startsOn: Self.date("2026-11-20")),
+            .studying(day: 1, of: 3),
+            .studying(day: 3, of: 3),
+            .waiting(review: 1, on: Self.date("2026-11-25")),
+            .reviewDue(review: 1, of: 3),
+            .waiting(review: 2, on: Self.date("2026-12-02")),
+            .reviewDue(review: 3, of: 3),
+            .mastered(on: Self.date("2026-12-16")),
+        ])
+    }
+
+    @Test func withNoResultsEveryPastTestCountsAsPassed() {
+        let schedule = Self.schedule(today: "2026-12-20")
+        let books = schedule.books(of: "toeic")
+        #expect(books.map(\.start.iso) == ["2026-11-20", "2026-11-21"])
+        #expect(books.map { Self.texts($0.words) } == [["abandon", "benevolent"], ["candid"]])
+        #expect(books[0].stage == .mastered(on: Self.date("2026-12-16")))
+        #expect(books[1].stage == .mastered(on: Self.date("2026-12-17")))
+        #expect(schedule.word("abandon", in: "toeic")?.nextReview == nil)
+        #expect(schedule.diagnostics.isEmpty)
+    }
+
+    @Test func todaysPlanListsStudyBooksAndReviewsDue() throws {
+        let schedule = Self.schedule(today: "2026-11-22")
+        let plan = schedule.todayPlan
+        #expect(plan.date.iso == "2026-11-22")
+        let toeic = try #require(plan.deck("toeic"))
+        #expect(toeic.studies.map(\.start.iso) == ["2026-11-20", "2026-11-21"])
+        #expect(toeic.studies.map(\.activity) == [.study(day: 3), .study(day: 2)])
+        #expect(toeic.studies.map { Self.texts($0.words) } == [["abandon", "benevolent"], ["candid"]])
+        #expect(toeic.reviews.isEmpty)
+        #expect(plan.studyCount == 3 && plan.reviewCount == 0)
+
+        let reviewDay = try #require(schedule.day(Self.date("2026-11-25")).deck("toeic"))
+        #expect(reviewDay.reviews.map(\.activity) == [.review(number: 1)])
+        #expect(reviewDay.reviews.map { Self.texts($0.words) } == [["abandon", "benevolent"]])
+        #expect(reviewDay.studies.isEmpty)
+    }
+
+    // MARK: Misses
+
+    @Test func aMissOnAReviewDayMovesTheWordToThatDaysBook() throws {
+        let schedule = Self.schedule(reviews: "## 2026-11-25\n- toeic: abandon\n", today: "2026-11-25")
+        let books = schedule.books(of: "toeic")
+        #expect(books.map(\.start.iso) == ["2026-11-20", "2026-11-21", "2026-11-25"])
+        #expect(books.map { Self.texts($0.words) } == [["benevolent"], ["candid"], ["abandon"]])
+        #expect(Self.texts(books[0].added) == ["abandon", "benevolent"])
+        #expect(books[2].day == nil && Self.texts(books[2].joined) == ["abandon"])
+        #expect(books[2].stage == .studying(day: 1, of: 3))
+        #expect(books[0].stage == .reviewDue(review: 1, of: 3))
+
+        let abandon = try #require(schedule.word("abandon", in: "toeic"))
+        #expect(abandon.stage == .studying(day: 1, of: 3))
+        #expect(abandon.book.start.iso == "2026-11-25")
+        #expect(abandon.added.iso == "2026-11-20")
+        #expect(abandon.missedOn.map(\.iso) == ["2026-11-25"])
+        #expect(abandon.bookHistory.map(\.iso) == ["2026-11-20", "2026-11-25"])
+        #expect(abandon.nextReview?.number == 1 && abandon.nextReview?.date.iso == "2026-11-30")
+
+        // Today it was due and missed, and it is studied again from day 1.
+        let today = try #require(schedule.todayPlan.deck("toeic"))
+        #expect(today.reviews.map { Self.texts($0.words) } == [["abandon", "benevolent"]])
+        #expect(today.reviews.map { Self.texts($0.missed) } == [["abandon"]])
+        #expect(today.studies.map(\.start.iso) == ["2026-11-25"])
+        #expect(Self.texts(today.joined) == ["abandon"] && Self.texts(today.missed) == ["abandon"])
+
+        // Its next review is projected on the new book's dates only.
+        #expect(schedule.day(Self.date("2026-11-30")).deck("toeic")?.reviews.map { Self.texts($0.words) } == [["abandon"]])
+        #expect(schedule.day(Self.date("2026-12-02")).deck("toeic")?.reviews.map { Self.texts($0.words) } == [["benevolent"]])
+    }
+
+    @Test func aMissDuringItsOwnStudyDaysChangesNothing() throws {
+        let schedule = Self.schedule(reviews: "## 2026-11-21\n- toeic: abandon, candid\n", today: "2026-11-23")
+        #expect(schedule.books(of: "toeic").map { Self.texts($0.words) } == [["abandon", "benevolent"], ["candid"]])
+        let abandon = try #require(schedule.word("abandon", in: "toeic"))
+        #expect(abandon.book.start.iso == "2026-11-20")
+        #expect(abandon.stage == .waiting(review: 1, on: Self.date("2026-11-25")))
+        #expect(abandon.missedOn.map(\.iso) == ["2026-11-21"])
+        #expect(abandon.bookHistory.count == 1)
+        let studied = try #require(schedule.day(Self.date("2026-11-21")).deck("toeic"))
+        #expect(studied.studies.map { Self.texts($0.missed) } == [["abandon"], ["candid"]])
+        #expect(studied.joined.isEmpty)
+    }
+
+    @Test func aMissOnADayWithoutAReviewAlsoRestarts() throws {
+        let schedule = Self.schedule(reviews: "## 2026-11-23\n- toeic: abandon\n", today: "2026-11-25")
+        let abandon = try #require(schedule.word("abandon", in: "toeic"))
+        #expect(abandon.book.start.iso == "2026-11-23")
+        #expect(abandon.stage == .studying(day: 3, of: 3))
+        #expect(abandon.book.reviewDays.first?.iso == "2026-11-28")
+        // It left before review 1 of its first book, so that review holds only the other word.
+        let review = try #require(schedule.todayPlan.deck("toeic"))
+        #expect(review.reviews.map { Self.texts($0.words) } == [["benevolent"]])
+        #expect(review.studies.map { Self.texts($0.words) } == [["abandon"]])
+    }
+
+    @Test func aMasteredWordMissedLaterGoesBackToThatDaysBook() throws {
+        let before = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-04")
+        #expect(before.word("abandon", in: "toeic")?.stage == .mastered(on: Self.date("2026-12-16")))
+        #expect(before.diagnostics.count == 1)
+
+        let after = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-10")
+        let abandon = try #require(after.word("abandon", in: "toeic"))
+        #expect(abandon.book.start.iso == "2027-01-05")
+        #expect(abandon.stage == .reviewDue(review: 1, of: 3))
+        #expect(after.books(of: "toeic").last?.start.iso == "2027-01-05")
+        #expect(after.diagnostics.isEmpty)
+    }
+
+    @Test func chainsOfMissesFollowEachOtherInDateOrder() throws {
+        // Written out of order: the schedule replays them by date.
+        let reviews = """
+        ## 2026-11-30
+        - toeic: abandon
+        ## 2026-12-01
+        - toeic: abandon
+        ## 2026-11-25
+        - toeic: abandon, benevolent
+        """
+        let schedule = Self.schedule(reviews: reviews, today: "2026-12-02")
+        let abandon = try #require(schedule.word("abandon", in: "toeic"))
+        // 25: review 1 → book 25 (study 25–27, review 1 on 30); 30: missed → book 30; 1 Dec: study day 2, no change.
+        #expect(abandon.bookHistory.map(\.iso) == ["2026-11-20", "2026-11-25", "2026-11-30"])
+        #expect(abandon.missedOn.map(\.iso) == ["2026-11-25", "2026-11-30", "2026-12-01"])
+        #expect(abandon.stage == .studying(day: 3, of: 3))
+        let benevolent = try #require(schedule.word("benevolent", in: "toeic"))
+        #expect(benevolent.stage == .waiting(review: 2, on: Self.date("2026-12-07")))
+        #expect(schedule.books(of: "toeic").map { "\($0.start.iso):\(Self.texts($0.words).joined(separator: ","))" } == [
+            "2026-11-20:", "2026-11-21:candid", "2026-11-25:benevolent", "2026-11-30:abandon",
+        ])
+        #expect(Self.texts(schedule.book(of: "toeic", startingOn: Self.date("2026-11-25"))?.joined ?? []) == ["abandon", "benevolent"])
+    }
+
+    @Test func resultsDatedAfterTodayDoNotCountYet() throws {
+        let schedule = Self.schedule(reviews: "## 2026-11-20\n\n## 2026-11-25\n- toeic: abandon\n", today: "2026-11-24")
+        #expect(schedule.word("abandon", in: "toeic")?.book.start.iso == "2026-11-20")
+        #expect(schedule.word("abandon", in: "toeic")?.missedOn.isEmpty == true)
+        #expect(schedule.books(of: "toeic").count == 2)
+        let warning = try #require(schedule.diagnostics.first)
+        #expect(schedule.diagnostics.count == 1)
+        #expect(warning.severity == .warning)
+        #expect("\(warning.location.line):\(warning.location.column)" == "3:1")
+        #expect(warning.message == "review results dated 2026-11-25 are after today (2026-11-24) and do not count yet")
+    }
+
+    // MARK: Settings
+
+    @Test func oneStudyDayAndOneInterval() {
+        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 1, intervals: [1]))
+        #expect(plan.dates.map(\.iso) == ["2026-11-20", "2026-11-21"])
+        #expect(plan.stage(on: Self.date("2026-11-21")) == .reviewDue(review: 1, of: 1))
+        #expect(plan.stage(on: Self.date("2026-11-22")) == .mastered(on: Self.date("2026-11-21")))
+    }
+
+    @Test func fiveStudyDaysAndLongIntervals() {
+        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 5, intervals: [2, 30, 1, 90]))
+        #expect(plan.dates.map(\.iso) == ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24",
+                                          "2026-11-26", "2026-12-26", "2026-12-27", "2027-03-27"])
+        #expect(plan.stage(on: Self.date("2026-11-24")) == .studying(day: 5, of: 5))
+        #expect(plan.stage(on: Self.date("2026-12-27")) == .reviewDue(review: 3, of: 4))
+    }
+
+    @Test func noIntervalsMeansMasteredAfterStudying() throws {
+        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 2, intervals: []))
+        #expect(plan.reviewDays.isEmpty)
+        #expect(plan.stage(on: Self.date("2026-11-21")) == .studying(day: 2, of: 2))
+        #expect(plan.stage(on: Self.date("2026-11-22")) == .mastered(on: Self.date("2026-11-21")))
+
+        // A miss after that still sends the word back to study.
+        let schedule = Self.schedule(reviews: "## 2026-11-24\n- toeic: abandon\n", today: "2026-11-25", settings: Self.settings(study: 2, intervals: []))
+        let abandon = try #require(schedule.word("abandon", in: "toeic"))
+        #expect(abandon.stage == .studying(day: 2, of: 2))
+        #expect(schedule.word("benevolent", in: "toeic")?.stage == .mastered(on: Self.date("2026-11-21")))
+    }
+
+    // MARK: Calendar
+
+    @Test func reviewDaysForTheCalendarFeed() {
+        let schedule = Self.schedule(today: "2026-11-20")
+        let days = schedule.reviewDays(from: Self.date("2026-11-20"))
+        #expect(days.map { "\($0.date.iso) \($0.deckID) \($0.wordCount)" } == [
+            "2026-11-25 toeic 2", "2026-11-26 toeic 1",
+            "2026-12-02 toeic 2", "2026-12-03 toeic 1",
+            "2026-12-16 toeic 2", "2026-12-17 toeic 1",
+        ])
+        #expect(schedule.reviewDays(from: Self.date("2026-12-03")).count == 3)
+    }
+
+    @Test func calendarDaysInARange() {
+        let schedule = Self.schedule(reviews: "## 2026-11-23\n- toeic: candid\n", today: "2026-11-30")
+        let days = schedule.days(in: Self.date("2026-11-20")...Self.date("2026-11-26"))
+        // Nothing happens on the 24th; candid's miss on its study day 3 (23rd) changes nothing.
+        #expect(days.map(\.date.iso) == ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26"])
+        #expect(days.map(\.addedCount) == [2, 1, 0, 0, 0, 0])
+        #expect(days.map(\.studyCount) == [2, 3, 3, 1, 0, 0])
+        #expect(days.map(\.reviewCount) == [0, 0, 0, 0, 2, 1])
+        #expect(days[3].deck("toeic")?.missed.map(\.text) == ["candid"])
+    }
+}
+
+/// Invariants of the schedule over random decks, results and days.
+@Suite struct VocabSchedulePropertyTests {
+    struct Scenario: Sendable, CustomStringConvertible {
+        var settings: SiteConfig.Vocab
+        var decks: [Deck]
+        var reviews: ReviewLog
+        var today: LocalDate
+        var later: LocalDate
+
+        var description: String {
+            let decksText = decks.map { deck in
+                "\(deck.id): " + deck.words.map { "\($0.text)@\($0.added.iso)" }.joined(separator: " ")
+            }.joined(separator: "; ")
+            let missText = reviews.misses.map { "\($0.date.iso) \($0.deckID):\($0.word)" }.joined(separator: ", ")
+            return "study \(settings.studyDays) intervals \(settings.reviewIntervals) | \(decksText) | misses \(missText) | today \(today.iso) later \(later.iso)"
+        }
+    }
+
+    static let base = LocalDate(iso: "2026-01-01")!
+
+    static let scenarios = Generator<Scenario, Shrink.None<Scenario>> { rng in
+        var settings = SiteConfig.Vocab()
+        settings.studyDays = Int.random(in: 1...5, using: &rng)
+        settings.reviewIntervals = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 1...20, using: &rng) }
+        var decks: [Deck] = []
+        var days: [ReviewLog.Day] = []
+        for deckNumber in 0..<Int.random(in: 1...3, using: &rng) {
+            let id = "deck\(deckNumber)"
+            let file = SourceFile(displayPath: "content/vocab/\(id).md", relativePath: "vocab/\(id).md", text: "")
+            let offsets = Set((0..<Int.random(in: 1...5, using: &rng)).map { _ in Int.random(in: 0...60, using: &rng) })
+            var wordNumber = 0
+            var deckDays: [DeckDay] = []
+            for offset in offsets.sorted() {
+                let date = base.adding(days: offset)
+                let words = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                    wordNumber += 1
+                    return VocabWord(text: "w\(wordNumber)", meanings: ["m"], added: date, line: wordNumber)
+                }
+                deckDays.append(DeckDay(date: date, line: 1, words: words))
+            }
+            let deck = Deck(source: file, days: deckDays)
+            decks.append(deck)
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                let word = deck.words.randomElement(using: &rng)!
+                let date = word.added.adding(days: Int.random(in: 0...120, using: &rng))
+                let location = SourceLocation(path: "content/vocab/reviews.md")
+                days.append(ReviewLog.Day(date: date, location: location, decks: [id],
+                                          misses: [ReviewLog.Miss(date: date, deckID: id, word: word.text, location: location)]))
+            }
+        }
+        let today = base.adding(days: Int.random(in: 0...200, using: &rng))
+        let later = today.adding(days: Int.random(in: 0...120, using: &rng))
+        return Scenario(settings: settings, decks: decks, reviews: ReviewLog(days: days), today: today, later: later)
+    }
+
+    static func schedule(_ scenario: Scenario, on today: LocalDate) -> VocabSchedule {
+        VocabSchedule(decks: scenario.decks, reviews: scenario.reviews, settings: scenario.settings, today: today)
+    }
+
+    @Test func everyWordIsInExactlyOneBook() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            let schedule = Self.schedule(scenario, on: scenario.today)
+            for deck in scenario.decks {
+                let placed = schedule.books(of: deck.id).flatMap { book in book.words.map { ($0.text, book.start) } }
+                #expect(placed.map(\.0).sorted() == deck.words.map(\.text).sorted(), "\(scenario)")
+                for (text, start) in placed {
+                    #expect(schedule.word(text, in: deck.id)?.book.start == start, "\(scenario)")
+                }
+            }
+        }
+    }
+
+    @Test func aBooksDatesStrictlyIncrease() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            let schedule = Self.schedule(scenario, on: scenario.today)
+            for deck in scenario.decks {
+                for book in schedule.books(of: deck.id) {
+                    let dates = book.plan.dates
+                    #expect(dates.count == scenario.settings.studyDays + scenario.settings.reviewIntervals.count)
+                    #expect(zip(dates, dates.dropFirst()).allSatisfy { $0 < $1 }, "\(scenario)")
+                    #expect(dates.first == book.start)
+                }
+            }
+        }
+    }
+
+    @Test func aLaterDayNeverUnmastersAWordWithoutAMiss() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            let now = Self.schedule(scenario, on: scenario.today)
+            let later = Self.schedule(scenario, on: scenario.later)
+            for deck in scenario.decks {
+                for status in now.words(of: deck.id) where status.isMastered {
+                    let missedBetween = scenario.reviews.misses.contains {
+                        $0.deckID == deck.id && $0.word == status.word.text && $0.date > scenario.today && $0.date <= scenario.later
+                    }
+                    #expect(missedBetween || later.word(status.word.text, in: deck.id)?.isMastered == true, "\(scenario)")
+                }
+            }
+        }
+    }
+
+    @Test func aWordWithoutMissesIsMasteredRightAfterItsLastReview() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            let schedule = Self.schedule(scenario, on: scenario.today)
+            for deck in scenario.decks {
+                for word in deck.words where !scenario.reviews.misses.contains(where: { $0.deckID == deck.id && $0.word == word.text }) {
+                    let plan = BookPlan(start: word.added, settings: scenario.settings)
+                    let status = schedule.word(word.text, in: deck.id)
+                    #expect(status?.book.start == word.added)
+                    if scenario.today > plan.masteredOn {
+                        #expect(status?.stage == .mastered(on: plan.masteredOn), "\(scenario)")
+                    } else {
+                        #expect(status?.isMastered == false, "\(scenario)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everyDueWordIsInTheCalendar() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            let schedule = Self.schedule(scenario, on: scenario.today)
+            for deck in scenario.decks {
+                for status in schedule.words(of: deck.id) {
+                    guard let next = status.nextReview else {
+                        #expect(status.isMastered || status.book.reviewDays.isEmpty, "\(scenario)")
+                        continue
+                    }
+                    #expect(next.date >= scenario.today)
+                    let sessions = schedule.day(next.date).deck(deck.id)?.reviews ?? []
+                    #expect(sessions.contains { $0.activity == .review(number: next.number) && $0.words.contains(status.word) }, "\(scenario)")
+                }
+            }
+        }
+    }
+}
