@@ -52,7 +52,7 @@ public enum SiteBuilder {
         }
         let seed = options.seed ?? UInt64(today.daysSinceEpoch)
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed)
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning })
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics)
     }
 
     /// Every page of the site, from each page family.
@@ -61,6 +61,11 @@ public enum SiteBuilder {
         pages += HomePage.pages(site)
         pages += DiaryPages.pages(site)
         pages += CalendarPages.pages(site)
+        pages += VocabPages.pages(site)
+        pages += FlashcardPrintPages.pages(site)
+        pages += WorkoutPages.pages(site)
+        pages += RoutinePages.pages(site)
+        pages += CalendarFeed.pages(site)
         pages += FreePages.pages(site)
         pages += SearchPages.pages(site)
         pages += NotFoundPage.pages(site)

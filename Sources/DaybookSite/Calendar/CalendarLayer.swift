@@ -41,6 +41,6 @@ struct DiaryLayer: CalendarLayer {
 enum CalendarLayers {
     /// Every layer of this site, in the order marks stack in a day.
     static func all(_ site: SiteData) -> [any CalendarLayer] {
-        [DiaryLayer(site: site)]
+        [DiaryLayer(site: site)] + WorkoutPages.calendarLayers(site) + VocabPages.calendarLayers(site) + RoutinePages.calendarLayers(site)
     }
 }

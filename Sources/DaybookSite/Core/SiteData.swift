@@ -13,8 +13,14 @@ public struct SiteData: Sendable {
     /// The flashcard shuffle seed of this build.
     public let seed: UInt64
     public let diary: DiaryIndex
+    /// Every deck's word books and stages for today (private decks included,
+    /// since reviews.md may name them; pages hide them).
+    public let vocab: VocabSchedule
 
     public var locale: String { config.locale.rawValue }
+
+    /// Decks shown in this build (private ones only with --include-private).
+    public var publishedDecks: [Deck] { content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) } }
 
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64) {
         self.config = content.config
@@ -24,6 +30,7 @@ public struct SiteData: Sendable {
         self.visibility = visibility
         self.seed = seed
         self.diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) })
+        self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
     }
 }
 

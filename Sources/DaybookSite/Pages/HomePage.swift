@@ -19,7 +19,7 @@ struct PlanItem {
 
 enum TodayPlan {
     static func sections(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
-        []
+        VocabPages.plan(site, context) + WorkoutPages.plan(site, context) + RoutinePages.plan(site, context)
     }
 }
 

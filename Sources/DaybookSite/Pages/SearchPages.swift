@@ -59,6 +59,6 @@ enum SearchPages {
 /// Search records of the other features (vocabulary words, workouts).
 enum SearchSources {
     static func extra(_ site: SiteData) -> [SearchPages.Record] {
-        []
+        VocabPages.searchRecords(site) + WorkoutPages.searchRecords(site)
     }
 }

@@ -56,6 +56,6 @@ struct Layout {
 /// routines), shown when the site has such content.
 enum NavSections {
     static func extra(_ site: SiteData) -> [(String, SitePath, String)] {
-        []
+        VocabPages.navigation(site) + WorkoutPages.navigation(site) + RoutinePages.navigation(site)
     }
 }
