@@ -94,7 +94,32 @@ public enum Markdown {
                     text += " "
                 }
             }
-            return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return collapsingWhitespace(text)
+        }
+    }
+
+    /// Runs of white space become one space, ends trimmed; by scalars, as
+    /// splitting into Characters costs more than the parse on long Korean text.
+    static func collapsingWhitespace(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isWhitespace(scalar) {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Unicode's White_Space property, without the costly property lookup.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
         }
     }
 

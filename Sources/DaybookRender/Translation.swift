@@ -11,10 +11,11 @@ public struct Translation: Sendable {
     /// Monday first, as ISO weekdays.
     public let weekdays: [String]
     public let weekdaysShort: [String]
-    /// Patterns with {year} {month} {monthName} {day} {weekday} {weekdayShort}.
-    let longDatePattern: String
-    let shortDatePattern: String
-    let monthPattern: String
+    /// Patterns with {year} {month} {monthName} {day} {weekday} {weekdayShort},
+    /// split once into parts because dates are formatted thousands of times a build.
+    let longDatePattern: DatePattern
+    let shortDatePattern: DatePattern
+    let monthPattern: DatePattern
 
     static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> Translation? {
         guard let root = YAMLValue.parse(file.text, file: file, into: &diagnostics),
@@ -37,9 +38,9 @@ public struct Translation: Sendable {
         }
         return Translation(strings: strings, months: list("months", count: 12), weekdays: list("weekdays", count: 7),
                            weekdaysShort: list("weekdays_short", count: 7),
-                           longDatePattern: strings["date_long"] ?? "{year}-{month2}-{day2}",
-                           shortDatePattern: strings["date_short"] ?? "{month}/{day}",
-                           monthPattern: strings["month_title"] ?? "{monthName} {year}")
+                           longDatePattern: DatePattern(strings["date_long"] ?? "{year}-{month2}-{day2}"),
+                           shortDatePattern: DatePattern(strings["date_short"] ?? "{month}/{day}"),
+                           monthPattern: DatePattern(strings["month_title"] ?? "{monthName} {year}"))
     }
 
     public subscript(key: String) -> String { strings[key] ?? key }
@@ -53,15 +54,50 @@ public struct Translation: Sendable {
     public func weekdayShort(_ isoWeekday: Int) -> String { weekdaysShort[isoWeekday - 1] }
     public func monthName(_ month: Int) -> String { months[month - 1] }
 
-    private func fill(_ pattern: String, _ date: LocalDate) -> String {
-        var text = pattern
-        let values: [(String, String)] = [
-            ("{year}", String(date.year)), ("{month}", String(date.month)), ("{day}", String(date.day)),
-            ("{month2}", date.iso.dropFirst(5).prefix(2).description), ("{day2}", date.iso.suffix(2).description),
-            ("{monthName}", months[date.month - 1]), ("{weekday}", weekdays[date.weekday - 1]),
-            ("{weekdayShort}", weekdaysShort[date.weekday - 1]),
-        ]
-        for (key, value) in values where text.contains(key) { text = text.replacingOccurrences(of: key, with: value) }
+    private func fill(_ pattern: DatePattern, _ date: LocalDate) -> String {
+        var text = ""
+        for part in pattern.parts {
+            switch part {
+            case let .literal(literal): text += literal
+            case .year: text += String(date.year)
+            case .month: text += String(date.month)
+            case .day: text += String(date.day)
+            case .month2: text += date.month < 10 ? "0\(date.month)" : String(date.month)
+            case .day2: text += date.day < 10 ? "0\(date.day)" : String(date.day)
+            case .monthName: text += months[date.month - 1]
+            case .weekday: text += weekdays[date.weekday - 1]
+            case .weekdayShort: text += weekdaysShort[date.weekday - 1]
+            }
+        }
         return text
+    }
+}
+
+/// A date pattern such as `{year}년 {month}월 {day}일 ({weekdayShort})`, split into parts.
+struct DatePattern: Sendable {
+    enum Part: Sendable {
+        case literal(String)
+        case year, month, day, month2, day2, monthName, weekday, weekdayShort
+    }
+
+    let parts: [Part]
+
+    init(_ pattern: String) {
+        let names: [String: Part] = ["year": .year, "month": .month, "day": .day, "month2": .month2, "day2": .day2,
+                                     "monthName": .monthName, "weekday": .weekday, "weekdayShort": .weekdayShort]
+        var parts: [Part] = []
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}"), let part = names[String(rest[rest.index(after: open)..<close])] else {
+                parts.append(.literal(String(rest[...open])))
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
+            parts.append(part)
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        self.parts = parts
     }
 }

@@ -44,3 +44,12 @@ enum CalendarLayers {
         [DiaryLayer(site: site)] + WorkoutPages.calendarLayers(site) + VocabPages.calendarLayers(site) + RoutinePages.calendarLayers(site)
     }
 }
+
+extension DayMark: TemplateFields {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["cssClass": cssClass, "text": text, "label": label]
+        if let icon { fields["icon"] = icon }
+        if let href { fields["href"] = href }
+        return fields
+    }
+}

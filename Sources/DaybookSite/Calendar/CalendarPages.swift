@@ -169,3 +169,13 @@ enum CalendarPages {
         return PageViewModel(title: t["year_title"].replacingOccurrences(of: "{year}", with: String(year)), section: "calendar", page: page)
     }
 }
+
+extension CalendarPages.DayCell: TemplateFields {
+    var templateFields: [String: Any] {
+        ["isPad": isPad, "day": day, "iso": iso, "label": label, "cssClass": cssClass, "marks": marks]
+    }
+}
+
+extension CalendarPages.HeatDay: TemplateFields {
+    var templateFields: [String: Any] { ["isPad": isPad, "iso": iso, "label": label, "cssClass": cssClass] }
+}

@@ -52,6 +52,18 @@ struct Layout {
     }
 }
 
+extension Layout: TemplateFields {
+    var templateFields: [String: Any] {
+        ["lang": lang, "title": title, "siteTitle": siteTitle, "author": author, "root": root, "homeHref": homeHref,
+         "cssHref": cssHref, "jsHref": jsHref, "feedHref": feedHref, "searchHref": searchHref, "nav": nav,
+         "bodyClass": bodyClass, "todayLabel": todayLabel, "todayISO": todayISO]
+    }
+}
+
+extension Layout.NavItem: TemplateFields {
+    var templateFields: [String: Any] { ["href": href, "label": label, "current": current] }
+}
+
 /// Navigation entries of the optional sections (vocabulary, workouts,
 /// routines), shown when the site has such content.
 enum NavSections {
