@@ -52,13 +52,13 @@ public enum WorkoutParser {
 
     /// nil when the file has errors (all reported).
     public static func parse(_ file: SourceFile, settings: SiteConfig.Workouts, into diagnostics: inout Diagnostics) -> WorkoutSession? {
+        let errorsBefore = diagnostics.errors.count
         let document = FrontMatterDocument(text: file.text)
         var fields: YAMLFields?
         if let yaml = document.yaml {
             let root = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)
             fields = root?.fields("front matter", known: keys, into: &diagnostics)
         }
-        let errorsBefore = diagnostics.errors.count
 
         var when: EntryDate?
         if let value = fields?["date"] {
