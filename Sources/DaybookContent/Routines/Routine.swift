@@ -1,19 +1,185 @@
-/// A planned routine from `content/routines.yml`. Placeholder until the routines work lands.
-public struct Routine: Sendable {
+import Yams
+
+/// A planned routine from `content/routines.yml`.
+public struct Routine: Hashable, Sendable {
     public var id: String
     public var name: String
-    public init(id: String, name: String) {
+    /// ISO weekdays, 1 = Monday … 7 = Sunday.
+    public var weekdays: Set<Int>
+    public var time: LocalTime?
+    public var minutes: Int?
+    /// First scheduled day; nil means the first day the log lists it (see `RoutinePlan`).
+    public var from: LocalDate?
+    /// Last scheduled day; nil means no end.
+    public var until: LocalDate?
+
+    public init(id: String, name: String, weekdays: Set<Int> = Set(1...7), time: LocalTime? = nil, minutes: Int? = nil,
+                from: LocalDate? = nil, until: LocalDate? = nil) {
         self.id = id
         self.name = name
+        self.weekdays = weekdays
+        self.time = time
+        self.minutes = minutes
+        self.from = from
+        self.until = until
     }
 }
 
 /// `content/routines/log.md`: which routines were done on which day.
 public struct RoutineLog: Sendable {
-    public init() {}
+    /// Routine ids done on each day; several lines for one day are merged.
+    public var days: [LocalDate: Set<String>]
+
+    public init(days: [LocalDate: Set<String>] = [:]) { self.days = days }
+
+    public func done(on date: LocalDate) -> Set<String> { days[date] ?? [] }
 }
 
 public enum RoutineParser {
-    public static func parseRoutines(_ file: SourceFile, into diagnostics: inout Diagnostics) -> [Routine] { [] }
-    public static func parseLog(_ file: SourceFile, routines: [Routine], into diagnostics: inout Diagnostics) -> RoutineLog { RoutineLog() }
+    static let keys = ["id", "name", "days", "time", "minutes", "from", "until"]
+
+    /// Words for `days`: a weekday in English (`mon`, `monday`) or Korean (`월`),
+    /// or a group: `daily`, `weekdays`, `weekends`.
+    static let dayWords: [String: Set<Int>] = {
+        var words: [String: Set<Int>] = ["daily": Set(1...7), "weekdays": Set(1...5), "weekends": [6, 7]]
+        let english = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        for (index, name) in english.enumerated() {
+            words[name] = [index + 1]
+            words[String(name.prefix(3))] = [index + 1]
+        }
+        for (index, name) in ["월", "화", "수", "목", "금", "토", "일"].enumerated() { words[name] = [index + 1] }
+        return words
+    }()
+
+    static let dayHints = ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "daily", "weekdays", "weekends"]
+
+    /// The routines in file order. A routine whose id is valid is kept even when
+    /// another of its fields has an error, so that the log is not also flooded
+    /// with "unknown routine" errors (the build fails on the first error anyway).
+    public static func parseRoutines(_ file: SourceFile, into diagnostics: inout Diagnostics) -> [Routine] {
+        guard let root = YAMLValue.parse(file.text, file: file, into: &diagnostics) else { return [] }
+        guard case .sequence = root.node, let items = root.list("routines.yml", into: &diagnostics) else {
+            diagnostics.error(root.location, "routines.yml must be a list of routines",
+                              hint: "start each routine with '- id: wake' and indent its other keys under it")
+            return []
+        }
+        var routines: [Routine] = []
+        var firstLine: [String: Int] = [:]
+        for item in items {
+            guard let fields = item.fields("routine", known: keys, into: &diagnostics) else { continue }
+            guard let idValue = fields["id"] else {
+                diagnostics.error(item.location, "routine has no id", hint: "add 'id: wake', the word the log uses for it")
+                continue
+            }
+            guard let id = idValue.string("id", into: &diagnostics)?.trimmingCharacters(in: " ") else { continue }
+            guard !id.isEmpty, !id.contains(where: { $0 == "," || $0 == ":" || $0.isWhitespace }) else {
+                diagnostics.error(idValue.location, "routine id '\(id)' must be one word without ',' or ':'",
+                                  hint: "use a short word like 'wake' or 'morning-run'")
+                continue
+            }
+            if let line = firstLine[id] {
+                diagnostics.error(idValue.location, "duplicate routine id '\(id)'", hint: "it is already used on line \(line)")
+                continue
+            }
+            firstLine[id] = idValue.location.line
+
+            var routine = Routine(id: id, name: fields["name"]?.string("name", into: &diagnostics) ?? id)
+            if let value = fields["days"], let days = weekdays(value, into: &diagnostics) { routine.weekdays = days }
+            if let value = fields["time"], let text = value.string("time", into: &diagnostics) {
+                routine.time = LocalTime(text: text.trimmingCharacters(in: " "))
+                if routine.time == nil { diagnostics.error(value.location, "invalid time '\(text)'", hint: "write it like \"06:00\"") }
+            }
+            if let value = fields["minutes"], let minutes = value.int("minutes", into: &diagnostics) {
+                if minutes >= 1 { routine.minutes = minutes } else { diagnostics.error(value.location, "minutes must be at least 1") }
+            }
+            routine.from = fields["from"]?.date("from", into: &diagnostics)
+            if let value = fields["until"], let until = value.date("until", into: &diagnostics) {
+                if let from = routine.from, until < from {
+                    diagnostics.error(value.location, "until \(until.iso) is before from \(from.iso)")
+                } else {
+                    routine.until = until
+                }
+            }
+            routines.append(routine)
+        }
+        return routines
+    }
+
+    static func weekdays(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Set<Int>? {
+        guard let items = value.list("days", into: &diagnostics) else { return nil }
+        var days = Set<Int>()
+        var valid = true
+        for item in items {
+            guard let word = item.string("each of days", into: &diagnostics) else { valid = false; continue }
+            if let set = dayWords[word.trimmingCharacters(in: " ").lowercased()] {
+                days.formUnion(set)
+            } else {
+                valid = false
+                diagnostics.error(item.location, "unknown day '\(word)'",
+                                  hint: Suggestion.hint(for: word, in: dayHints) ?? "use mon … sun, daily, weekdays or weekends")
+            }
+        }
+        guard valid else { return nil }
+        guard !days.isEmpty else {
+            diagnostics.error(value.location, "days is empty", hint: "list weekdays like [mon, wed, fri], or write daily")
+            return nil
+        }
+        return days
+    }
+
+    /// Reads lines `- 2026-11-20: wake, reading`. Blank lines and Markdown headings
+    /// are allowed for structure; any other line is an error, never skipped.
+    public static func parseLog(_ file: SourceFile, routines: [Routine], into diagnostics: inout Diagnostics) -> RoutineLog {
+        let ids = Set(routines.map(\.id))
+        var log = RoutineLog()
+        let example = "write it like '- 2026-11-20: wake, reading'"
+        for (offset, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            let characters = Array(line)
+            var index = 0
+            func skipSpaces() { while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 } }
+            skipSpaces()
+            guard index < characters.count, characters[index] != "#" else { continue }
+            guard ["-", "*", "+"].contains(characters[index]), index + 1 < characters.count,
+                  characters[index + 1] == " " || characters[index + 1] == "\t" else {
+                diagnostics.error(file.location(line: lineNumber, column: index + 1), "expected a list item with a date and routines", hint: example)
+                continue
+            }
+            index += 1
+            skipSpaces()
+            let dateStart = index
+            while index < characters.count, characters[index] != ":", !characters[index].isWhitespace { index += 1 }
+            let dateText = String(characters[dateStart..<index])
+            guard let date = LocalDate(iso: dateText) else {
+                diagnostics.error(file.location(line: lineNumber, column: dateStart + 1),
+                                  dateText.isEmpty ? "expected a date" : "invalid date '\(dateText)'", hint: example)
+                continue
+            }
+            skipSpaces()
+            guard index < characters.count, characters[index] == ":" else {
+                diagnostics.error(file.location(line: lineNumber, column: index + 1), "expected ':' after the date", hint: example)
+                continue
+            }
+            index += 1
+            var done = log.days[date] ?? []
+            // Each comma-separated word, with the column it starts at.
+            while index < characters.count {
+                skipSpaces()
+                let wordStart = index
+                while index < characters.count, characters[index] != "," { index += 1 }
+                let word = String(characters[wordStart..<index]).trimmingCharacters(in: " ").trimmingCharacters(in: "\t")
+                index += 1
+                guard !word.isEmpty else { continue }
+                if ids.contains(word) {
+                    done.insert(word)
+                } else {
+                    diagnostics.error(file.location(line: lineNumber, column: wordStart + 1), "unknown routine '\(word)'",
+                                      hint: Suggestion.hint(for: word, in: routines.map(\.id))
+                                          ?? (ids.isEmpty ? "define it in content/routines.yml" : "known routines: \(routines.map(\.id).joined(separator: ", "))"))
+                }
+            }
+            log.days[date] = done
+        }
+        return log
+    }
 }
