@@ -3,13 +3,13 @@ public enum DiaryParser {
     static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft"]
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
+        let errorsBefore = diagnostics.errors.count
         let document = FrontMatterDocument(text: file.text)
         var fields: YAMLFields?
         if let yaml = document.yaml {
             let root = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)
             fields = root?.fields("front matter", known: keys, into: &diagnostics)
         }
-        let errorsBefore = diagnostics.errors.count
 
         var when: EntryDate?
         if let value = fields?["date"] {

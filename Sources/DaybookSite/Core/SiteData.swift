@@ -16,6 +16,13 @@ public struct SiteData: Sendable {
     /// Every deck's word books and stages for today (private decks included,
     /// since reviews.md may name them; pages hide them).
     public let vocab: VocabSchedule
+    /// Published workout sessions (private ones only with --include-private), by date.
+    public let workouts: [WorkoutSession]
+    /// The planned split of any day; it counts every session, private ones too,
+    /// since they moved the rotation.
+    public let rotation: SplitRotation
+    public let workoutStats: WorkoutStats
+    public let routines: RoutinePlan
 
     public var locale: String { config.locale.rawValue }
 
@@ -31,6 +38,10 @@ public struct SiteData: Sendable {
         self.seed = seed
         self.diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) })
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
+        self.workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
+        self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
+        self.workoutStats = WorkoutStats(sessions: workouts, today: today, weekStart: content.config.weekStarts)
+        self.routines = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
     }
 }
 
