@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libcmark-gfm from Debian; only DaybookRender/Markdown.swift imports it.
@@ -37,7 +38,12 @@ let package = Package(
         .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DaybookSite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "DaybookSite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Only for `daybook serve`.
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
         // Build tool that embeds themes/default into the binary.
         .executableTarget(name: "EmbedTheme", path: "Sources/EmbedTheme"),

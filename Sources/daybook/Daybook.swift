@@ -6,10 +6,14 @@ import Foundation
 /// Exit codes of the contract: 1 for content errors, 2 for usage errors.
 @main
 enum Main {
-    static func main() {
+    static func main() async {
         do {
             var command = try Daybook.parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let errors as ContentErrors {
             Terminal.report(errors.diagnostics)
             let count = errors.diagnostics.filter { $0.severity == .error }.count
@@ -29,7 +33,7 @@ enum Main {
     }
 }
 
-struct Daybook: ParsableCommand {
+struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Calls back when anything below the watched folders changes. Linux has no
+/// FSEvents and Dispatch's file sources don't exist there, so this reads
+/// inotify, one watch per folder, and re-scans folders as they appear.
+final class FileWatcher: @unchecked Sendable {
+    private let roots: [URL]
+    private let descriptor: Int32
+    private var watched: [Int32: String] = [:]
+    private var source: DispatchSourceRead?
+    private let queue = DispatchQueue(label: "daybook.watch")
+    private var pending: DispatchWorkItem?
+    private let onChange: @Sendable () -> Void
+
+    init(roots: [URL], onChange: @escaping @Sendable () -> Void) throws {
+        self.roots = roots
+        self.onChange = onChange
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw OutputFailure("cannot watch files: \(String(cString: strerror(errno)))") }
+    }
+
+    func start() {
+        queue.sync { for root in roots { addTree(root.path) } }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler { [weak self] in self?.drain() }
+        source.resume()
+        self.source = source
+    }
+
+    private func addTree(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF)
+        let watch = inotify_add_watch(descriptor, path, mask)
+        if watch >= 0 { watched[watch] = path }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
+            addTree(path + "/" + name)
+        }
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            var offset = 0
+            while offset < count {
+                let (watch, mask, nameLength, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int, String) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let nameStart = offset + MemoryLayout<inotify_event>.size
+                    let nameBytes = raw[nameStart..<nameStart + Int(event.len)].prefix { $0 != 0 }
+                    return (event.wd, event.mask, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
+                }
+                offset += MemoryLayout<inotify_event>.size + nameLength
+                // New folders (a new year of entries) get watched too.
+                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = watched[watch] {
+                    addTree(parent + "/" + name)
+                }
+                if !name.hasPrefix(".") { scheduleChange() }
+            }
+        }
+    }
+
+    /// Editors write a file in several steps: wait for them to settle.
+    private func scheduleChange() {
+        pending?.cancel()
+        let work = DispatchWorkItem { [onChange] in onChange() }
+        pending = work
+        queue.asyncAfter(deadline: .now() + .milliseconds(150), execute: work)
+    }
+}
+
+struct OutputFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import DaybookContent
+import DaybookSite
+import FlyingFox
+import Foundation
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build, watch the content and theme, rebuild on change, reload the open browser page.")
+
+    @OptionGroup var location: SiteLocation
+
+    @Option(name: .long, help: "The port to serve on (127.0.0.1 only).")
+    var port: UInt16 = 8000
+
+    @Option(name: .long, help: "The output folder.")
+    var output = "public"
+
+    @Flag(name: .customLong("include-private"), help: "Include private entries.")
+    var includePrivate = false
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    func run() async throws {
+        // Build summaries appear as they happen even when the output is piped to a log.
+        setvbuf(stdout, nil, _IOLBF, 0)
+        let options = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        let preview = PreviewServer(output: options.outputDirectory)
+        rebuild(options)
+        let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) {
+            rebuild(options)
+            Task { await preview.rebuilt() }
+        }
+        watcher.start()
+
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
+        await server.appendRoute("GET *") { request in await preview.respond(to: request) }
+        print("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.")
+        try await server.run()
+        withExtendedLifetime(watcher) {}
+    }
+}
+
+/// One build for the preview: errors are shown and the previous site stays served.
+private func rebuild(_ options: BuildOptions) {
+    do {
+        let summary = try SiteBuilder.build(options)
+        Terminal.report(summary.warnings)
+        print("Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s")
+    } catch let errors as ContentErrors {
+        Terminal.report(errors.diagnostics)
+        Terminal.error("build failed; still serving the previous site")
+    } catch {
+        Terminal.error("\(error)")
+    }
+}
