@@ -23,8 +23,6 @@ struct Serve: AsyncParsableCommand {
     var drafts = false
 
     func run() async throws {
-        // Build summaries appear as they happen even when the output is piped to a log.
-        setvbuf(stdout, nil, _IOLBF, 0)
         let options = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
         let preview = PreviewServer(output: options.outputDirectory)
         rebuild(options)
@@ -36,7 +34,7 @@ struct Serve: AsyncParsableCommand {
 
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
         await server.appendRoute("GET *") { request in await preview.respond(to: request) }
-        print("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.")
+        FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
         try await server.run()
         withExtendedLifetime(watcher) {}
     }
@@ -47,7 +45,8 @@ private func rebuild(_ options: BuildOptions) {
     do {
         let summary = try SiteBuilder.build(options)
         Terminal.report(summary.warnings)
-        print("Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s")
+        // Written straight away, so a log shows each rebuild as it happens.
+        FileHandle.standardOutput.write(Data("Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s\n".utf8))
     } catch let errors as ContentErrors {
         Terminal.report(errors.diagnostics)
         Terminal.error("build failed; still serving the previous site")
