@@ -35,12 +35,24 @@ public enum DiaryParser {
         let isDraft = fields?["draft"]?.bool("draft", into: &diagnostics) ?? false
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
-        let title = fields?["title"]?.string("title", into: &diagnostics)
-            ?? firstHeading(in: document.body)
-            ?? when.date.iso
+        let (title, body) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body, fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
                           weather: weather, tags: uniqued(tags), mood: mood, isPrivate: isPrivate, isDraft: isDraft,
-                          body: document.body, bodyFirstLine: document.bodyFirstLine)
+                          body: body, bodyFirstLine: document.bodyFirstLine)
+    }
+
+    /// The title (front matter, else the body's first `#` heading, else the
+    /// fallback) and the body to render. A `#` heading that opens the body and
+    /// says the title is dropped from it, since the page shows the title already.
+    static func titleAndBody(_ given: String?, _ body: String, fallback: String) -> (String, String) {
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+              let heading = firstHeading(in: String(lines[first])) else {
+            return (given ?? firstHeading(in: body) ?? fallback, body)
+        }
+        let title = given ?? heading
+        guard title == heading else { return (title, body) }
+        return (title, lines[(first + 1)...].joined(separator: "\n"))
     }
 
     /// The text of the body's first `# ` heading (ATX level 1), outside code fences.

@@ -15,11 +15,11 @@ public struct FreePage: Sendable {
             fields = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)?
                 .fields("front matter", known: keys, into: &diagnostics)
         }
-        let title = fields?["title"]?.string("title", into: &diagnostics)
-            ?? DiaryParser.firstHeading(in: document.body) ?? file.baseName
+        let (title, body) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body,
+                                                     fallback: file.baseName)
         return FreePage(source: file, title: title,
                         isPrivate: fields?["private"]?.bool("private", into: &diagnostics) ?? false,
                         isDraft: fields?["draft"]?.bool("draft", into: &diagnostics) ?? false,
-                        body: document.body)
+                        body: body)
     }
 }

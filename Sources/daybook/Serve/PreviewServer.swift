@@ -12,9 +12,13 @@ actor PreviewServer {
 
     func rebuilt() { buildNumber += 1 }
 
-    static let reloadScript = """
-    <script>(function(){var seen=null;setInterval(function(){fetch("/__daybook/build").then(function(r){return r.text()}).then(function(n){if(seen!==null&&n!==seen){location.reload()}seen=n}).catch(function(){})},700)})();</script>
-    """
+    /// The page knows the build it came from, so a rebuild finished before its
+    /// first poll still reloads it.
+    static func reloadScript(build: Int) -> String {
+        """
+        <script>(function(){var seen="\(build)";setInterval(function(){fetch("/__daybook/build").then(function(r){return r.text()}).then(function(n){if(n!==seen){location.reload()}}).catch(function(){})},500)})();</script>
+        """
+    }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         if request.path == "/__daybook/build" {
@@ -23,7 +27,7 @@ actor PreviewServer {
         guard let file = resolve(request.path) else { return notFound() }
         guard var data = FileManager.default.contents(atPath: file.path) else { return notFound() }
         let type = Self.contentType(file.pathExtension)
-        if type.hasPrefix("text/html") { data = Self.injectReload(into: data) }
+        if type.hasPrefix("text/html") { data = Self.injectReload(into: data, build: buildNumber) }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: data)
     }
 
@@ -42,13 +46,14 @@ actor PreviewServer {
 
     private func notFound() -> HTTPResponse {
         let page = FileManager.default.contents(atPath: output.appendingPathComponent("404.html").path) ?? Data("Not found".utf8)
-        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: Self.injectReload(into: page))
+        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: Self.injectReload(into: page, build: buildNumber))
     }
 
-    static func injectReload(into data: Data) -> Data {
+    static func injectReload(into data: Data, build: Int) -> Data {
         let html = String(decoding: data, as: UTF8.self)
-        guard let end = html.range(of: "</body>", options: .backwards) else { return data + Data(reloadScript.utf8) }
-        return Data((html[..<end.lowerBound] + reloadScript + html[end.lowerBound...]).utf8)
+        let script = reloadScript(build: build)
+        guard let end = html.range(of: "</body>", options: .backwards) else { return data + Data(script.utf8) }
+        return Data((html[..<end.lowerBound] + script + html[end.lowerBound...]).utf8)
     }
 
     static func contentType(_ pathExtension: String) -> String {
