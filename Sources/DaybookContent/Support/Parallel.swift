@@ -5,7 +5,7 @@ extension Array where Element: Sendable {
     /// core so that a slow element does not hold the others up.
     public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         if count < 64 { return map(transform) }
-        let chunkCount = Swift.min(count, ProcessInfoCores.count * 4)
+        let chunkCount = Swift.min(count, ProcessInfoCores.count * 16)
         let chunkSize = (count + chunkCount - 1) / chunkCount
         let results = ResultSlots<[T]>(count: chunkCount)
         let input = self
