@@ -149,6 +149,13 @@ import Testing
         #expect(long < CardTextFit.wordMaximum && long >= CardTextFit.wordFloor)
         // Kept whole: at that size the word fits on one line.
         #expect(CardTextFit.lines("incomprehensibilities", lineWidth: 83 * CardTextFit.lineFill / long, widthFactor: 1.08, breakingWords: false) == 1)
+        // A Japanese word on a narrow card shrinks rather than breaking between its kana.
+        let japanese = CardTextFit.frontSize(word: "取り返しがつかない", width: 32.5, height: 59)
+        #expect(japanese >= CardTextFit.wordFloor)
+        #expect(CardTextFit.lines("取り返しがつかない", lineWidth: 32.5 * CardTextFit.lineFill / japanese, widthFactor: 1.08,
+                                  breaksBetweenCJK: false, breakingWords: false) == 1)
+        // Meanings do break between kana.
+        #expect(CardTextFit.lines("取り返しがつかない", lineWidth: 5, breakingWords: false) == 2)
         // CJK counts wider: ten Hangul syllables need a smaller size than ten Latin letters.
         #expect(CardTextFit.frontSize(word: "가나다라마바사아자차", width: 60, height: 40) < CardTextFit.frontSize(word: "abcdefghij", width: 60, height: 40))
     }

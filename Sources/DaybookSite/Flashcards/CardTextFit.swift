@@ -7,8 +7,9 @@
 /// height, some slack on each line — so the real text takes less room than
 /// planned. Lines break as the card CSS breaks them: at spaces, and anywhere
 /// between Chinese characters and kana; Korean only at spaces (`word-break:
-/// keep-all`). A word is broken inside (`overflow-wrap: anywhere`) only when
-/// it cannot fit whole even at the floor size.
+/// keep-all`); the word on the front only at spaces, so that 懐かしい stays
+/// whole. A word is broken inside (`overflow-wrap: anywhere`) only when it
+/// cannot fit whole even at the floor size.
 enum CardTextFit {
     /// Text set at `scale` × the base size, starting on a new line, `spaceBefore`
     /// base sizes below the block above it.
@@ -18,6 +19,8 @@ enum CardTextFit {
         var spaceBefore: Double = 0
         /// Bold text is set wider.
         var bold = false
+        /// False for the front's word: a line breaks only at its spaces.
+        var breaksBetweenCJK = true
     }
 
     /// What the back of a card shows, in millimetres.
@@ -33,8 +36,8 @@ enum CardTextFit {
     /// line-breaking rules (no line starts with 。 or a closing bracket).
     static let lineFill = 0.95
     static let wordMaximum = 11.0
-    /// Below this the word may be broken inside rather than shrunk further.
-    static let wordFloor = 4.0
+    /// Below this (about 8.5 pt) the word may be broken inside rather than shrunk further.
+    static let wordFloor = 3.0
     static let meaningMaximum = 6.0
     static let exampleScale = 0.75
     /// Below this meaning size (about 8 pt) the example is left out, and words
@@ -45,7 +48,7 @@ enum CardTextFit {
 
     /// The word on the front, bold, as large as fits up to `wordMaximum`.
     static func frontSize(word: String, width: Double, height: Double) -> Double {
-        size([Block(text: word, bold: true)], width: width, height: height, maximum: wordMaximum, floor: wordFloor)
+        size([Block(text: word, bold: true, breaksBetweenCJK: false)], width: width, height: height, maximum: wordMaximum, floor: wordFloor)
     }
 
     /// Meanings one per line, then the first example smaller; without the
@@ -81,7 +84,7 @@ enum CardTextFit {
         for (index, block) in blocks.enumerated() {
             let fontSize = size * block.scale
             guard let lines = lines(block.text, lineWidth: width * lineFill / fontSize, widthFactor: block.bold ? 1.08 : 1,
-                                    breakingWords: breakingWords) else { return false }
+                                    breaksBetweenCJK: block.breaksBetweenCJK, breakingWords: breakingWords) else { return false }
             if index > 0 { used += block.spaceBefore * size }
             used += Double(lines) * fontSize * lineHeight
         }
@@ -91,11 +94,12 @@ enum CardTextFit {
     /// Lines `text` takes in lines `lineWidth` ems wide; nil if it cannot fit
     /// that wide (a word longer than a line when words stay whole, or a single
     /// character wider than the line).
-    static func lines(_ text: String, lineWidth: Double, widthFactor: Double = 1, breakingWords: Bool) -> Int? {
+    static func lines(_ text: String, lineWidth: Double, widthFactor: Double = 1, breaksBetweenCJK: Bool = true,
+                      breakingWords: Bool) -> Int? {
         let space = ems(" ") * widthFactor
         var lines = 0
         var used = 0.0
-        for unit in units(text) {
+        for unit in units(text, breaksBetweenCJK: breaksBetweenCJK) {
             let width = unit.text.reduce(0) { $0 + ems($1) } * widthFactor
             let gap = unit.afterSpace ? space : 0
             if lines > 0, used + gap + width <= lineWidth {
@@ -122,9 +126,10 @@ enum CardTextFit {
         return lines
     }
 
-    /// The pieces a line may break between: words between spaces, and each
-    /// Chinese character, kana or full-width sign on its own.
-    static func units(_ text: String) -> [(text: Substring, afterSpace: Bool)] {
+    /// The pieces a line may break between: words between spaces, and (unless
+    /// `breaksBetweenCJK` is false) each Chinese character, kana or full-width
+    /// sign on its own.
+    static func units(_ text: String, breaksBetweenCJK: Bool = true) -> [(text: Substring, afterSpace: Bool)] {
         var units: [(text: Substring, afterSpace: Bool)] = []
         var start: String.Index?
         var afterSpace = false
@@ -134,7 +139,7 @@ enum CardTextFit {
                 if let first = start { units.append((text[first..<index], afterSpace)) }
                 start = nil
                 afterSpace = !units.isEmpty
-            } else if breaksAnywhere(character) {
+            } else if breaksBetweenCJK, breaksAnywhere(character) {
                 if let first = start { units.append((text[first..<index], afterSpace)); afterSpace = false }
                 units.append((text[index...index], afterSpace))
                 start = nil
