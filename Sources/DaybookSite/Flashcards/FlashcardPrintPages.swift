@@ -80,8 +80,9 @@ enum FlashcardPrintPages {
         let seed: String
         let countLabel: String
         let isEmpty: Bool
-        /// `@page` size, and the sheet and card dimensions as CSS custom properties.
+        /// The `@page` size: `210mm 297mm`.
         let pageSize: String
+        /// Sheet size, card padding and label place as CSS custom properties for print.css.
         let sheetsStyle: String
         let pages: [PageView]
 
@@ -119,7 +120,9 @@ enum FlashcardPrintPages {
                     slots: page.faces.map { placed in
                         let card = faces[order[placed.position]]
                         let frame = placed.frame
-                        return SlotView(position: placed.position, face: placed.face == .front ? "front" : "back", isFront: placed.face == .front, front: card.front, back: card.back,
+                        let isFront = placed.face == .front
+                        return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
+                                        front: card.front, back: card.back,
                                         style: "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))")
                     })
             }
