@@ -1,7 +1,216 @@
 import DaybookContent
+import DaybookRender
+import DaybookSchedule
 
-/// Printable flashcards: vocab/<deck>/print/, vocab/<deck>/<date>/print/, vocab/today/print/.
-/// (Placeholder: the flashcards work fills it in.)
+/// Printable flashcards: `vocab/<deck>/print/`, `vocab/<deck>/<date>/print/`
+/// (each word book) and `vocab/today/print/` (today's study and review words
+/// across decks). Sheets at true paper size, cards placed in millimetres by
+/// `SheetLayout`, shuffled by `SeededShuffle` with the build's seed, text
+/// sized by `CardTextFit`; `assets/print.js` reshuffles in the browser.
 enum FlashcardPrintPages {
-    static func pages(_ site: SiteData) -> [Page] { [] }
+    /// One card: a word with the languages of its deck.
+    struct Flashcard {
+        let word: VocabWord
+        let language: String
+        let meaningLanguage: String
+    }
+
+    /// A set of cards printed together on one page.
+    struct CardSet {
+        let path: SitePath
+        /// Shown in the sheet label: `toeic`, `toeic 2026-11-20`, `today 2026-11-23`.
+        let name: String
+        let title: String
+        let backPath: SitePath
+        let backLabel: String
+        /// In the set's own order (deck order, or plan order for today); shuffled when laid out.
+        let cards: [Flashcard]
+    }
+
+    static func deckPath(_ deck: Deck) -> SitePath { .folder("vocab", deck.id, "print") }
+    static func bookPath(_ book: WordBook) -> SitePath { .folder("vocab", book.deckID, book.start.iso, "print") }
+    static let todayPath = SitePath.folder("vocab", "today", "print")
+
+    static func pages(_ site: SiteData) -> [Page] {
+        let decks = site.publishedDecks
+        guard !decks.isEmpty else { return [] }
+        let t = site.translation
+        var sets: [CardSet] = []
+        for deck in decks {
+            func card(_ word: VocabWord) -> Flashcard { Flashcard(word: word, language: deck.language, meaningLanguage: deck.meaningLanguage) }
+            sets.append(CardSet(path: deckPath(deck), name: deck.id, title: deck.title, backPath: .folder("vocab", deck.id),
+                                backLabel: deck.title, cards: deck.words.map(card)))
+            for book in site.vocab.books(of: deck.id) {
+                sets.append(CardSet(path: bookPath(book), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
+                                    backPath: .folder("vocab", deck.id, book.start.iso), backLabel: "\(deck.title) \(t.shortDate(book.start))",
+                                    cards: book.words.map(card)))
+            }
+        }
+        sets.append(todaySet(site, decks: decks))
+        return sets.map { set in
+            Page(set.path, template: "pages/flashcards-print", inSitemap: false) { context in
+                PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: "vocab",
+                              page: PrintView(set, site: site, context: context), bodyClass: "print-sheets")
+            }
+        }
+    }
+
+    /// Today's study and review words of every published deck, deck by deck.
+    static func todaySet(_ site: SiteData, decks: [Deck]) -> CardSet {
+        let byID = Dictionary(decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var cards: [Flashcard] = []
+        for activity in site.vocab.todayPlan.decks {
+            guard let deck = byID[activity.deckID] else { continue }
+            for session in activity.studies + activity.reviews {
+                cards += session.words.map { Flashcard(word: $0, language: deck.language, meaningLanguage: deck.meaningLanguage) }
+            }
+        }
+        let t = site.translation
+        return CardSet(path: todayPath, name: "today \(site.today.iso)", title: t["print_today"], backPath: .folder("vocab", "today"),
+                       backLabel: t["print_today"], cards: cards)
+    }
+
+    // MARK: - View models
+
+    struct PrintView {
+        let heading: String
+        let backHref: String
+        let backLabel: String
+        let howTo: String
+        let seed: String
+        let countLabel: String
+        let isEmpty: Bool
+        /// The `@page` size: `210mm 297mm`.
+        let pageSize: String
+        /// Sheet size, card padding and label place as CSS custom properties for print.css.
+        let sheetsStyle: String
+        let pages: [PageView]
+
+        init(_ set: CardSet, site: SiteData, context: PageContext) {
+            let t = context.t
+            let settings = site.config.flashcards
+            let layout = SheetLayout(settings)
+            let order = SeededShuffle.order(count: set.cards.count, seed: site.seed)
+            let faces = set.cards.enumerated().map { CardFaces(card: $1, index: $0, layout: layout) }
+            let sheets = layout.sheetCount(cards: set.cards.count)
+
+            heading = "\(set.title) · \(t["print_title"])"
+            backHref = context.link(set.backPath)
+            backLabel = set.backLabel
+            howTo = t["print_how_" + settings.duplex.rawValue]
+            seed = String(site.seed)
+            countLabel = t["print_count"].replacingOccurrences(of: "{cards}", with: String(set.cards.count))
+                .replacingOccurrences(of: "{sheets}", with: String(sheets))
+            isEmpty = set.cards.isEmpty
+            pageSize = "\(mm(layout.pageWidth)) \(mm(layout.pageHeight))"
+            sheetsStyle = "--sheet-width: \(mm(layout.pageWidth)); --sheet-height: \(mm(layout.pageHeight)); "
+                + "--card-padding: \(mm(CardFaces.padding)); --label-left: \(mm(SheetLayout.margin))"
+            let sides = [SheetLayout.PrintedPage.Side.fronts: t["print_fronts"], .backs: t["print_backs"],
+                         .frontsAndBacks: t["print_fronts_and_backs"]]
+            let marks = settings.cutMarks ? layout.cutMarks.map(LineView.init) : []
+            pages = layout.pages(cards: set.cards.count).map { page in
+                let sheet = t["print_sheet"].replacingOccurrences(of: "{n}", with: String(page.sheet + 1))
+                    .replacingOccurrences(of: "{total}", with: String(sheets))
+                return PageView(
+                    cssClass: page.side == .backs ? "sheet backs" : "sheet fronts",
+                    label: "\(set.name) · \(sheet) · \(sides[page.side] ?? "")",
+                    viewBox: "0 0 \(number(layout.pageWidth)) \(number(layout.pageHeight))",
+                    marks: page.side == .backs ? [] : marks,
+                    foldLine: layout.foldLine.map { [LineView($0)] } ?? [],
+                    slots: page.faces.map { placed in
+                        let card = faces[order[placed.position]]
+                        let frame = placed.frame
+                        let isFront = placed.face == .front
+                        return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
+                                        front: card.front, back: card.back,
+                                        style: "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))")
+                    })
+            }
+        }
+    }
+
+    struct PageView {
+        let cssClass: String
+        /// After the seed: `toeic · sheet 2/3 · fronts`.
+        let label: String
+        let viewBox: String
+        let marks: [LineView]
+        let foldLine: [LineView]
+        let slots: [SlotView]
+    }
+
+    /// In the sheet's SVG, whose units are millimetres.
+    struct LineView {
+        let x1: String, y1: String, x2: String, y2: String
+
+        init(_ line: SheetLayout.Line) {
+            x1 = number(line.from.x)
+            y1 = number(line.from.y)
+            x2 = number(line.to.x)
+            y2 = number(line.to.y)
+        }
+    }
+
+    /// A card's place on a page, holding one face of the card the shuffle put there.
+    struct SlotView {
+        let position: Int
+        /// `front` or `back`, for print.js.
+        let face: String
+        let isFront: Bool
+        let front: FrontView
+        let back: BackView
+        let style: String
+    }
+
+    struct FrontView {
+        let card: Int
+        let lang: String
+        let html: String
+        let style: String
+    }
+
+    struct BackView {
+        let card: Int
+        let lang: String
+        let meanings: [String]
+        let example: String
+        let hasExample: Bool
+        let exampleLang: String
+        let style: String
+        let exampleStyle: String
+    }
+
+    /// Both faces of one card, with their font sizes for the layout's card size.
+    struct CardFaces {
+        /// Inside the card's edge: room for a cut a little off the line and for a
+        /// back printed a little off its front.
+        static let padding = 4.0
+
+        let front: FrontView
+        let back: BackView
+
+        init(card: Flashcard, index: Int, layout: SheetLayout) {
+            let width = layout.cardWidth - 2 * Self.padding
+            let height = layout.cardHeight - 2 * Self.padding
+            let word = card.word
+            let example = word.examples.first
+            let wordSize = CardTextFit.frontSize(word: Markdown.plainText(word.text), width: width, height: height)
+            let sizes = CardTextFit.backSizes(meanings: word.meanings.map(Markdown.plainText), example: example.map(Markdown.plainText),
+                                              width: width, height: height)
+            front = FrontView(card: index, lang: card.language, html: Markdown.inlineHTML(word.text), style: "font-size: \(mm(wordSize))")
+            back = BackView(card: index, lang: card.meaningLanguage, meanings: word.meanings.map(Markdown.inlineHTML),
+                            example: sizes.example == nil ? "" : example.map(Markdown.inlineHTML) ?? "", hasExample: sizes.example != nil,
+                            exampleLang: card.language, style: "font-size: \(mm(sizes.meaning))",
+                            exampleStyle: sizes.example.map { "font-size: \(mm($0))" } ?? "")
+        }
+    }
+
+    /// `66.75mm`: millimetres to two decimals, as CSS takes them.
+    static func mm(_ value: Double) -> String { number(value) + "mm" }
+
+    /// `66.75`, `14`: two decimals at most, none when whole.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
 }
