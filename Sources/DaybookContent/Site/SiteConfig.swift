@@ -121,7 +121,11 @@ public struct SiteConfig: Sendable {
         }
         if let v = f["back_offset"], let items = v.list("back_offset", into: &diagnostics) {
             let numbers = items.compactMap { $0.double("back_offset", into: &diagnostics) }
-            if numbers.count == 2 {
+            if numbers.count == 2, numbers.contains(where: { abs($0) > 10 }) {
+                // The sheets keep 14 mm of margin; more would push backs off the paper.
+                diagnostics.error(v.location, "back_offset of more than 10 mm would move backs off the paper",
+                                  hint: "measure the misregistration of a test print; it is usually 0–3 mm")
+            } else if numbers.count == 2 {
                 cards.backOffset = (numbers[0], numbers[1])
             } else if numbers.count == items.count {
                 diagnostics.error(v.location, "back_offset takes two numbers in millimetres: [x, y]")
