@@ -45,14 +45,21 @@ public enum DiaryParser {
     /// fallback) and the body to render. A `#` heading that opens the body and
     /// says the title is dropped from it, since the page shows the title already.
     static func titleAndBody(_ given: String?, _ body: String, fallback: String) -> (String, String) {
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
-              let heading = firstHeading(in: String(lines[first])) else {
-            return (given ?? firstHeading(in: body) ?? fallback, body)
+        // Only the first non-blank line matters; find it without splitting the whole body.
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: "\n") ?? body.endIndex
+            let line = body[start..<end]
+            if !line.allSatisfy(\.isWhitespace) {
+                guard let heading = firstHeading(in: String(line)) else { break }
+                let title = given ?? heading
+                guard title == heading else { return (title, body) }
+                return (title, end < body.endIndex ? String(body[body.index(after: end)...]) : "")
+            }
+            guard end < body.endIndex else { break }
+            start = body.index(after: end)
         }
-        let title = given ?? heading
-        guard title == heading else { return (title, body) }
-        return (title, lines[(first + 1)...].joined(separator: "\n"))
+        return (given ?? firstHeading(in: body) ?? fallback, body)
     }
 
     /// The text of the body's first `# ` heading (ATX level 1), outside code fences.

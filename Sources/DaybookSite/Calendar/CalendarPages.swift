@@ -172,7 +172,7 @@ enum CalendarPages {
 
 extension CalendarPages.DayCell: TemplateFields {
     var templateFields: [String: Any] {
-        ["isPad": isPad, "day": day, "iso": iso, "label": label, "cssClass": cssClass, "marks": marks]
+        ["isPad": isPad, "day": day, "iso": iso, "label": label, "cssClass": cssClass, "marks": marks, "hasMarks": !marks.isEmpty]
     }
 }
 

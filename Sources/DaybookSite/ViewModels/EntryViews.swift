@@ -71,7 +71,8 @@ struct EntryGroup {
 
 extension EntryItem: TemplateFields {
     var templateFields: [String: Any] {
-        var fields: [String: Any] = ["href": href, "title": title, "dateLabel": dateLabel, "iso": iso, "tags": tags, "isPrivate": isPrivate]
+        var fields: [String: Any] = ["href": href, "title": title, "dateLabel": dateLabel, "iso": iso, "tags": tags,
+                                     "hasTags": !tags.isEmpty, "isPrivate": isPrivate]
         if let time { fields["time"] = time }
         if let weather { fields["weather"] = weather }
         return fields
