@@ -154,3 +154,17 @@ import Testing
         #expect(page.contains("Fri, 20 November 2026"))
     }
 }
+
+@Suite struct FileNameTests {
+    @Test func oddFileNamesGetWorkingLinksAndStayInsideTheOutput() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20 첫눈 #1?.md": "---\ntitle: Odd\n---\nx",
+                                 "content/diary/2026/2026-11-21.md": "---\ntitle: Next\n---\ny"])
+        defer { site.remove() }
+        try site.build()
+        #expect(site.read("diary/2026/2026-11-20 첫눈 #1?/index.html")?.contains("Odd") == true)
+        let next = try #require(site.read("diary/2026/2026-11-21/index.html"))
+        #expect(next.contains("href=\"../../../diary/2026/2026-11-20%20첫눈%20%231%3F/index.html\""))
+        let outside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
+        #expect(outside == ["content", "public"])
+    }
+}

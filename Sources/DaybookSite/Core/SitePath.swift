@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a page lives in the site, relative to the site root: a folder page
 /// (`diary/2026/2026-11-20/`, written as its `index.html`) or a file
 /// (`feed.xml`). Every link between pages is made relative from these, so the
@@ -26,12 +28,29 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// `index.html` because a browser opening files from disk shows a folder
     /// listing for `…/`, not its index.
     public func link(to target: SitePath, fragment: String? = nil) -> String {
-        let href = rootPrefix + target.filePath
+        let href = rootPrefix + Self.escape(target.filePath)
         return fragment.map { href + "#" + $0 } ?? href
     }
 
+    /// Percent-encodes what would end or break a URL path (space, `#`, `?`,
+    /// `%`, quotes, controls); letters of any script stay readable.
+    static func escape(_ path: String) -> String {
+        var result = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case " ", "#", "?", "%", "\"", "'", "<", ">", "\\", "^", "`", "{", "|", "}", "[", "]":
+                result += "%" + String(scalar.value, radix: 16, uppercase: true)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += String(format: "%%%02X", scalar.value)
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// The path published links use: `https://host/sub/diary/2026/2026-11-20/`.
-    public func absolute(base: String) -> String { base + value }
+    public func absolute(base: String) -> String { base + Self.escape(value) }
 
     public var description: String { value }
     public static func < (a: SitePath, b: SitePath) -> Bool { a.value < b.value }

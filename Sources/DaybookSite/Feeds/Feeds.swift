@@ -14,7 +14,7 @@ enum Feeds {
         ]
     }
 
-    static func url(_ path: SitePath, _ site: SiteData) -> String { (site.config.baseURL ?? "") + path.value }
+    static func url(_ path: SitePath, _ site: SiteData) -> String { path.absolute(base: site.config.baseURL ?? "") }
 
     /// The newest 50 public entries with their full text. Private entries
     /// never appear here, whatever the build options.
