@@ -99,7 +99,9 @@ enum CalendarFeed {
                 alarm = allDayAlarmMinutes
             }
             let days = routine.weekdays.sorted().map(t.weekdayShort).joined(separator: ", ")
-            let description = fill(t["ics_routine_description"], ["name": routine.name, "minutes": "\(minutes)", "days": days])
+            // The default length is for the calendar grid only; the text gives the routine's own minutes.
+            let description = fill(t[routine.minutes == nil ? "ics_routine_days" : "ics_routine_description"],
+                                   ["name": routine.name, "minutes": "\(minutes)", "days": days])
             return ICalendarEvent(uid: uid("routine-\(routine.id)", site), when: when, summary: routine.name,
                                   description: description, url: url(.folder("routines"), site),
                                   repeats: .init(weekdays: routine.weekdays, until: until),
