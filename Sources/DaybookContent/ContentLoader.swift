@@ -33,6 +33,11 @@ public enum ContentLoader {
 
         let vocabFiles = files.markdown(under: "vocab", recursive: false, into: &diagnostics)
         for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
+            if file.baseName == "today" {
+                diagnostics.error(file.location(line: 1), "a deck cannot be named 'today': vocab/today/ is the page of today's words",
+                                  hint: "rename the file, for example to today-words.md")
+                continue
+            }
             if let deck = DeckParser.parse(file, settings: content.config.vocab, into: &diagnostics) { content.decks.append(deck) }
         }
         if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
