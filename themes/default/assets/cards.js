@@ -268,13 +268,14 @@
   });
   document.addEventListener("keydown", (event) => {
     const target = event.target;
-    if (target.closest && target.closest("input, textarea, select")) return;
+    // Keys typed into a field are the field's; a checkbox leaves arrows and letters to the cards.
+    if (target.closest && target.closest('textarea, select, input:not([type="checkbox"])')) return;
     if ((event.ctrlKey || event.metaKey) && event.code === "KeyZ") {
       event.preventDefault();
       return undo();
     }
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const onControl = target.closest && target.closest("button, a");
+    const onControl = target.closest && target.closest("button, a, input");
     let handled = true;
     if ((event.key === " " || event.key === "Enter") && !onControl) flip();
     else if (event.key === "ArrowRight") move(1);
