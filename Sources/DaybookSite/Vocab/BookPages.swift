@@ -75,14 +75,14 @@ enum BookPages {
                   let position = status.bookHistory.firstIndex(of: book.start), position + 1 < status.bookHistory.count else { return nil }
             let next = status.bookHistory[position + 1]
             return MovedWord(wordHTML: vocab.html(word, in: deck.id).word, lang: deck.language,
-                             label: t.vocab("vocab_moved", ["date": t.shortDate(next), "book": bookTitle(next, t)]),
+                             label: t.vocab("vocab_moved", ["date": vocab.shortDate(next), "book": vocab.bookTitle(next)]),
                              href: context.link(VocabPaths.book(deck.id, next)))
         }
         func link(_ other: WordBook) -> BookLink {
-            BookLink(title: bookTitle(other.start, t), href: context.link(VocabPaths.book(deck.id, other.start)))
+            BookLink(title: vocab.bookTitle(other.start), href: context.link(VocabPaths.book(deck.id, other.start)))
         }
         let page = BookPage(
-            deckTitle: deck.title, deckHref: context.link(VocabPaths.deck(deck.id)), title: bookTitle(book.start, t),
+            deckTitle: deck.title, deckHref: context.link(VocabPaths.deck(deck.id)), title: vocab.bookTitle(book.start),
             stageLabel: stage.label, stageClass: stage.cssClass, sessions: sessions(book, deck, vocab, t),
             words: words, wordCount: words.count, moved: moved, notesHTML: book.day?.notes.map(Markdown.html), madeByMisses: book.day == nil,
             cardsHref: context.link(VocabPaths.cards(deck.id)), printHref: context.link(VocabPaths.bookPrint(deck.id, book.start)),

@@ -48,9 +48,9 @@ enum DeckPages {
         let statuses = vocab.schedule.words(of: deck.id)
         let rows = statuses.enumerated().map { WordRow($1, order: $0, deck: deck, vocab: vocab, context) }
         let books = vocab.schedule.books(of: deck.id).reversed().map { book in
-            let stage = StageView(book.stage, t)
+            let stage = StageView(book.stage, t, shortDate: vocab.shortDate)
             let joined = book.words.filter { word in book.joined.contains { $0.text == word.text } }.count
-            return BookRow(href: context.link(VocabPaths.book(deck.id, book.start)), title: bookTitle(book.start, t),
+            return BookRow(href: context.link(VocabPaths.book(deck.id, book.start)), title: vocab.bookTitle(book.start),
                            iso: book.start.iso, stageLabel: stage.label, stageClass: stage.cssClass, wordCount: book.words.count,
                            joinedLabel: joined == 0 ? nil : t.vocab("vocab_joined_count", ["n": String(joined)]))
         }

@@ -58,7 +58,7 @@ enum TodayPage {
             let sessions = (deckActivity.studies + deckActivity.reviews).map { session in
                 let isStudy = if case .study = session.activity { true } else { false }
                 return SessionGroup(
-                    title: bookTitle(session.start, t), href: context.link(VocabPaths.book(deck.id, session.start)),
+                    title: vocab.bookTitle(session.start), href: context.link(VocabPaths.book(deck.id, session.start)),
                     sessionLabel: sessionLabel(session.activity, plan: session.plan, t),
                     countLabel: t.vocab("vocab_word_count", ["n": String(session.words.count)]),
                     cssClass: isStudy ? "session-study" : "session-review",

@@ -106,6 +106,9 @@ struct VocabSite: Sendable {
     private let deckIndex: [String: Int]
     private let rendered: [String: [String: RenderedWord]]
     private let anchors: [String: WordAnchors]
+    /// `11월 20일` for every day a book of a published deck has a session:
+    /// word lists show a few dates per word, and formatting one is not free.
+    private let shortDates: [LocalDate: String]
 
     init(_ site: SiteData) {
         self.site = site
@@ -117,7 +120,21 @@ struct VocabSite: Sendable {
         for (item, html) in zip(words, html) { rendered[item.deckID, default: [:]][item.word.text] = html }
         self.rendered = rendered
         anchors = Dictionary(decks.map { ($0.id, WordAnchors($0)) }, uniquingKeysWith: { first, _ in first })
+        var shortDates: [LocalDate: String] = [:]
+        for deck in decks {
+            for book in site.vocab.books(of: deck.id) {
+                for date in book.plan.dates + [book.plan.masteredOn.adding(days: 1)] where shortDates[date] == nil {
+                    shortDates[date] = site.translation.shortDate(date)
+                }
+            }
+        }
+        self.shortDates = shortDates
     }
+
+    func shortDate(_ date: LocalDate) -> String { shortDates[date] ?? site.translation.shortDate(date) }
+
+    /// `11월 18일 단어장`
+    func bookTitle(_ start: LocalDate) -> String { site.translation.vocab("vocab_book_title", ["date": shortDate(start)]) }
 
     private struct DeckWord: Sendable {
         let deckID: String
@@ -168,16 +185,18 @@ struct StageView {
     let label: String
     let cssClass: String
 
-    init(_ stage: ReviewStage, _ t: Translation) {
+    init(_ stage: ReviewStage, _ t: Translation) { self.init(stage, t, shortDate: t.shortDate) }
+
+    init(_ stage: ReviewStage, _ t: Translation, shortDate: (LocalDate) -> String) {
         switch stage {
         case let .upcoming(startsOn):
-            label = t.vocab("vocab_stage_upcoming", ["date": t.shortDate(startsOn)])
+            label = t.vocab("vocab_stage_upcoming", ["date": shortDate(startsOn)])
             cssClass = "stage-upcoming"
         case let .studying(day, of):
             label = t.vocab("vocab_stage_studying", ["n": String(day), "of": String(of)])
             cssClass = "stage-studying"
         case let .waiting(review, on):
-            label = t.vocab("vocab_stage_waiting", ["n": String(review), "date": t.shortDate(on)])
+            label = t.vocab("vocab_stage_waiting", ["n": String(review), "date": shortDate(on)])
             cssClass = "stage-waiting"
         case let .reviewDue(review, of):
             label = t.vocab("vocab_stage_due", ["n": String(review), "of": String(of)])

@@ -32,7 +32,7 @@ struct WordRow {
     init(_ status: WordStatus, order: Int, deck: Deck, vocab: VocabSite, joined: Bool = false, _ context: PageContext) {
         let t = context.t
         let html = vocab.html(status.word, in: deck.id)
-        let stage = StageView(status.stage, t)
+        let stage = StageView(status.stage, t, shortDate: vocab.shortDate)
         anchor = vocab.anchor(status.word, in: deck.id)
         wordHTML = html.word
         meanings = html.meanings
@@ -42,20 +42,36 @@ struct WordRow {
         stageLabel = stage.label
         stageClass = stage.cssClass
         added = status.added.iso
-        addedLabel = t.vocab("vocab_added_on", ["date": t.shortDate(status.added)])
+        addedLabel = t.vocab("vocab_added_on", ["date": vocab.shortDate(status.added)])
         let today = vocab.today
         nextLabel = status.book.dates.first { $0 > today }.flatMap { date in
             status.book.activity(on: date).map { activity in
-                t.vocab("vocab_next", ["date": t.shortDate(date), "session": sessionLabel(activity, plan: status.book, t)])
+                t.vocab("vocab_next", ["date": vocab.shortDate(date), "session": sessionLabel(activity, plan: status.book, t)])
             }
         }
         bookHref = context.link(VocabPaths.book(deck.id, status.book.start))
-        bookLabel = bookTitle(status.book.start, t)
+        bookLabel = vocab.bookTitle(status.book.start)
         self.order = order
         isMastered = status.isMastered
         missedCount = status.missedOn.count
         missedLabel = status.missedOn.isEmpty ? nil
-            : t.vocab("vocab_missed_on", ["dates": status.missedOn.map(t.shortDate).joined(separator: ", ")])
-        joinedLabel = joined ? t.vocab("vocab_joined", ["date": t.shortDate(status.book.start)]) : nil
+            : t.vocab("vocab_missed_on", ["dates": status.missedOn.map(vocab.shortDate).joined(separator: ", ")])
+        joinedLabel = joined ? t.vocab("vocab_joined", ["date": vocab.shortDate(status.book.start)]) : nil
+    }
+}
+
+/// Deck pages list hundreds of words: their fields are listed here rather than found by reflection.
+extension WordRow: TemplateFields {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = [
+            "anchor": anchor, "wordHTML": wordHTML, "meanings": meanings, "examples": examples, "lang": lang,
+            "meaningLang": meaningLang, "stageLabel": stageLabel, "stageClass": stageClass, "added": added,
+            "addedLabel": addedLabel, "bookHref": bookHref, "bookLabel": bookLabel, "order": order,
+            "isMastered": isMastered, "missedCount": missedCount,
+        ]
+        if let nextLabel { fields["nextLabel"] = nextLabel }
+        if let missedLabel { fields["missedLabel"] = missedLabel }
+        if let joinedLabel { fields["joinedLabel"] = joinedLabel }
+        return fields
     }
 }
