@@ -109,11 +109,13 @@
     const key = currentKey();
     state.current = key;
     const keys = visible();
-    root.dataset.mode = mode;
     for (const card of cards) {
       const isCurrent = card.dataset.key === key;
       card.hidden = !isCurrent;
       card.classList.toggle("flipped", isCurrent && flipped);
+      // Screen readers read the side that faces the reader.
+      card.querySelector(".card-front").setAttribute("aria-hidden", String(isCurrent && flipped));
+      card.querySelector(".card-back").setAttribute("aria-hidden", String(isCurrent && !flipped));
       card.classList.toggle("marked-o", state.marks[card.dataset.key] === "o");
       card.classList.toggle("marked-x", state.marks[card.dataset.key] === "x");
       if (isCurrent) {
