@@ -33,9 +33,9 @@ public enum ContentLoader {
 
         let vocabFiles = files.markdown(under: "vocab", recursive: false, into: &diagnostics)
         for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
-            // vocab/today/ is the day's plan; a deck of that name would collide with it.
             if file.baseName == "today" {
-                diagnostics.error(file.location(line: 1), "a deck cannot be named 'today'", hint: "rename the file, e.g. vocab/today-words.md")
+                diagnostics.error(file.location(line: 1), "a deck cannot be named 'today': vocab/today/ is the page of today's words",
+                                  hint: "rename the file, for example to today-words.md")
                 continue
             }
             if let deck = DeckParser.parse(file, settings: content.config.vocab, into: &diagnostics) { content.decks.append(deck) }

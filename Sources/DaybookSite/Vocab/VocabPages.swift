@@ -1,12 +1,274 @@
 import DaybookContent
+import DaybookRender
+import DaybookSchedule
+import Foundation
 
-/// Vocabulary pages: vocab/, decks, word books, today, flip cards. (Placeholder: the feature's work fills it in.)
+/// Vocabulary pages: vocab/, vocab/today/, each deck, each word book and the
+/// flip cards. Only `site.publishedDecks` appear anywhere (pages, navigation,
+/// home plan, calendar); search leaves private decks out even with
+/// --include-private, as it does private entries.
 enum VocabPages {
-    static func pages(_ site: SiteData) -> [Page] { [] }
+    static func pages(_ site: SiteData) -> [Page] {
+        guard !site.publishedDecks.isEmpty else { return [] }
+        let vocab = VocabSite(site)
+        return DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
+            + TodayPage.pages(vocab) + CardPages.pages(vocab)
+    }
+
     /// Navigation items (id, path, label) when the site has this content.
-    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] { [] }
+    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] {
+        site.publishedDecks.isEmpty ? [] : [("vocab", VocabPaths.index, site.translation["nav_vocab"])]
+    }
+
     /// This feature's part of today's plan on the home page.
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { [] }
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
-    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] { [] }
+    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+        TodayPage.plan(site, context)
+    }
+
+    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        site.publishedDecks.isEmpty ? [] : [VocabLayer(site)]
+    }
+
+    /// One record per word: title the word, text its meanings, url its place on the deck page.
+    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+        site.publishedDecks.filter { !$0.isPrivate }.flatMap { deck in
+            let anchors = WordAnchors(deck)
+            return deck.words.map { word in
+                SearchPages.Record(title: Markdown.plainText(word.text),
+                                   url: VocabPaths.deck(deck.id).filePath + "#" + anchors[word.text],
+                                   date: word.added.iso, kind: "word", tags: [deck.title],
+                                   text: Markdown.plainText(word.meanings.joined(separator: "; ")))
+            }
+        }
+    }
+}
+
+/// The URLs of SPEC §7. The print pages belong to the flashcards feature.
+enum VocabPaths {
+    static let index = SitePath.folder("vocab")
+    static let today = SitePath.folder("vocab", "today")
+    static let todayCards = SitePath.folder("vocab", "today", "cards")
+    static let todayPrint = SitePath.folder("vocab", "today", "print")
+    static func deck(_ id: String) -> SitePath { .folder("vocab", id) }
+    static func cards(_ id: String) -> SitePath { .folder("vocab", id, "cards") }
+    static func print(_ id: String) -> SitePath { .folder("vocab", id, "print") }
+    static func book(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
+    static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
+    /// The cards page opens in test mode with this fragment.
+    static let testFragment = "test"
+}
+
+/// A word's Markdown rendered as inline HTML.
+struct RenderedWord: Sendable {
+    let word: String
+    let meanings: [String]
+    let examples: [String]
+    /// The word without markup, for sorting and labels.
+    let plain: String
+
+    init(_ word: VocabWord) {
+        self.word = Markdown.inlineHTML(word.text)
+        meanings = word.meanings.map(Markdown.inlineHTML)
+        examples = word.examples.map(Markdown.inlineHTML)
+        plain = HTMLTags.strip(self.word)
+    }
+}
+
+/// Fragment ids of a deck's words (`w-abandon`), unique within the deck and
+/// the same from build to build while the words stay.
+struct WordAnchors: Sendable {
+    private let ids: [String: String]
+
+    init(_ deck: Deck) {
+        var ids: [String: String] = [:]
+        var used = Set<String>()
+        for word in deck.words {
+            let base = "w-" + Slug.make(word.text)
+            var id = base
+            var suffix = 2
+            while !used.insert(id).inserted {
+                id = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            ids[word.text] = id
+        }
+        self.ids = ids
+    }
+
+    subscript(word: String) -> String { ids[word] ?? "w-" + Slug.make(word) }
+}
+
+/// What every vocabulary page reads: the published decks, each word rendered
+/// once per build (a word shows on its deck, book, today and cards pages).
+struct VocabSite: Sendable {
+    let site: SiteData
+    let decks: [Deck]
+    private let deckIndex: [String: Int]
+    private let rendered: [String: [String: RenderedWord]]
+    private let anchors: [String: WordAnchors]
+    /// `11월 20일` for every day a book of a published deck has a session:
+    /// word lists show a few dates per word, and formatting one is not free.
+    private let shortDates: [LocalDate: String]
+
+    init(_ site: SiteData) {
+        self.site = site
+        decks = site.publishedDecks
+        deckIndex = Dictionary(decks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let words = decks.flatMap { deck in deck.words.map { DeckWord(deckID: deck.id, word: $0) } }
+        let html = words.parallelMap { RenderedWord($0.word) }
+        var rendered: [String: [String: RenderedWord]] = [:]
+        for (item, html) in zip(words, html) { rendered[item.deckID, default: [:]][item.word.text] = html }
+        self.rendered = rendered
+        anchors = Dictionary(decks.map { ($0.id, WordAnchors($0)) }, uniquingKeysWith: { first, _ in first })
+        var shortDates: [LocalDate: String] = [:]
+        for deck in decks {
+            for book in site.vocab.books(of: deck.id) {
+                for date in book.plan.dates + [book.plan.masteredOn.adding(days: 1)] where shortDates[date] == nil {
+                    shortDates[date] = site.translation.shortDate(date)
+                }
+            }
+        }
+        self.shortDates = shortDates
+    }
+
+    func shortDate(_ date: LocalDate) -> String { shortDates[date] ?? site.translation.shortDate(date) }
+
+    /// `11월 18일 단어장`
+    func bookTitle(_ start: LocalDate) -> String { site.translation.vocab("vocab_book_title", ["date": shortDate(start)]) }
+
+    private struct DeckWord: Sendable {
+        let deckID: String
+        let word: VocabWord
+    }
+
+    var schedule: VocabSchedule { site.vocab }
+    var today: LocalDate { site.today }
+
+    func deck(_ id: String) -> Deck? { deckIndex[id].map { decks[$0] } }
+
+    func html(_ word: VocabWord, in deckID: String) -> RenderedWord {
+        rendered[deckID]?[word.text] ?? RenderedWord(word)
+    }
+
+    func anchor(_ word: VocabWord, in deckID: String) -> String { anchors[deckID]?[word.text] ?? "w-" + Slug.make(word.text) }
+
+    /// Today's sessions in the published decks.
+    var todayActivity: [DeckActivity] { schedule.todayPlan.decks.filter { deckIndex[$0.deckID] != nil } }
+}
+
+/// Turns inline HTML into its text: for sort keys and labels of rendered words.
+enum HTMLTags {
+    static func strip(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        for char in html {
+            if char == "<" { inTag = true } else if char == ">" { inTag = false } else if !inTag { text.append(char) }
+        }
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+// MARK: - Labels shared by the pages
+
+extension Translation {
+    /// A vocabulary string with `{name}` placeholders filled in.
+    func vocab(_ key: String, _ values: [String: String]) -> String {
+        values.reduce(self[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
+}
+
+/// How a book's or word's stage reads and looks.
+struct StageView {
+    let label: String
+    let cssClass: String
+
+    init(_ stage: ReviewStage, _ t: Translation) { self.init(stage, t, shortDate: t.shortDate) }
+
+    init(_ stage: ReviewStage, _ t: Translation, shortDate: (LocalDate) -> String) {
+        switch stage {
+        case let .upcoming(startsOn):
+            label = t.vocab("vocab_stage_upcoming", ["date": shortDate(startsOn)])
+            cssClass = "stage-upcoming"
+        case let .studying(day, of):
+            label = t.vocab("vocab_stage_studying", ["n": String(day), "of": String(of)])
+            cssClass = "stage-studying"
+        case let .waiting(review, on):
+            label = t.vocab("vocab_stage_waiting", ["n": String(review), "date": shortDate(on)])
+            cssClass = "stage-waiting"
+        case let .reviewDue(review, of):
+            label = t.vocab("vocab_stage_due", ["n": String(review), "of": String(of)])
+            cssClass = "stage-due"
+        case .mastered:
+            label = t["vocab_stage_mastered"]
+            cssClass = "stage-mastered"
+        }
+    }
+}
+
+/// Which of the four counted stages a word is in.
+enum StageBucket: CaseIterable {
+    case studying, waiting, due, mastered
+
+    init(_ stage: ReviewStage) {
+        switch stage {
+        case .studying: self = .studying
+        case .upcoming, .waiting: self = .waiting
+        case .reviewDue: self = .due
+        case .mastered: self = .mastered
+        }
+    }
+
+    var key: String {
+        switch self {
+        case .studying: "vocab_count_studying"
+        case .waiting: "vocab_count_waiting"
+        case .due: "vocab_count_due"
+        case .mastered: "vocab_count_mastered"
+        }
+    }
+
+    var cssClass: String {
+        switch self {
+        case .studying: "stage-studying"
+        case .waiting: "stage-waiting"
+        case .due: "stage-due"
+        case .mastered: "stage-mastered"
+        }
+    }
+}
+
+struct StageCount {
+    let label: String
+    let count: Int
+    let cssClass: String
+
+    /// The four stage counts of a deck's words today.
+    static func of(_ statuses: [WordStatus], _ t: Translation) -> [StageCount] {
+        var counts: [StageBucket: Int] = [:]
+        for status in statuses { counts[StageBucket(status.stage), default: 0] += 1 }
+        return StageBucket.allCases.map { StageCount(label: t[$0.key], count: counts[$0] ?? 0, cssClass: $0.cssClass) }
+    }
+}
+
+/// `영어 → 한국어`, in the site's language.
+func languagePair(_ deck: Deck, locale: String) -> String {
+    let names = Locale(identifier: locale)
+    func name(_ code: String) -> String { names.localizedString(forIdentifier: code) ?? code }
+    return "\(name(deck.language)) → \(name(deck.meaningLanguage))"
+}
+
+/// What a book session is called: `공부 2/3일째`, `복습 1/3`.
+func sessionLabel(_ activity: BookActivity, plan: BookPlan, _ t: Translation) -> String {
+    switch activity {
+    case let .study(day): t.vocab("vocab_session_study", ["n": String(day), "of": String(plan.studyDays.count)])
+    case let .review(number): t.vocab("vocab_session_review", ["n": String(number), "of": String(plan.reviewDays.count)])
+    }
+}
+
+/// `11월 18일 단어장`
+func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
+    t.vocab("vocab_book_title", ["date": t.shortDate(start)])
 }

@@ -1,0 +1,114 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// `vocab/<deck>/<date>/`: one word book — its stage today, all its dates
+/// with what was missed on each, its words (those that joined by a miss
+/// marked), the words that left it, and the day's notes.
+enum BookPages {
+    struct SessionRow {
+        let label: String
+        let dateLabel: String
+        let iso: String
+        /// `past`, `today` or `future`.
+        let state: String
+        /// `5단어`; nil on the mastered row.
+        let countLabel: String?
+        let missedLabel: String?
+    }
+
+    struct MovedWord {
+        let wordHTML: String
+        let lang: String
+        let label: String
+        let href: String
+    }
+
+    struct BookLink {
+        let title: String
+        let href: String
+    }
+
+    struct BookPage {
+        let deckTitle: String
+        let deckHref: String
+        let title: String
+        let stageLabel: String
+        let stageClass: String
+        let sessions: [SessionRow]
+        let words: [WordRow]
+        let wordCount: Int
+        let moved: [MovedWord]
+        let notesHTML: String?
+        /// A book made only by misses has no heading in the deck file.
+        let madeByMisses: Bool
+        let cardsHref: String
+        let printHref: String
+        let previous: BookLink?
+        let next: BookLink?
+    }
+
+    static func pages(_ vocab: VocabSite) -> [Page] {
+        vocab.decks.flatMap { deck in
+            let books = vocab.schedule.books(of: deck.id)
+            return books.indices.map { index in
+                Page(VocabPaths.book(deck.id, books[index].start), template: "pages/vocab-book") { context in
+                    bookPage(books, index, deck, vocab, context)
+                }
+            }
+        }
+    }
+
+    static func bookPage(_ books: [WordBook], _ index: Int, _ deck: Deck, _ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+        let t = context.t
+        let book = books[index]
+        let stage = StageView(book.stage, t)
+        let joined = Set(book.joined.map(\.text))
+        let words = book.words.enumerated().compactMap { order, word in
+            vocab.schedule.word(word.text, in: deck.id).map {
+                WordRow($0, order: order, deck: deck, vocab: vocab, joined: joined.contains(word.text), context)
+            }
+        }
+        let current = Set(book.words.map(\.text))
+        let moved = (book.added + book.joined).filter { !current.contains($0.text) }.compactMap { word -> MovedWord? in
+            guard let status = vocab.schedule.word(word.text, in: deck.id),
+                  let position = status.bookHistory.firstIndex(of: book.start), position + 1 < status.bookHistory.count else { return nil }
+            let next = status.bookHistory[position + 1]
+            return MovedWord(wordHTML: vocab.html(word, in: deck.id).word, lang: deck.language,
+                             label: t.vocab("vocab_moved", ["date": vocab.shortDate(next), "book": vocab.bookTitle(next)]),
+                             href: context.link(VocabPaths.book(deck.id, next)))
+        }
+        func link(_ other: WordBook) -> BookLink {
+            BookLink(title: vocab.bookTitle(other.start), href: context.link(VocabPaths.book(deck.id, other.start)))
+        }
+        let page = BookPage(
+            deckTitle: deck.title, deckHref: context.link(VocabPaths.deck(deck.id)), title: vocab.bookTitle(book.start),
+            stageLabel: stage.label, stageClass: stage.cssClass, sessions: sessions(book, deck, vocab, t),
+            words: words, wordCount: words.count, moved: moved, notesHTML: book.day?.notes.map(Markdown.html), madeByMisses: book.day == nil,
+            cardsHref: context.link(VocabPaths.cards(deck.id)), printHref: context.link(VocabPaths.bookPrint(deck.id, book.start)),
+            previous: index > 0 ? link(books[index - 1]) : nil,
+            next: index + 1 < books.count ? link(books[index + 1]) : nil)
+        return PageViewModel(title: "\(deck.title) · \(page.title)", section: "vocab", page: page)
+    }
+
+    /// Every study and review date of the book, then the day it counts as mastered.
+    static func sessions(_ book: WordBook, _ deck: Deck, _ vocab: VocabSite, _ t: Translation) -> [SessionRow] {
+        let today = vocab.today
+        func state(_ date: LocalDate) -> String { date < today ? "past" : date == today ? "today" : "future" }
+        var rows = book.plan.dates.compactMap { date -> SessionRow? in
+            guard let activity = book.plan.activity(on: date) else { return nil }
+            let activities = vocab.schedule.day(date).deck(deck.id)
+            let session = ((activities?.studies ?? []) + (activities?.reviews ?? [])).first { $0.start == book.start && $0.activity == activity }
+            let missed = session?.missed ?? []
+            return SessionRow(label: sessionLabel(activity, plan: book.plan, t), dateLabel: t.longDate(date), iso: date.iso,
+                              state: state(date), countLabel: t.vocab("vocab_word_count", ["n": String(session?.words.count ?? 0)]),
+                              missedLabel: missed.isEmpty ? nil : t.vocab("vocab_session_missed", [
+                                  "n": String(missed.count), "words": missed.map { vocab.html($0, in: deck.id).plain }.joined(separator: ", "),
+                              ]))
+        }
+        let mastered = book.plan.masteredOn.adding(days: 1)
+        rows.append(SessionRow(label: t["vocab_stage_mastered"], dateLabel: t.longDate(mastered), iso: mastered.iso,
+                               state: state(mastered), countLabel: nil, missedLabel: nil))
+        return rows
+    }
+}

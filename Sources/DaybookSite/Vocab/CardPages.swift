@@ -1,0 +1,90 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// `vocab/<deck>/cards/` (every word of the deck) and `vocab/today/cards/`
+/// (today's study and review words across decks). Without JavaScript the
+/// page is a list with both sides visible; `assets/cards.js` turns it into
+/// flip cards with a study mode and a test mode (`#test`) that writes the
+/// `reviews.md` lines of the day's misses.
+enum CardPages {
+    struct Card {
+        /// `deck/word`: the card's key in the saved progress.
+        let key: String
+        let deckID: String
+        /// The word as `reviews.md` names it (the deck file's text).
+        let word: String
+        let wordHTML: String
+        let meanings: [String]
+        let examples: [String]
+        let lang: String
+        let meaningLang: String
+        /// `TOEIC · 복습 1/3`
+        let context: String
+    }
+
+    struct CardsPage {
+        let heading: String
+        let summary: String
+        /// Key of the saved progress: the page's path (with today's date in the script).
+        let pageKey: String
+        let today: String
+        let cards: [Card]
+        let isEmpty: Bool
+        let backHref: String
+        let backLabel: String
+        let printHref: String
+    }
+
+    static func pages(_ vocab: VocabSite) -> [Page] {
+        var pages = vocab.decks.map { deck in
+            Page(VocabPaths.cards(deck.id), template: "pages/vocab-cards") { context in
+                deckCards(deck, vocab, context)
+            }
+        }
+        pages.append(Page(VocabPaths.todayCards, template: "pages/vocab-cards") { context in
+            todayCards(vocab, context)
+        })
+        return pages
+    }
+
+    static func card(_ word: VocabWord, _ deck: Deck, context label: String, _ vocab: VocabSite) -> Card {
+        let html = vocab.html(word, in: deck.id)
+        return Card(key: "\(deck.id)/\(word.text)", deckID: deck.id, word: word.text, wordHTML: html.word, meanings: html.meanings,
+                    examples: html.examples, lang: deck.language, meaningLang: deck.meaningLanguage, context: label)
+    }
+
+    static func deckCards(_ deck: Deck, _ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+        let t = context.t
+        let cards = vocab.schedule.words(of: deck.id).map { status in
+            card(status.word, deck, context: "\(deck.title) · \(StageView(status.stage, t).label)", vocab)
+        }
+        let page = CardsPage(heading: t.vocab("vocab_cards_of", ["deck": deck.title]),
+                             summary: t.vocab("vocab_card_count", ["n": String(cards.count)]),
+                             pageKey: VocabPaths.cards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
+                             backHref: context.link(VocabPaths.deck(deck.id)), backLabel: deck.title,
+                             printHref: context.link(VocabPaths.print(deck.id)))
+        return PageViewModel(title: page.heading, section: "vocab", page: page)
+    }
+
+    /// Each word studied or due today once, in deck order, study books first.
+    static func todayCards(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+        let t = context.t
+        var seen = Set<String>()
+        var cards: [Card] = []
+        for activity in vocab.todayActivity {
+            guard let deck = vocab.deck(activity.deckID) else { continue }
+            for session in activity.studies + activity.reviews {
+                let label = "\(deck.title) · \(sessionLabel(session.activity, plan: session.plan, t))"
+                for word in session.words where seen.insert("\(deck.id)/\(word.text)").inserted {
+                    cards.append(card(word, deck, context: label, vocab))
+                }
+            }
+        }
+        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.vocab("vocab_card_count", ["n": String(cards.count)]),
+                             pageKey: VocabPaths.todayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
+                             backHref: context.link(VocabPaths.today), backLabel: t["vocab_today_title"],
+                             printHref: context.link(VocabPaths.todayPrint))
+        return PageViewModel(title: page.heading, section: "vocab", page: page)
+    }
+}

@@ -1,0 +1,60 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// `vocab/`: every published deck with its words per stage and today's work.
+enum DeckIndexPage {
+    struct DeckSummary {
+        let title: String
+        let href: String
+        let languagePair: String
+        let wordCount: Int
+        let bookCount: Int
+        let counts: [StageCount]
+        /// `오늘 공부 8 · 복습 10`; nil when the deck has nothing today.
+        let todayLabel: String?
+        let cardsHref: String
+        let testHref: String
+        let printHref: String
+        let isPrivate: Bool
+    }
+
+    struct IndexPage {
+        let decks: [DeckSummary]
+        let todayHref: String
+        let todayCardsHref: String
+        let todayTestHref: String
+        let todayLabel: String
+    }
+
+    static func pages(_ vocab: VocabSite) -> [Page] {
+        [Page(VocabPaths.index, template: "pages/vocab-index") { context in
+            let t = context.t
+            let activity = Dictionary(vocab.todayActivity.map { ($0.deckID, $0) }, uniquingKeysWith: { first, _ in first })
+            let decks = vocab.decks.map { deck in
+                DeckSummary(title: deck.title, href: context.link(VocabPaths.deck(deck.id)),
+                            languagePair: languagePair(deck, locale: context.site.locale),
+                            wordCount: deck.words.count, bookCount: vocab.schedule.books(of: deck.id).count,
+                            counts: StageCount.of(vocab.schedule.words(of: deck.id), t),
+                            todayLabel: activity[deck.id].map { todayCounts($0.studyCount, $0.reviewCount, t) },
+                            cardsHref: context.link(VocabPaths.cards(deck.id)),
+                            testHref: context.link(VocabPaths.cards(deck.id), fragment: VocabPaths.testFragment),
+                            printHref: context.link(VocabPaths.print(deck.id)), isPrivate: deck.isPrivate)
+            }
+            let today = vocab.todayActivity
+            let page = IndexPage(decks: decks, todayHref: context.link(VocabPaths.today),
+                                 todayCardsHref: context.link(VocabPaths.todayCards),
+                                 todayTestHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
+                                 todayLabel: todayCounts(today.reduce(0) { $0 + $1.studyCount }, today.reduce(0) { $0 + $1.reviewCount }, t))
+            return PageViewModel(title: t["nav_vocab"], section: "vocab", page: page)
+        }]
+    }
+
+    /// `공부 8단어 · 복습 10단어`, or that nothing is due.
+    static func todayCounts(_ study: Int, _ review: Int, _ t: Translation) -> String {
+        if study == 0 && review == 0 { return t["vocab_nothing_today"] }
+        let parts = [study > 0 ? t.vocab("vocab_today_study", ["n": String(study)]) : nil,
+                     review > 0 ? t.vocab("vocab_today_review", ["n": String(review)]) : nil]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+}

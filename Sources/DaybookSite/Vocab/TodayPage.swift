@@ -1,0 +1,125 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// `vocab/today/` and the home page's vocabulary plan: the books in their
+/// study days (day n of N) and the reviews due (review n), across decks.
+enum TodayPage {
+    struct TodayWord {
+        let wordHTML: String
+        let meanings: [String]
+        let lang: String
+        let meaningLang: String
+        /// Already listed as missed today in reviews.md.
+        let isMissed: Bool
+    }
+
+    struct SessionGroup {
+        let title: String
+        let href: String
+        let sessionLabel: String
+        let countLabel: String
+        let cssClass: String
+        let words: [TodayWord]
+    }
+
+    struct DeckToday {
+        let title: String
+        let href: String
+        let countsLabel: String
+        let sessions: [SessionGroup]
+        let cardsHref: String
+        let testHref: String
+    }
+
+    struct TodayView {
+        let dateLabel: String
+        let countsLabel: String
+        let decks: [DeckToday]
+        let isEmpty: Bool
+        let cardsHref: String
+        let testHref: String
+        let printHref: String
+        let indexHref: String
+    }
+
+    static func pages(_ vocab: VocabSite) -> [Page] {
+        [Page(VocabPaths.today, template: "pages/vocab-today") { context in
+            todayPage(vocab, context)
+        }]
+    }
+
+    static func todayPage(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+        let t = context.t
+        let activity = vocab.todayActivity
+        let decks = activity.compactMap { deckActivity -> DeckToday? in
+            guard let deck = vocab.deck(deckActivity.deckID), !(deckActivity.studies.isEmpty && deckActivity.reviews.isEmpty) else { return nil }
+            let missed = Set(deckActivity.missed.map(\.text))
+            let sessions = (deckActivity.studies + deckActivity.reviews).map { session in
+                let isStudy = if case .study = session.activity { true } else { false }
+                return SessionGroup(
+                    title: vocab.bookTitle(session.start), href: context.link(VocabPaths.book(deck.id, session.start)),
+                    sessionLabel: sessionLabel(session.activity, plan: session.plan, t),
+                    countLabel: t.vocab("vocab_word_count", ["n": String(session.words.count)]),
+                    cssClass: isStudy ? "session-study" : "session-review",
+                    words: session.words.map { word in
+                        let html = vocab.html(word, in: deck.id)
+                        return TodayWord(wordHTML: html.word, meanings: html.meanings, lang: deck.language,
+                                         meaningLang: deck.meaningLanguage, isMissed: missed.contains(word.text))
+                    })
+            }
+            return DeckToday(title: deck.title, href: context.link(VocabPaths.deck(deck.id)),
+                             countsLabel: DeckIndexPage.todayCounts(deckActivity.studyCount, deckActivity.reviewCount, t),
+                             sessions: sessions, cardsHref: context.link(VocabPaths.cards(deck.id)),
+                             testHref: context.link(VocabPaths.cards(deck.id), fragment: VocabPaths.testFragment))
+        }
+        let page = TodayView(
+            dateLabel: t.longDate(vocab.today),
+            countsLabel: DeckIndexPage.todayCounts(activity.reduce(0) { $0 + $1.studyCount }, activity.reduce(0) { $0 + $1.reviewCount }, t),
+            decks: decks, isEmpty: decks.isEmpty,
+            cardsHref: context.link(VocabPaths.todayCards),
+            testHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
+            printHref: context.link(VocabPaths.todayPrint), indexHref: context.link(VocabPaths.index))
+        return PageViewModel(title: t["vocab_today_title"], section: "vocab", page: page)
+    }
+
+    /// The home page's sections: books in study, reviews due with counts.
+    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+        let decks = site.publishedDecks
+        guard !decks.isEmpty else { return [] }
+        let t = context.t
+        let titles = Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let activity = site.vocab.todayPlan.decks.filter { titles[$0.deckID] != nil }
+        let todayHref = context.link(VocabPaths.today)
+
+        func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String) -> [PlanItem] {
+            activity.flatMap { deckActivity in
+                sessions(deckActivity).map { session in
+                    PlanItem(text: "\(titles[deckActivity.deckID] ?? deckActivity.deckID) · \(bookTitle(session.start, t))",
+                             detail: "\(sessionLabel(session.activity, plan: session.plan, t)) · \(t.vocab("vocab_word_count", ["n": String(session.words.count)]))",
+                             href: context.link(VocabPaths.book(deckActivity.deckID, session.start)), cssClass: cssClass)
+                }
+            }
+        }
+        let studies = items(\.studies, cssClass: "vocab-study")
+        let reviews = items(\.reviews, cssClass: "vocab-review")
+        if studies.isEmpty && reviews.isEmpty {
+            return [PlanSection(title: t["vocab_plan_study"], cssClass: "vocab",
+                                items: [PlanItem(text: t["vocab_nothing_today"], detail: nil, href: nil, cssClass: "empty")],
+                                moreHref: context.link(VocabPaths.index), moreLabel: t["vocab_all_decks"])]
+        }
+        var sections: [PlanSection] = []
+        if !studies.isEmpty {
+            let count = activity.reduce(0) { $0 + $1.studyCount }
+            sections.append(PlanSection(title: t.vocab("vocab_plan_study_count", ["n": String(count)]), cssClass: "vocab vocab-study",
+                                        items: studies, moreHref: todayHref, moreLabel: t["vocab_open_today"]))
+        }
+        if !reviews.isEmpty {
+            let count = activity.reduce(0) { $0 + $1.reviewCount }
+            sections.append(PlanSection(title: t.vocab("vocab_plan_review_count", ["n": String(count)]), cssClass: "vocab vocab-review",
+                                        items: reviews, moreHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
+                                        moreLabel: t["vocab_open_test"]))
+        }
+        return sections
+    }
+}

@@ -1,0 +1,273 @@
+import DaybookContent
+@testable import DaybookSite
+import Foundation
+import Testing
+
+/// The vocabulary pages as built from files, read back from the output.
+/// With `--today 2026-11-23`, study 3 days, reviews after 3, 7, 14 days:
+/// toeic 2026-11-18 has review 1 due, 2026-11-22 is on study day 2,
+/// 2026-10-20 is mastered; revenue, missed on 2026-11-21, left 2026-11-18 for
+/// a book of its own (study day 3); jlpt 2026-11-20 waits for review 1 on 11-25.
+@Suite struct VocabPagesTests {
+    static let files = [
+        "content/vocab/toeic.md": """
+        ---
+        title: TOEIC
+        language: en
+        meaning_language: ko
+        ---
+        ## 2026-10-20
+        - abandon :: 버리다; 포기하다
+
+        ## 2026-11-18
+        - meticulous :: 꼼꼼한, 세심한
+          - She is *meticulous* about invoices.
+        - revenue :: 수익
+
+        ## 2026-11-22
+        - fluctuate :: **변동**하다
+
+        Prices notes.
+        """,
+        "content/vocab/jlpt.md": "---\ntitle: JLPT\nlanguage: ja\n---\n## 2026-11-20\n- 諦める :: 포기하다\n",
+        "content/vocab/secret.md": "---\ntitle: SECRET-DECK\nprivate: true\n---\n## 2026-11-18\n- hush :: SECRET-MEANING\n\n## 2026-11-23\n- whisper :: SECRET-WORD\n",
+        "content/vocab/reviews.md": "## 2026-11-21\n- toeic: revenue\n- secret: hush\n",
+    ]
+
+    static func built(_ extra: [String: String] = [:], visibility: Visibility = Visibility()) throws -> TestSite {
+        let site = try TestSite(files.merging(extra) { $1 })
+        try site.build(visibility: visibility)
+        return site
+    }
+
+    @Test func pagesExistAtTheSpecURLs() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        for path in ["vocab/index.html", "vocab/today/index.html", "vocab/today/cards/index.html",
+                     "vocab/toeic/index.html", "vocab/toeic/cards/index.html", "vocab/toeic/2026-10-20/index.html",
+                     "vocab/toeic/2026-11-18/index.html", "vocab/toeic/2026-11-21/index.html", "vocab/toeic/2026-11-22/index.html",
+                     "vocab/jlpt/index.html", "vocab/jlpt/2026-11-20/index.html", "vocab/jlpt/cards/index.html"] {
+            #expect(site.read(path) != nil, "missing \(path)")
+        }
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("<a href=\"vocab/index.html\">단어</a>"))
+        // The test is the cards page opened in test mode.
+        #expect(try #require(site.read("vocab/today/index.html")).contains("href=\"../../vocab/today/cards/index.html#test\""))
+        #expect(try #require(site.read("vocab/toeic/index.html")).contains("href=\"../../vocab/toeic/cards/index.html#test\""))
+        // Links to the printable cards of the flashcards feature.
+        #expect(try #require(site.read("vocab/toeic/index.html")).contains("href=\"../../vocab/toeic/print/index.html\""))
+        #expect(try #require(site.read("vocab/toeic/2026-11-18/index.html")).contains("href=\"../../../vocab/toeic/2026-11-18/print/index.html\""))
+        #expect(try #require(site.read("vocab/today/index.html")).contains("href=\"../../vocab/today/print/index.html\""))
+    }
+
+    @Test func noVocabularyWithoutDecks() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
+        defer { site.remove() }
+        try site.build()
+        #expect(site.read("vocab/index.html") == nil)
+        #expect(try #require(site.read("index.html")).contains("vocab/") == false)
+    }
+
+    @Test func eachBookShowsItsStageAndDates() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        let due = try #require(site.read("vocab/toeic/2026-11-18/index.html"))
+        #expect(due.contains("<span class=\"stage stage-due\">오늘 복습 1/3</span>"))
+        #expect(due.contains("<time datetime=\"2026-11-23\">2026년 11월 23일 (월)</time>"))
+        #expect(due.contains("<time datetime=\"2026-11-30\">"), "review 2 on 11-30")
+        #expect(due.contains("<time datetime=\"2026-12-14\">"), "review 3 on 12-14")
+        // revenue left the book after its miss, for the book of the miss.
+        #expect(due.contains("11월 21일에 틀려서 11월 21일 단어장으로"))
+        #expect(due.contains("href=\"../../../vocab/toeic/2026-11-21/index.html\""))
+
+        let missBook = try #require(site.read("vocab/toeic/2026-11-21/index.html"))
+        #expect(missBook.contains("공부 3/3일째"))
+        #expect(missBook.contains("id=\"w-revenue\""))
+        #expect(missBook.contains("<span class=\"badge joined\">11월 21일에 틀려서 옮겨 옴</span>"))
+        #expect(missBook.contains("그날 틀린 단어로만"))
+
+        let studying = try #require(site.read("vocab/toeic/2026-11-22/index.html"))
+        #expect(studying.contains("공부 2/3일째"))
+        #expect(studying.contains("<p>Prices notes.</p>"), "the day's notes")
+        #expect(try #require(site.read("vocab/toeic/2026-10-20/index.html")).contains("<span class=\"stage stage-mastered\">완료</span>"))
+        #expect(try #require(site.read("vocab/jlpt/2026-11-20/index.html")).contains("복습 1 대기 · 11월 25일"))
+    }
+
+    @Test func theDeckPageListsEveryWordWithStageAndNextDate() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        let deck = try #require(site.read("vocab/toeic/index.html"))
+        #expect(deck.contains("<li class=\"word stage-mastered\" id=\"w-abandon\" data-added=\"2026-10-20\" data-order=\"0\" data-mastered=\"1\" data-missed=\"0\">"))
+        #expect(deck.contains("<li class=\"word stage-studying\" id=\"w-revenue\" data-added=\"2026-11-18\" data-order=\"2\" data-mastered=\"0\" data-missed=\"1\">"))
+        #expect(deck.contains("다음 11월 24일 공부 3/3일째"), "fluctuate's next session")
+        #expect(deck.contains("틀린 날 11월 21일"))
+        // Newest first without JavaScript.
+        let fluctuate = try #require(deck.range(of: "id=\"w-fluctuate\""))
+        let abandon = try #require(deck.range(of: "id=\"w-abandon\""))
+        #expect(fluctuate.lowerBound < abandon.lowerBound)
+        // Stage counts: studying 2 (fluctuate, revenue), waiting 0, due 1 (meticulous), mastered 1.
+        #expect(deck.contains("<li class=\"stage-studying\"><span class=\"n\">2</span> 공부 중</li>"))
+        #expect(deck.contains("<li class=\"stage-due\"><span class=\"n\">1</span> 오늘 복습</li>"))
+        #expect(deck.contains("<li class=\"stage-mastered\"><span class=\"n\">1</span> 완료</li>"))
+        // Inline Markdown in meanings and examples, rendered by cmark.
+        #expect(deck.contains("<li><strong>변동</strong>하다</li>"))
+        #expect(deck.contains("<li>She is <em>meticulous</em> about invoices.</li>"))
+        #expect(deck.contains("<script src=\"../../assets/vocab.js\" defer></script>"))
+    }
+
+    @Test func wordsAndMeaningsCarryTheirLanguages() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        let deck = try #require(site.read("vocab/jlpt/index.html"))
+        #expect(deck.contains("<span class=\"word-text\" lang=\"ja\">諦める</span>"))
+        #expect(deck.contains("<ol class=\"meanings\" lang=\"ko\"><li>포기하다</li></ol>"))
+        let cards = try #require(site.read("vocab/jlpt/cards/index.html"))
+        #expect(cards.contains("<span class=\"card-word\" lang=\"ja\">諦める</span>"))
+        let today = try #require(site.read("vocab/today/index.html"))
+        #expect(today.contains("<span class=\"word-text\" lang=\"en\">fluctuate</span>"))
+    }
+
+    @Test func todaysPlanAndCardsCoverTheStudiedAndDueWords() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        let cards = try #require(site.read("vocab/today/cards/index.html"))
+        let words = cards.matches(of: try Regex(#"data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
+        #expect(words == ["revenue", "fluctuate", "meticulous"])
+        #expect(cards.contains("data-deck=\"toeic\""))
+        #expect(cards.contains("data-today=\"2026-11-23\""))
+        // Without JavaScript every card shows both sides.
+        #expect(cards.components(separatedBy: "class=\"card-face card-back\"").count == 4)
+
+        let today = try #require(site.read("vocab/today/index.html"))
+        #expect(today.contains("공부 2단어 · 복습 1단어"))
+        #expect(today.contains("복습 1/3"))
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("TOEIC · 11월 22일 단어장</a> <span class=\"detail\">공부 2/3일째 · 1단어</span>"))
+        #expect(home.contains("TOEIC · 11월 18일 단어장</a> <span class=\"detail\">복습 1/3 · 1단어</span>"))
+        #expect(home.contains("오늘 복습 (1)"))
+        #expect(home.contains("href=\"vocab/today/cards/index.html#test\""))
+    }
+
+    @Test func theCalendarMarksWordsAddedAndReviewsDue() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        let month = try #require(site.read("calendar/2026/11/index.html"))
+        func cell(_ day: String) throws -> String {
+            let cells = month.components(separatedBy: "<td").filter { $0.contains("title=\"\(day)\"") }
+            return try #require(cells.first, "no cell for \(day)")
+        }
+        let added = try cell("2026년 11월 18일 (수)")
+        #expect(added.contains("<li class=\"mark vocab added past\"><a href=\"../../../vocab/toeic/2026-11-18/index.html\" title=\"TOEIC: 2단어 추가\">"))
+        #expect(added.contains("TOEIC +2"))
+        let joined = try cell("2026년 11월 21일 (토)")
+        #expect(joined.contains("title=\"TOEIC: 틀린 1단어 다시 공부\""))
+        let today = try cell("2026년 11월 23일 (월)")
+        #expect(today.contains("<span class=\"mark-text\">TOEIC 복습 1</span>"))
+        #expect(today.contains("mark vocab review today"))
+        // Future reviews are planned too.
+        let future = try cell("2026년 11월 25일 (수)")
+        #expect(future.contains("<a href=\"../../../vocab/jlpt/2026-11-20/index.html\""))
+        #expect(future.contains("JLPT 복습 1"))
+    }
+
+    @Test func searchFindsEachWordOnItsDeckPage() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        let index = try #require(site.read("search/index.js"))
+        #expect(index.contains(#"{"date":"2026-11-18","kind":"word","tags":["TOEIC"],"text":"꼼꼼한, 세심한","title":"meticulous","url":"vocab/toeic/index.html#w-meticulous"}"#))
+        #expect(index.contains(#""title":"fluctuate""#))
+    }
+
+    @Test func aPrivateDeckAppearsNowhereUnlessAsked() throws {
+        let site = try Self.built()
+        defer { site.remove() }
+        for file in site.outputFiles() {
+            let text = String(decoding: try Data(contentsOf: site.output.appendingPathComponent(file)), as: UTF8.self)
+            #expect(!text.contains("SECRET"), "private deck in \(file)")
+            #expect(!text.contains("hush") && !text.contains("whisper"), "private word in \(file)")
+            #expect(!file.contains("secret"), "private deck page \(file)")
+        }
+
+        try site.build(visibility: Visibility(includePrivate: true))
+        #expect(site.read("vocab/secret/index.html")?.contains("SECRET-MEANING") == true)
+        #expect(site.read("vocab/today/cards/index.html")?.contains("data-word=\"whisper\"") == true)
+        #expect(site.read("search/index.js")?.contains("SECRET") == false, "search leaves private decks out even then")
+    }
+
+    @Test func aDeckNamedTodayIsAnError() throws {
+        let site = try TestSite(["content/vocab/today.md": "## 2026-11-20\n- a :: b\n"])
+        defer { site.remove() }
+        let errors = site.failingBuild()
+        #expect(errors.map(\.description).contains { $0.hasPrefix("content/vocab/today.md:1:1: error: a deck cannot be named 'today'") })
+    }
+
+    // MARK: import and export
+
+    @Test func exportThenImportGivesTheSameWords() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        let exported = try AnkiFiles.export(deck: "toeic", content: site.content, contentDisplayName: "content")
+        #expect(exported.contains("meticulous\t꼼꼼한, 세심한\tShe is *meticulous* about invoices.\ttoeic 2026-11-18\n"))
+        try site.write("anki.txt", exported)
+
+        let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt",
+                                                 deck: "copy", date: LocalDate(iso: "2026-11-23")!,
+                                                 content: site.content, contentDisplayName: "content")
+        #expect(imported.created)
+        #expect(imported.wordCount == 4)
+        #expect(imported.deckPath == "content/vocab/copy.md")
+
+        let load = { (name: String) throws -> Deck in
+            let text = try String(contentsOf: site.content.appendingPathComponent("vocab/\(name).md"), encoding: .utf8)
+            var diagnostics = Diagnostics()
+            let deck = DeckParser.parse(SourceFile(displayPath: name, relativePath: "vocab/\(name).md", text: text),
+                                        settings: SiteConfig.Vocab(), into: &diagnostics)
+            #expect(!diagnostics.hasErrors)
+            return try #require(deck)
+        }
+        let original = try load("toeic"), copy = try load("copy")
+        #expect(copy.words.map(\.text) == original.words.map(\.text))
+        #expect(copy.words.map(\.meanings) == original.words.map(\.meanings))
+        #expect(copy.words.map(\.examples) == original.words.map(\.examples))
+        #expect(copy.days.map(\.date) == [LocalDate(iso: "2026-11-23")!])
+
+        // The imported deck is part of the next build.
+        try site.build()
+        #expect(site.read("vocab/copy/2026-11-23/index.html")?.contains("공부 1/3일째") == true)
+    }
+
+    @Test func importingWordsTheDeckHasWritesNothing() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.write("anki.txt", "#separator:tab\ncandid\t솔직한\nrevenue\t매출\n")
+        let before = try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8)
+        #expect {
+            try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
+                                      date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content")
+        } throws: { error in
+            (error as? ContentErrors)?.diagnostics.map(\.description)
+                == ["anki.txt:3:1: error: 'revenue' is already in deck 'toeic' (content/vocab/toeic.md:12)\n    hint: remove the note from the export, or the word from the deck"]
+        }
+        #expect(try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8) == before)
+    }
+
+    @Test func importAddsToAnExistingBookAndExportNamesUnknownDecks() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.write("anki.txt", "candid\t솔직한\n")
+        let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic.md",
+                                                 date: LocalDate(iso: "2026-11-22")!, content: site.content, contentDisplayName: "content")
+        #expect(!imported.created)
+        let text = try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8)
+        #expect(text.hasSuffix("## 2026-11-22\n- fluctuate :: **변동**하다\n\nPrices notes.\n- candid :: 솔직한\n"))
+
+        #expect {
+            try AnkiFiles.export(deck: "toiec", content: site.content, contentDisplayName: "content")
+        } throws: { error in
+            (error as? ContentErrors)?.diagnostics.map(\.description) == ["content/vocab/toiec.md:1:1: error: no deck 'toiec'\n    hint: did you mean 'toeic'?"]
+        }
+        #expect(AnkiFiles.deckNameProblem("reviews") != nil)
+        #expect(AnkiFiles.deckNameProblem("../x") != nil)
+        #expect(AnkiFiles.deckNameProblem("toeic") == nil)
+    }
+}

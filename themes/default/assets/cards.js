@@ -1,0 +1,298 @@
+// Daybook flip cards. Without JavaScript the page lists every card with both
+// sides; this turns the list into one card at a time with a study mode and a
+// test mode (the page's #test), and writes the reviews.md lines of the day's
+// misses. Progress is kept in localStorage per page and day.
+"use strict";
+
+(function flipCards() {
+  const root = document.querySelector(".cards[data-page]");
+  if (!root) return;
+
+  const cards = Array.from(root.querySelectorAll(".card"));
+  const byKey = new Map(cards.map((card) => [card.dataset.key, card]));
+  const original = cards.map((card) => card.dataset.key);
+  const today = root.dataset.today;
+  const prefix = "daybook-cards:" + root.dataset.page + ":";
+  const storageKey = prefix + today;
+  const $ = (selector) => root.querySelector(selector);
+  const ui = {
+    toolbar: $(".cards-toolbar"),
+    nav: $(".cards-nav"),
+    test: $(".test-controls"),
+    help: $(".keys-help"),
+    result: $(".test-result"),
+    summary: $(".result-summary"),
+    lines: $(".review-lines"),
+    copy: $('[data-action="copy"]'),
+    copyStatus: $(".copy-status"),
+    progress: $(".cards-progress"),
+    missedOnly: $('[data-action="missed-only"]'),
+  };
+
+  /** A UI string from the page, `{name}` filled in. */
+  function t(name, values = {}) {
+    let text = root.dataset["t" + name] || "";
+    for (const [key, value] of Object.entries(values)) text = text.split("{" + key + "}").join(String(value));
+    return text;
+  }
+
+  let state = load();
+  let mode = location.hash === "#test" ? "test" : "study";
+  let flipped = false;
+
+  function load() {
+    const fresh = { order: original.slice(), current: original[0], marks: {}, history: [], missedOnly: false };
+    let saved;
+    try {
+      saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+    } catch (error) {
+      return fresh;
+    }
+    if (!saved || !Array.isArray(saved.order)) return fresh;
+    // Cards may have changed since the progress was saved: keep what still exists.
+    const order = saved.order.filter((key) => byKey.has(key));
+    for (const key of original) if (!order.includes(key)) order.push(key);
+    const marks = {};
+    for (const [key, mark] of Object.entries(saved.marks || {})) {
+      if (byKey.has(key) && (mark === "o" || mark === "x")) marks[key] = mark;
+    }
+    const history = (saved.history || []).filter((step) => byKey.has(step.key));
+    const current = byKey.has(saved.current) ? saved.current : order[0];
+    return { order, current, marks, history, missedOnly: Boolean(saved.missedOnly) };
+  }
+
+  function save() {
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(state));
+      // Yesterday's progress is for yesterday's test.
+      for (let i = localStorage.length - 1; i >= 0; i -= 1) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith(prefix) && key !== storageKey) localStorage.removeItem(key);
+      }
+    } catch (error) {
+      // Private browsing or storage full: the session still works, unsaved.
+    }
+  }
+
+  function visible() {
+    return state.missedOnly ? state.order.filter((key) => state.marks[key] === "x") : state.order;
+  }
+
+  function currentKey() {
+    const keys = visible();
+    return keys.includes(state.current) ? state.current : keys[0];
+  }
+
+  function counts() {
+    const marks = Object.values(state.marks);
+    const o = marks.filter((mark) => mark === "o").length;
+    const x = marks.filter((mark) => mark === "x").length;
+    return { o, x, done: o + x, n: original.length };
+  }
+
+  /** The lines to paste into reviews.md: today's heading and one line per deck with misses. */
+  function reviewLines() {
+    const decks = new Map();
+    for (const key of original) {
+      if (state.marks[key] !== "x") continue;
+      const card = byKey.get(key);
+      if (!decks.has(card.dataset.deck)) decks.set(card.dataset.deck, []);
+      decks.get(card.dataset.deck).push(card.dataset.word);
+    }
+    if (decks.size === 0) return "";
+    const lines = ["## " + today];
+    for (const [deck, words] of decks) lines.push("- " + deck + ": " + words.join(", "));
+    return lines.join("\n");
+  }
+
+  function render() {
+    const key = currentKey();
+    state.current = key;
+    const keys = visible();
+    for (const card of cards) {
+      const isCurrent = card.dataset.key === key;
+      card.hidden = !isCurrent;
+      card.classList.toggle("flipped", isCurrent && flipped);
+      // Screen readers read the side that faces the reader.
+      card.querySelector(".card-front").setAttribute("aria-hidden", String(isCurrent && flipped));
+      card.querySelector(".card-back").setAttribute("aria-hidden", String(isCurrent && !flipped));
+      card.classList.toggle("marked-o", state.marks[card.dataset.key] === "o");
+      card.classList.toggle("marked-x", state.marks[card.dataset.key] === "x");
+      if (isCurrent) {
+        card.tabIndex = 0;
+        card.setAttribute("role", "button");
+        card.setAttribute("aria-pressed", String(flipped));
+      } else {
+        card.removeAttribute("tabindex");
+      }
+    }
+    for (const button of root.querySelectorAll("[data-mode]")) button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
+    const mark = key ? state.marks[key] : undefined;
+    $('[data-action="pass"]').setAttribute("aria-pressed", String(mark === "o"));
+    $('[data-action="miss"]').setAttribute("aria-pressed", String(mark === "x"));
+    $('[data-action="undo"]').disabled = state.history.length === 0;
+    ui.test.hidden = mode !== "test";
+
+    const c = counts();
+    ui.missedOnly.checked = state.missedOnly;
+    ui.missedOnly.disabled = c.x === 0 && !state.missedOnly;
+    if (keys.length === 0) {
+      ui.progress.textContent = t("NoMissedCards");
+    } else if (mode === "test") {
+      ui.progress.textContent = t("TestProgress", c);
+    } else {
+      ui.progress.textContent = t("StudyProgress", { i: keys.indexOf(key) + 1, n: keys.length });
+    }
+
+    const lines = reviewLines();
+    ui.result.hidden = mode !== "test" && c.x === 0;
+    ui.summary.textContent = [c.done === c.n ? t("Finished", c) : "", lines ? "" : t("NoMisses")].filter(Boolean).join(" ");
+    ui.lines.value = lines;
+    ui.lines.hidden = !lines;
+    ui.copy.hidden = !lines;
+    ui.lines.rows = Math.max(2, lines.split("\n").length);
+    save();
+  }
+
+  function flip() {
+    flipped = !flipped;
+    render();
+  }
+
+  function move(step) {
+    const keys = visible();
+    const at = keys.indexOf(currentKey());
+    const next = Math.min(keys.length - 1, Math.max(0, at + step));
+    if (next !== at) {
+      state.current = keys[next];
+      flipped = false;
+    }
+    render();
+  }
+
+  /** Marks the current card and goes on to the next one without a mark (or simply the next). */
+  function markCurrent(value) {
+    const key = currentKey();
+    if (mode !== "test" || !key) return;
+    const before = visible();
+    const at = before.indexOf(key);
+    state.history.push({ key, previous: state.marks[key] || null });
+    state.marks[key] = value;
+    flipped = false;
+    // The filter to missed cards may have just dropped this one.
+    const after = new Set(visible());
+    const following = before.slice(at + 1).filter((k) => after.has(k));
+    const wrapped = following.concat(before.slice(0, at).filter((k) => after.has(k)));
+    state.current = wrapped.find((k) => !state.marks[k]) || following[0] || (after.has(key) ? key : wrapped[0]);
+    render();
+  }
+
+  function undo() {
+    const step = state.history.pop();
+    if (!step) return;
+    if (step.previous) state.marks[step.key] = step.previous;
+    else delete state.marks[step.key];
+    if (!visible().includes(step.key)) state.missedOnly = false;
+    state.current = step.key;
+    flipped = false;
+    render();
+  }
+
+  function shuffle() {
+    const order = state.order.slice();
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    state.order = order;
+    state.current = visible()[0];
+    flipped = false;
+    render();
+  }
+
+  function setMode(next) {
+    mode = next;
+    flipped = false;
+    if (mode === "test") state.current = visible().find((key) => !state.marks[key]) || currentKey();
+    history.replaceState(null, "", mode === "test" ? "#test" : location.pathname + location.search);
+    render();
+  }
+
+  function restart() {
+    state = { order: state.order, current: state.order[0], marks: {}, history: [], missedOnly: false };
+    flipped = false;
+    render();
+  }
+
+  async function copyLines() {
+    const text = ui.lines.value + "\n";
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch (error) {
+      ui.lines.hidden = false;
+      ui.lines.focus();
+      ui.lines.select();
+      try {
+        copied = document.execCommand("copy");
+      } catch (fallbackError) {
+        copied = false;
+      }
+    }
+    ui.copyStatus.textContent = copied ? t("Copied") : t("CopyFailed");
+  }
+
+  const actions = {
+    flip,
+    prev: () => move(-1),
+    next: () => move(1),
+    pass: () => markCurrent("o"),
+    miss: () => markCurrent("x"),
+    undo,
+    shuffle,
+    restart,
+    copy: copyLines,
+  };
+
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (button && button.dataset.mode) return setMode(button.dataset.mode);
+    if (button && actions[button.dataset.action]) return actions[button.dataset.action]();
+    const card = event.target.closest(".card");
+    if (card && !event.target.closest("a")) flip();
+  });
+  ui.missedOnly.addEventListener("change", () => {
+    state.missedOnly = ui.missedOnly.checked;
+    state.current = visible()[0];
+    flipped = false;
+    render();
+  });
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    // Keys typed into a field are the field's; a checkbox leaves arrows and letters to the cards.
+    if (target.closest && target.closest('textarea, select, input:not([type="checkbox"])')) return;
+    if ((event.ctrlKey || event.metaKey) && event.code === "KeyZ") {
+      event.preventDefault();
+      return undo();
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const onControl = target.closest && target.closest("button, a, input");
+    let handled = true;
+    if ((event.key === " " || event.key === "Enter") && !onControl) flip();
+    else if (event.key === "ArrowRight") move(1);
+    else if (event.key === "ArrowLeft") move(-1);
+    // Codes, not keys: O and X work with a Korean or Japanese keyboard layout too.
+    else if (mode === "test" && event.code === "KeyO") markCurrent("o");
+    else if (mode === "test" && event.code === "KeyX") markCurrent("x");
+    else if (mode === "test" && (event.code === "KeyU" || event.key === "Backspace")) undo();
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+  window.addEventListener("hashchange", () => setMode(location.hash === "#test" ? "test" : "study"));
+
+  root.classList.add("is-live");
+  for (const part of [ui.toolbar, ui.nav, ui.help]) part.hidden = false;
+  if (mode === "test" && !state.marks[currentKey()]) state.current = visible().find((key) => !state.marks[key]) || currentKey();
+  render();
+})();
