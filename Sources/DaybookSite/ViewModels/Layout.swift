@@ -18,6 +18,7 @@ struct Layout {
     let cssHref: String
     let jsHref: String
     let feedHref: String
+    let calendarFeedHref: String
     let searchHref: String
     let nav: [NavItem]
     let bodyClass: String
@@ -42,6 +43,7 @@ struct Layout {
             cssHref: context.root + "assets/style.css",
             jsHref: context.root + "assets/daybook.js",
             feedHref: context.root + "feed.xml",
+            calendarFeedHref: context.root + "calendar.ics",
             searchHref: context.link(.folder("search")),
             nav: items.map { NavItem(href: context.link($0.1), label: $0.2, current: $0.0 == model.section) },
             bodyClass: model.bodyClass,
@@ -55,7 +57,7 @@ struct Layout {
 extension Layout: TemplateFields {
     var templateFields: [String: Any] {
         ["lang": lang, "title": title, "siteTitle": siteTitle, "author": author, "root": root, "homeHref": homeHref,
-         "cssHref": cssHref, "jsHref": jsHref, "feedHref": feedHref, "searchHref": searchHref, "nav": nav,
+         "cssHref": cssHref, "jsHref": jsHref, "feedHref": feedHref, "calendarFeedHref": calendarFeedHref, "searchHref": searchHref, "nav": nav,
          "bodyClass": bodyClass, "todayLabel": todayLabel, "todayISO": todayISO]
     }
 }
