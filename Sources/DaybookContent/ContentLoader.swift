@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads a `content/` folder into `Content`, collecting every diagnostic.
 public enum ContentLoader {
@@ -105,26 +108,34 @@ struct FileWalker {
 
     /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
     func relativeFiles(under folder: String, recursive: Bool = true) -> [String] {
-        let base = root.appendingPathComponent(folder)
         var result: [String] = []
-        if recursive {
-            guard let walker = manager.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey],
-                                                  options: [.skipsHiddenFiles]) else { return [] }
-            for case let url as URL in walker {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-                let path = url.standardizedFileURL.path
-                guard path.hasPrefix(root.path + "/") else { continue }
-                result.append(String(path.dropFirst(root.path.count + 1)))
+        Self.walk(root.path + "/" + folder, relative: folder, recursive: recursive, into: &result)
+        return result.sorted()
+    }
+
+    /// readdir rather than FileManager's enumerator, which asks for each file's
+    /// attributes one by one; a large diary has tens of thousands of files.
+    private static func walk(_ path: String, relative: String, recursive: Bool, into result: inout [String]) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.hasPrefix(".") else { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                var info = stat()
+                guard stat(path + "/" + name, &info) == 0 else { continue }
+                let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+                // Linked folders are not followed: a link to a parent would loop forever.
+                if isDirectory && type == Int32(DT_LNK) { continue }
+                type = isDirectory ? Int32(DT_DIR) : ((info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0)
             }
-        } else {
-            for name in (try? manager.contentsOfDirectory(atPath: base.path)) ?? [] where !name.hasPrefix(".") {
-                var isDirectory: ObjCBool = false
-                if manager.fileExists(atPath: base.appendingPathComponent(name).path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                    result.append("\(folder)/\(name)")
-                }
+            if type == Int32(DT_REG) {
+                result.append(relative + "/" + name)
+            } else if type == Int32(DT_DIR), recursive {
+                walk(path + "/" + name, relative: relative + "/" + name, recursive: true, into: &result)
             }
         }
-        return result.sorted()
     }
 
     func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {

@@ -41,33 +41,55 @@ public struct FrontMatterDocument: Sendable {
     public let bodyFirstLine: Int
 
     public init(text: String) {
-        // A front matter block opens with `---` on the very first line.
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
-        guard let first = lines.first, first.trimmingTrailingSpaces() == "---" else {
+        // A front matter block opens with `---` on the very first line. Only
+        // the fence lines are looked for; the body is not split into lines.
+        var text = Substring(text)
+        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        var lines = LineCursor(text)
+        guard let first = lines.next(), first.trimmingTrailingSpaces() == "---" else {
             yaml = nil
             yamlFirstLine = 1
-            body = text
+            body = String(text)
             bodyFirstLine = 1
             return
         }
-        var closing: Int?
-        for index in 1..<lines.count where lines[index].trimmingTrailingSpaces() == "---" || lines[index].trimmingTrailingSpaces() == "..." {
-            closing = index
-            break
+        let yamlStart = lines.position
+        var lineNumber = 1
+        while let line = lines.next() {
+            lineNumber += 1
+            let trimmed = line.trimmingTrailingSpaces()
+            if trimmed == "---" || trimmed == "..." {
+                yaml = String(text[yamlStart..<line.startIndex])
+                yamlFirstLine = 2
+                body = String(text[lines.position...])
+                bodyFirstLine = lineNumber + 1
+                return
+            }
         }
-        guard let closing else {
-            // An unclosed fence: treat everything as YAML so the user gets an error there.
-            yaml = lines.dropFirst().joined(separator: "\n")
-            yamlFirstLine = 2
-            body = ""
-            bodyFirstLine = lines.count + 1
-            return
-        }
-        yaml = lines[1..<closing].joined(separator: "\n")
+        // An unclosed fence: everything is YAML, so the user gets an error there.
+        yaml = String(text[yamlStart...])
         yamlFirstLine = 2
-        body = lines[(closing + 1)...].joined(separator: "\n")
-        bodyFirstLine = closing + 2
+        body = ""
+        bodyFirstLine = lineNumber + 1
+    }
+}
+
+/// Lines of a text one at a time, without splitting all of it.
+struct LineCursor {
+    let text: Substring
+    private(set) var position: Substring.Index
+
+    init(_ text: Substring) {
+        self.text = text
+        position = text.startIndex
+    }
+
+    mutating func next() -> Substring? {
+        guard position < text.endIndex else { return nil }
+        let end = text[position...].firstIndex(of: "\n") ?? text.endIndex
+        let line = text[position..<end]
+        position = end < text.endIndex ? text.index(after: end) : end
+        return line
     }
 }
 

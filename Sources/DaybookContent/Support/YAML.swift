@@ -17,7 +17,8 @@ public struct YAMLValue {
     /// An empty document gives nil without an error.
     public static func parse(_ yaml: String, file: SourceFile, firstLine: Int = 1, into diagnostics: inout Diagnostics) -> YAMLValue? {
         do {
-            guard let node = try Yams.compose(yaml: yaml) else { return nil }
+            // An explicit encoding: Yams' default reads the environment on every call.
+            guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else { return nil }
             return YAMLValue(node: node, file: file, lineOffset: firstLine - 1)
         } catch let error as YamlError {
             let (mark, message) = describe(error)
