@@ -78,3 +78,10 @@ struct RoutineLayer: CalendarLayer {
         }
     }
 }
+
+extension Translation {
+    /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
+    func weekdayList(_ days: Set<Int>) -> String {
+        days.sorted().map(weekdayShort).joined(separator: "·")
+    }
+}

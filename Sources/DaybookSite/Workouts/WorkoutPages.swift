@@ -147,9 +147,4 @@ extension Translation {
     func minutes(_ count: Int) -> String {
         self["minutes_format"].replacingOccurrences(of: "{n}", with: SetFormat.number(Double(count)))
     }
-
-    /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
-    func weekdayList(_ days: Set<Int>) -> String {
-        days.sorted().map(weekdayShort).joined(separator: "·")
-    }
 }
