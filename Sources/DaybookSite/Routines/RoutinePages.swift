@@ -1,11 +1,87 @@
 import DaybookContent
+import DaybookRender
+import DaybookSchedule
 
-/// Routine pages: calendar and monthly charts. (Placeholder: the feature's work fills it in.)
+/// Routine pages: `routines/` with a month calendar of dots and the monthly
+/// charts; the routine dots of the calendars; today's routines on the home page.
 enum RoutinePages {
-    static func pages(_ site: SiteData) -> [Page] { [] }
-    /// Navigation items (id, path, label) when the site has this content.
-    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] { [] }
-    /// This feature's part of today's plan on the home page.
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { [] }
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
+    static let path = SitePath.folder("routines")
+
+    static func hasRoutines(_ site: SiteData) -> Bool { !site.routines.routines.isEmpty }
+
+    static func pages(_ site: SiteData) -> [Page] {
+        guard hasRoutines(site) else { return [] }
+        let layer = RoutineLayer(site: site)
+        return [Page(path, template: "pages/routines") { context in RoutineMonthsPage.make(layer: layer, context) }]
+    }
+
+    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] {
+        hasRoutines(site) ? [("routines", path, site.translation["nav_routines"])] : []
+    }
+
+    /// Today's routines with their state (done, planned, or extra when logged on an unscheduled day).
+    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+        let t = context.t
+        let items = site.routines.day(site.today).map { item in
+            PlanItem(text: item.routine.name, detail: detail(item.routine, state: item.state, t), href: nil,
+                     cssClass: "routine \(item.state.rawValue)")
+        }
+        guard !items.isEmpty else { return [] }
+        return [PlanSection(title: t["routine_today"], cssClass: "plan-routines", items: items,
+                            moreHref: context.link(path), moreLabel: t["nav_routines"])]
+    }
+
+    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        hasRoutines(site) ? [RoutineLayer(site: site)] : []
+    }
+
+    /// `06:00 · 10분 · 완료`
+    static func detail(_ routine: Routine, state: RoutinePlan.State, _ t: Translation) -> String {
+        [routine.time?.text, routine.minutes.map { t.minutes($0) }, t["routine_" + state.rawValue]].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// The months that have a routine scheduled or logged, up to today's; newest first.
+    static func months(_ site: SiteData) -> [YearMonth] {
+        let plan = site.routines
+        let firsts = plan.routines.map { plan.start(of: $0) } + Array(plan.log.days.keys)
+        let last = site.today.monthKey
+        guard var month = firsts.min()?.monthKey, month <= last else { return [last] }
+        var months: [YearMonth] = []
+        while month <= last {
+            months.append(month)
+            month = month.next
+        }
+        return months.reversed()
+    }
+
+    static func monthID(_ month: YearMonth) -> String { "m-\(month.year)-\(pad2(month.month))" }
+}
+
+/// One dot per scheduled or logged routine, coloured by its state, linking to
+/// the month on the routines page.
+struct RoutineLayer: CalendarLayer {
+    let site: SiteData
+
+    var days: [LocalDate] {
+        let plan = site.routines
+        return Array(plan.log.days.keys) + plan.routines.map { plan.start(of: $0) }
+    }
+
+    func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
+        let t = context.t
+        let items = site.routines.day(date)
+        guard !items.isEmpty else { return [] }
+        let href = context.link(RoutinePages.path, fragment: RoutinePages.monthID(date.monthKey))
+        return items.map { item in
+            DayMark(cssClass: "dot routine \(item.state.rawValue)", icon: nil, text: "", href: href,
+                    label: "\(item.routine.name): \(t["routine_" + item.state.rawValue])")
+        }
+    }
+}
+
+extension Translation {
+    /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
+    func weekdayList(_ days: Set<Int>) -> String {
+        days.sorted().map(weekdayShort).joined(separator: "·")
+    }
 }

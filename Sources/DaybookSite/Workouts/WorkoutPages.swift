@@ -1,12 +1,150 @@
 import DaybookContent
+import DaybookRender
+import DaybookSchedule
 
-/// Workout pages: the log, each session, stats. (Placeholder: the feature's work fills it in.)
+/// Workout pages: the log (`workouts/`), each session at its content path, and
+/// `workouts/stats/`; the workout layer of the calendars, today's split on the
+/// home page, and the sessions in the search index.
 enum WorkoutPages {
-    static func pages(_ site: SiteData) -> [Page] { [] }
-    /// Navigation items (id, path, label) when the site has this content.
-    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] { [] }
-    /// This feature's part of today's plan on the home page.
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { [] }
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
-    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] { [] }
+    static let logPath = SitePath.folder("workouts")
+    static let statsPath = SitePath.folder("workouts", "stats")
+
+    static func path(of session: WorkoutSession) -> SitePath { path(session.source) }
+    /// A session's page: its file's path under content/ without `.md`.
+    static func path(_ source: SourceFile) -> SitePath { SitePath(source.slugPath + "/") }
+
+    /// A site has workout pages when it logs sessions or plans a split.
+    static func hasWorkouts(_ site: SiteData) -> Bool {
+        !site.workouts.isEmpty || site.rotation.start != nil
+    }
+
+    static func pages(_ site: SiteData) -> [Page] {
+        guard hasWorkouts(site) else { return [] }
+        let layer = WorkoutLayer(site: site)
+        let index = WorkoutIndex(site.workoutStats)
+        var pages = [
+            Page(logPath, template: "pages/workouts") { context in WorkoutLogPage.make(layer: layer, index: index, context) },
+            Page(statsPath, template: "pages/workout-stats") { context in WorkoutStatsPage.make(index: index, context) },
+        ]
+        pages += site.workouts.indices.map { position in
+            Page(path(of: site.workouts[position]), template: "pages/workout") { context in
+                WorkoutSessionPage.make(position, index: index, context)
+            }
+        }
+        return pages
+    }
+
+    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] {
+        hasWorkouts(site) ? [("workouts", logPath, site.translation["nav_workouts"])] : []
+    }
+
+    /// Today's split: "done: Chest" with a link for each session logged today, else the planned split.
+    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+        guard hasWorkouts(site) else { return [] }
+        let t = context.t
+        let today = site.workouts.filter { $0.date == site.today }
+        var items = today.map { session in
+            PlanItem(text: "\(t["workout_done"]): \(site.rotation.split(of: session) ?? t["workout"])",
+                     detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(path(of: session)), cssClass: "workout done")
+        }
+        if items.isEmpty, let split = site.rotation.plannedToday {
+            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(logPath), cssClass: "workout planned"))
+        }
+        guard !items.isEmpty else { return [] }
+        return [PlanSection(title: t["workout_today"], cssClass: "plan-workouts", items: items,
+                            moreHref: context.link(logPath), moreLabel: t["workout_log"])]
+    }
+
+    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        hasWorkouts(site) ? [WorkoutLayer(site: site)] : []
+    }
+
+    /// Public sessions only, like the diary: a private one stays out even with --include-private.
+    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+        site.workouts.filter { !$0.isPrivate }.map { session in
+            let split = site.rotation.split(of: session)
+            let exercises = session.exercises.map { "\($0.name) \(SetFormat.groups($0.groups))" }
+            let note = session.note.map { Markdown.plainText($0) } ?? ""
+            return SearchPages.Record(
+                title: [site.translation.longDate(session.date), session.title ?? split].compactMap { $0 }.joined(separator: " · "),
+                url: path(of: session).filePath, date: session.date.iso, kind: "workout", tags: [],
+                text: String((exercises + [note]).joined(separator: " · ").prefix(500)))
+        }
+    }
+}
+
+/// Lookups made once per build and shared by the workout pages.
+struct WorkoutIndex: Sendable {
+    /// Exercise key → the id of its section on the stats page, unique even when two names slug alike.
+    let anchors: [String: String]
+    /// Session file → exercise key → what the session did of it.
+    let performances: [String: [String: ExercisePerformance]]
+
+    init(_ stats: WorkoutStats) {
+        var anchors: [String: String] = [:]
+        var used = Set<String>()
+        var performances: [String: [String: ExercisePerformance]] = [:]
+        for history in stats.exercises {
+            var id = "ex-" + Slug.make(history.name)
+            if used.contains(id) {
+                var n = 2
+                while used.contains("\(id)-\(n)") { n += 1 }
+                id = "\(id)-\(n)"
+            }
+            used.insert(id)
+            anchors[history.key] = id
+            for performance in history.performances {
+                performances[performance.source.relativePath, default: [:]][history.key] = performance
+            }
+        }
+        self.anchors = anchors
+        self.performances = performances
+    }
+
+    func performance(of key: String, in session: WorkoutSession) -> ExercisePerformance? {
+        performances[session.source.relativePath]?[key]
+    }
+
+    /// Σ weight × reps of the session, in kg.
+    func volume(of session: WorkoutSession) -> Double {
+        performances[session.source.relativePath]?.values.reduce(0) { $0 + $1.volume } ?? 0
+    }
+}
+
+/// A stamp with the split on each day a workout was logged (linking to the
+/// session), and the planned split from today on while nothing is logged.
+struct WorkoutLayer: CalendarLayer {
+    let site: SiteData
+    private let byDate: [LocalDate: [Int]]
+
+    init(site: SiteData) {
+        self.site = site
+        byDate = Dictionary(grouping: site.workouts.indices) { site.workouts[$0].date }
+    }
+
+    var days: [LocalDate] { Array(byDate.keys) }
+
+    func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
+        let t = context.t
+        if let indexes = byDate[date] {
+            return indexes.map { index in
+                let session = site.workouts[index]
+                let split = site.rotation.split(of: session) ?? t["workout"]
+                let detail = [split, session.durationMinutes.map { t.minutes($0) }].compactMap { $0 }.joined(separator: " · ")
+                return DayMark(cssClass: "mark workout stamp", icon: nil, text: split,
+                               href: context.link(WorkoutPages.path(of: session)), label: "\(t["workout_done"]): \(detail)")
+            }
+        }
+        guard date >= site.today, let split = site.rotation.planned(on: date) else { return [] }
+        // Every mark links somewhere: a mark without href would pick up the month's link in the template.
+        return [DayMark(cssClass: "mark workout planned", icon: nil, text: split, href: context.link(WorkoutPages.logPath),
+                        label: "\(t["workout_planned"]): \(split)")]
+    }
+}
+
+extension Translation {
+    /// `55분` / `55 min`, from the theme's `minutes_format`.
+    func minutes(_ count: Int) -> String {
+        self["minutes_format"].replacingOccurrences(of: "{n}", with: SetFormat.number(Double(count)))
+    }
 }

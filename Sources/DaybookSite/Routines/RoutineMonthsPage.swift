@@ -1,0 +1,137 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// `routines/`: each routine's schedule and consistency, then month by month
+/// (this month first) a calendar of dots and the share of scheduled days done
+/// as ring charts, with the numbers and the minutes done in a table.
+enum RoutineMonthsPage {
+    struct LegendItem {
+        let cssClass: String
+        let label: String
+    }
+
+    struct MonthLink {
+        let label: String
+        let href: String
+    }
+
+    struct Summary {
+        let name: String
+        let schedule: String
+        let since: String
+        let success: String
+        let done: Int
+        let missed: Int
+        let extra: Int
+        let minutes: String
+    }
+
+    struct Ring {
+        let name: String
+        let svg: String?
+        let success: String
+        /// "12 / 14"
+        let ratio: String
+        let minutes: String
+        let isTotal: Bool
+    }
+
+    struct CountRow {
+        let name: String
+        let scheduled: Int
+        let done: Int
+        let missed: Int
+        let planned: Int
+        let extra: Int
+        let success: String
+        let minutes: String
+    }
+
+    struct MonthSection {
+        let id: String
+        let title: String
+        let isCurrent: Bool
+        let calendar: CalendarPages.MonthView
+        let rings: [Ring]
+        let rows: [CountRow]
+        let total: CountRow
+        let calendarHref: String
+    }
+
+    struct Model {
+        let legend: [LegendItem]
+        let monthLinks: [MonthLink]
+        let routines: [Summary]
+        let months: [MonthSection]
+    }
+
+    static let states: [RoutinePlan.State] = [.done, .missed, .planned, .extra]
+
+    static func make(layer: RoutineLayer, _ context: PageContext) -> PageViewModel {
+        let site = context.site, t = context.t, plan = site.routines
+        let months = RoutinePages.months(site)
+        let stats = months.map { plan.month($0) }
+        let sections = stats.map { section($0, layer: layer, context) }
+
+        // All-time figures: the sum of the months, which reach from the first start to today.
+        var totals = plan.routines.map { _ in RoutinePlan.Counts() }
+        for month in stats {
+            for (index, counts) in month.routines.enumerated() { totals[index] = sum(totals[index], counts.counts) }
+        }
+        let summaries = zip(plan.routines, totals).map { routine, counts in
+            let schedule = [t.weekdayList(routine.weekdays), routine.time?.text, routine.minutes.map { t.minutes($0) }]
+            let start = plan.start(of: routine)
+            let since = routine.until.map { "\(t.shortDate(start)) – \(t.shortDate($0))" } ?? "\(t.shortDate(start)) –"
+            return Summary(name: routine.name, schedule: schedule.compactMap { $0 }.joined(separator: " · "), since: since,
+                           success: percent(counts.successShare), done: counts.done, missed: counts.missed, extra: counts.extra,
+                           minutes: t.minutes(counts.minutesDone))
+        }
+        let model = Model(
+            legend: states.map { LegendItem(cssClass: $0.rawValue, label: t["routine_" + $0.rawValue]) },
+            monthLinks: months.map { MonthLink(label: t.monthTitle($0), href: "#" + RoutinePages.monthID($0)) },
+            routines: summaries, months: sections)
+        return PageViewModel(title: t["nav_routines"], section: "routines", page: model)
+    }
+
+    static func section(_ stats: RoutinePlan.MonthStats, layer: RoutineLayer, _ context: PageContext) -> MonthSection {
+        let t = context.t
+        let title = t.monthTitle(stats.month)
+        func row(_ name: String, _ counts: RoutinePlan.Counts) -> CountRow {
+            CountRow(name: name, scheduled: counts.scheduled, done: counts.done, missed: counts.missed, planned: counts.planned,
+                     extra: counts.extra, success: percent(counts.successShare), minutes: t.minutes(counts.minutesDone))
+        }
+        func ring(_ name: String, _ counts: RoutinePlan.Counts, isTotal: Bool) -> Ring {
+            let parts = [PieChart.Part(value: Double(counts.done), cssClass: "done", label: "\(t["routine_done"]) \(counts.done)"),
+                         PieChart.Part(value: Double(counts.missed), cssClass: "missed", label: "\(t["routine_missed"]) \(counts.missed)")]
+            let success = percent(counts.successShare)
+            let label = "\(title) \(name): \(t["routine_done"]) \(counts.done), \(t["routine_missed"]) \(counts.missed) (\(success))"
+            return Ring(name: name, svg: PieChart.svg(parts, label: label, centre: success, size: isTotal ? 140 : 100),
+                        success: success, ratio: "\(counts.done) / \(counts.done + counts.missed)",
+                        minutes: t.minutes(counts.minutesDone), isTotal: isTotal)
+        }
+        let active = stats.routines.filter { $0.counts.scheduled + $0.counts.extra > 0 }
+        return MonthSection(
+            id: RoutinePages.monthID(stats.month), title: title, isCurrent: stats.month == context.site.today.monthKey,
+            calendar: CalendarPages.monthView(stats.month, layers: [layer], context),
+            rings: [ring(t["routine_all"], stats.total, isTotal: true)] + active.map { ring($0.routine.name, $0.counts, isTotal: false) },
+            rows: active.map { row($0.routine.name, $0.counts) }, total: row(t["routine_all"], stats.total),
+            calendarHref: context.link(CalendarPages.monthPath(stats.month)))
+    }
+
+    static func sum(_ a: RoutinePlan.Counts, _ b: RoutinePlan.Counts) -> RoutinePlan.Counts {
+        var total = a
+        total.scheduled += b.scheduled
+        total.done += b.done
+        total.missed += b.missed
+        total.planned += b.planned
+        total.extra += b.extra
+        total.minutesDone += b.minutesDone
+        return total
+    }
+
+    /// `83%`, or a dash when nothing was due yet.
+    static func percent(_ share: Double?) -> String {
+        share.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
+    }
+}

@@ -1,0 +1,88 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// `workouts/`: today's split, the days ahead, this month's "done" calendar,
+/// and the log month by month, newest first, with a count per month.
+enum WorkoutLogPage {
+    struct SessionItem {
+        let href: String
+        let dateLabel: String
+        let weekday: String
+        let iso: String
+        let split: String
+        let splitIsPlanned: Bool
+        let duration: String?
+        /// The exercises' names, in order.
+        let summary: String
+        let volume: String?
+        let isPrivate: Bool
+    }
+
+    struct MonthGroup {
+        let id: String
+        let title: String
+        let count: String
+        let calendarHref: String
+        let sessions: [SessionItem]
+    }
+
+    struct UpcomingDay {
+        let label: String
+        let iso: String
+        let split: String
+    }
+
+    struct Model {
+        let todayLabel: String
+        /// Sessions logged today; empty when today is still to do.
+        let doneToday: [WorkoutSessionPage.SessionLink]
+        let plannedToday: String?
+        let upcoming: [UpcomingDay]
+        let month: CalendarPages.MonthView
+        let months: [MonthGroup]
+        let total: String
+        let statsHref: String
+    }
+
+    static func make(layer: WorkoutLayer, index: WorkoutIndex, _ context: PageContext) -> PageViewModel {
+        let site = context.site, t = context.t
+        let doneToday = site.workouts.filter { $0.date == site.today }.map { WorkoutSessionPage.link($0, context) }
+        let upcoming = site.rotation.upcoming(days: 8).dropFirst().map { day in
+            UpcomingDay(label: "\(t.shortDate(day.date)) (\(t.weekdayShort(day.date.weekday)))", iso: day.date.iso, split: day.split)
+        }
+        let byMonth = Dictionary(grouping: site.workouts) { $0.date.monthKey }
+        let months = byMonth.keys.sorted(by: >).map { month in
+            let sessions = byMonth[month]!.reversed().map { item($0, index: index, context) }
+            return MonthGroup(id: "m-\(month.year)-\(pad2(month.month))", title: t.monthTitle(month),
+                              count: t.count("workout_sessions_count", sessions.count),
+                              calendarHref: context.link(CalendarPages.monthPath(month)), sessions: sessions)
+        }
+        let model = Model(todayLabel: t.longDate(site.today), doneToday: doneToday,
+                          plannedToday: doneToday.isEmpty ? site.rotation.plannedToday : nil, upcoming: Array(upcoming),
+                          month: CalendarPages.monthView(site.today.monthKey, layers: [layer], context),
+                          months: months, total: t.count("workout_sessions_count", site.workouts.count),
+                          statsHref: context.link(WorkoutPages.statsPath))
+        return PageViewModel(title: t["nav_workouts"], section: "workouts", page: model)
+    }
+
+    static func item(_ session: WorkoutSession, index: WorkoutIndex, _ context: PageContext) -> SessionItem {
+        let site = context.site, t = context.t
+        let split = site.rotation.split(of: session)
+        let volume = index.volume(of: session)
+        return SessionItem(href: context.link(WorkoutPages.path(of: session)), dateLabel: t.shortDate(session.date),
+                           weekday: t.weekdayShort(session.date.weekday), iso: session.date.iso,
+                           split: session.title ?? split ?? t["workout"], splitIsPlanned: session.split == nil && session.title == nil && split != nil,
+                           duration: session.durationMinutes.map { t.minutes($0) },
+                           summary: session.exercises.map(\.name).joined(separator: ", "),
+                           volume: volume > 0 ? SetFormat.mass(kilograms: volume, unit: site.config.workouts.unit, decimals: 0) : nil,
+                           isPrivate: session.isPrivate)
+    }
+}
+
+extension Translation {
+    /// A count in a pattern of the theme: `count("workout_sessions_count", 3)` → `3회`.
+    func count(_ key: String, _ n: Int) -> String {
+        self[key].replacingOccurrences(of: "{n}", with: SetFormat.number(Double(n)))
+    }
+}
