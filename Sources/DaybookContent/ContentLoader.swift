@@ -102,7 +102,7 @@ struct FileWalker {
             diagnostics.error(SourceLocation(path: display(relative)), "file is not UTF-8 text")
             return nil
         }
-        let normalized = text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         return SourceFile(displayPath: display(relative), relativePath: relative, text: normalized)
     }
 

@@ -5,11 +5,18 @@ public struct SourceFile: Sendable {
     /// Path below `content/`, e.g. `diary/2026/2026-11-20.md`; it makes the URL.
     public let relativePath: String
     public let text: String
+    /// `relativePath` without its extension: `diary/2026/2026-11-20`.
+    public let slugPath: String
 
     public init(displayPath: String, relativePath: String, text: String) {
         self.displayPath = displayPath
         self.relativePath = relativePath
         self.text = text
+        if let dot = relativePath.lastIndex(of: "."), !relativePath[dot...].contains("/") {
+            slugPath = String(relativePath[..<dot])
+        } else {
+            slugPath = relativePath
+        }
     }
 
     public func location(line: Int, column: Int = 1) -> SourceLocation {
@@ -23,11 +30,6 @@ public struct SourceFile: Sendable {
         return String(name[..<dot])
     }
 
-    /// `relativePath` without its extension: `diary/2026/2026-11-20`.
-    public var slugPath: String {
-        guard let dot = relativePath.lastIndex(of: "."), !relativePath[dot...].contains("/") else { return relativePath }
-        return String(relativePath[..<dot])
-    }
 }
 
 /// A Markdown file split into its YAML front matter and its body.

@@ -47,9 +47,6 @@ enum CalendarLayers {
 
 extension DayMark: TemplateFields {
     var templateFields: [String: Any] {
-        var fields: [String: Any] = ["cssClass": cssClass, "text": text, "label": label]
-        if let icon { fields["icon"] = icon }
-        if let href { fields["href"] = href }
-        return fields
+        ["cssClass": cssClass, "text": text, "hasText": !text.isEmpty, "label": label, "icon": icon as Any, "href": href as Any]
     }
 }

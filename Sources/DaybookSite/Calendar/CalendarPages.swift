@@ -149,7 +149,8 @@ enum CalendarPages {
             let weeks = grid.weeks.map { week in
                 week.map { date -> HeatDay in
                     guard let date else { return HeatDay(isPad: true, iso: "", label: "", cssClass: "pad") }
-                    let marks = layers.flatMap { $0.marks(on: date, context) }
+                    // Activity is what happened: planned splits and routines don't count.
+                    let marks = layers.flatMap { $0.marks(on: date, context) }.filter { !$0.cssClass.contains("planned") }
                     total += marks.count
                     let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
                     var css = "heat l\(level(marks.count))"

@@ -71,11 +71,8 @@ struct EntryGroup {
 
 extension EntryItem: TemplateFields {
     var templateFields: [String: Any] {
-        var fields: [String: Any] = ["href": href, "title": title, "dateLabel": dateLabel, "iso": iso, "tags": tags,
-                                     "hasTags": !tags.isEmpty, "isPrivate": isPrivate]
-        if let time { fields["time"] = time }
-        if let weather { fields["weather"] = weather }
-        return fields
+        ["href": href, "title": title, "dateLabel": dateLabel, "iso": iso, "tags": tags, "hasTags": !tags.isEmpty,
+         "isPrivate": isPrivate, "time": time as Any, "weather": weather as Any]
     }
 }
 
@@ -85,10 +82,6 @@ extension TagLink: TemplateFields {
 
 extension WeatherView: TemplateFields {
     var templateFields: [String: Any] {
-        var fields: [String: Any] = ["label": label, "details": details]
-        if let icon { fields["icon"] = icon }
-        if let temperature { fields["temperature"] = temperature }
-        if let location { fields["location"] = location }
-        return fields
+        ["label": label, "details": details, "icon": icon as Any, "temperature": temperature as Any, "location": location as Any]
     }
 }

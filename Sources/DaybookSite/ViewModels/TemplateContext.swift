@@ -1,3 +1,5 @@
+import Mustache
+
 /// Turns a view model (plain structs, arrays, optionals) into dictionaries
 /// before rendering. swift-mustache looks names up through `Mirror` on every
 /// access and every level of its context stack, which made list pages with
@@ -10,7 +12,7 @@ enum TemplateContext {
         case let fields as TemplateFields: return fields.templateFields.mapValues(convert)
         case let array as [Any]: return array.map(convert)
         case let dictionary as [String: Any]: return dictionary.mapValues(convert)
-        case let optional as OptionalValue: return optional.wrappedValue.map(convert) as Any
+        case let optional as OptionalValue: return optional.wrappedValue.map(convert) ?? Missing()
         default: break
         }
         let mirror = Mirror(reflecting: value)
@@ -21,18 +23,21 @@ enum TemplateContext {
             var fields: [String: Any] = [:]
             for child in mirror.children {
                 guard let label = child.label else { continue }
-                // A nil optional is left out, as Mustache treats a missing name.
-                if let optional = child.value as? OptionalValue {
-                    if let wrapped = optional.wrappedValue { fields[label] = convert(wrapped) }
-                } else {
-                    fields[label] = convert(child.value)
-                }
+                fields[label] = convert(child.value)
             }
             return fields
         default:
             return value
         }
     }
+}
+
+/// A nil value. Leaving the name out would make Mustache look it up in the
+/// enclosing objects instead (a mark without a link would take the month's);
+/// this answers "nothing here": an empty text and a false section.
+struct Missing: MustacheCustomRenderable {
+    var renderText: String { "" }
+    var isNull: Bool { true }
 }
 
 /// A view model used on every page (list items, the layout) lists its fields
