@@ -12,6 +12,8 @@ struct DayMark {
     let href: String?
     /// Accessible description (title attribute and screen readers).
     let label: String
+    /// Something planned rather than done: the year heatmap counts only what happened.
+    var isPlan = false
 }
 
 /// One layer of the calendar. Layers are made once per build, index their

@@ -150,7 +150,7 @@ enum CalendarPages {
                 week.map { date -> HeatDay in
                     guard let date else { return HeatDay(isPad: true, iso: "", label: "", cssClass: "pad") }
                     // Activity is what happened: planned splits and routines don't count.
-                    let marks = layers.flatMap { $0.marks(on: date, context) }.filter { !$0.cssClass.contains("planned") }
+                    let marks = layers.flatMap { $0.marks(on: date, context) }.filter { !$0.isPlan }
                     total += marks.count
                     let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
                     var css = "heat l\(level(marks.count))"

@@ -74,7 +74,7 @@ struct RoutineLayer: CalendarLayer {
         let href = context.link(RoutinePages.path, fragment: RoutinePages.monthID(date.monthKey))
         return items.map { item in
             DayMark(cssClass: "dot routine \(item.state.rawValue)", icon: nil, text: "", href: href,
-                    label: "\(item.routine.name): \(t["routine_" + item.state.rawValue])")
+                    label: "\(item.routine.name): \(t["routine_" + item.state.rawValue])", isPlan: item.state == .planned)
         }
     }
 }

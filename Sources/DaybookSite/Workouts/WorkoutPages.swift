@@ -136,9 +136,8 @@ struct WorkoutLayer: CalendarLayer {
             }
         }
         guard date >= site.today, let split = site.rotation.planned(on: date) else { return [] }
-        // Every mark links somewhere: a mark without href would pick up the month's link in the template.
         return [DayMark(cssClass: "mark workout planned", icon: nil, text: split, href: context.link(WorkoutPages.logPath),
-                        label: "\(t["workout_planned"]): \(split)")]
+                        label: "\(t["workout_planned"]): \(split)", isPlan: true)]
     }
 }
 
