@@ -4,28 +4,8 @@ public enum DiaryParser {
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
         let errorsBefore = diagnostics.errors.count
-        let document = FrontMatterDocument(text: file.text)
-        var fields: YAMLFields?
-        if let yaml = document.yaml {
-            let root = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)
-            fields = root?.fields("front matter", known: keys, into: &diagnostics)
-        }
-
-        var when: EntryDate?
-        if let value = fields?["date"] {
-            if let text = value.string("date", into: &diagnostics) {
-                when = EntryDate(parsing: text)
-                if when == nil {
-                    diagnostics.error(value.location, "invalid date '\(text)'",
-                                      hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
-                }
-            }
-        } else if let date = LocalDate(iso: file.baseName.prefix(10)) {
-            when = EntryDate(date: date)
-        } else {
-            diagnostics.error(file.location(line: 1), "diary entry has no date",
-                              hint: "add 'date: 2026-11-20' to the front matter, or start the file name with the date")
-        }
+        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
+        let when = EntryDate.read(fields?["date"], file: file, what: "diary entry", into: &diagnostics)
 
         let weather = fields?["weather"].flatMap { Weather.parse($0, into: &diagnostics) }
         let tags = fields?["tags"]?.stringList("tags", into: &diagnostics)?

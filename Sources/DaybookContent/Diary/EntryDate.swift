@@ -52,3 +52,23 @@ public struct EntryDate: Hashable, Sendable {
     }
 }
 
+
+extension EntryDate {
+    /// The `date:` of a dated file (an entry, a workout), or the date its file
+    /// name starts with; an error naming `what` when there is neither.
+    static func read(_ value: YAMLValue?, file: SourceFile, what: String, into diagnostics: inout Diagnostics) -> EntryDate? {
+        if let value {
+            guard let text = value.string("date", into: &diagnostics) else { return nil }
+            guard let date = EntryDate(parsing: text) else {
+                diagnostics.error(value.location, "invalid date '\(text)'",
+                                  hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
+                return nil
+            }
+            return date
+        }
+        if let date = LocalDate(iso: file.baseName.prefix(10)) { return EntryDate(date: date) }
+        diagnostics.error(file.location(line: 1), "\(what) has no date",
+                          hint: "add 'date: 2026-11-20' to the front matter, or start the file name with the date")
+        return nil
+    }
+}

@@ -9,12 +9,7 @@ public struct FreePage: Sendable {
     static let keys = ["title", "private", "draft", "date"]
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FreePage? {
-        let document = FrontMatterDocument(text: file.text)
-        var fields: YAMLFields?
-        if let yaml = document.yaml {
-            fields = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)?
-                .fields("front matter", known: keys, into: &diagnostics)
-        }
+        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
         let (title, body) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body,
                                                      fallback: file.baseName)
         return FreePage(source: file, title: title,

@@ -34,6 +34,14 @@ public struct SourceFile: Sendable {
 
 /// A Markdown file split into its YAML front matter and its body.
 public struct FrontMatterDocument: Sendable {
+    /// Splits `file` and reads its front matter, rejecting keys not in `known`.
+    public static func read(_ file: SourceFile, known: [String], into diagnostics: inout Diagnostics) -> (FrontMatterDocument, YAMLFields?) {
+        let document = FrontMatterDocument(text: file.text)
+        guard let yaml = document.yaml else { return (document, nil) }
+        let root = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)
+        return (document, root?.fields("front matter", known: known, into: &diagnostics))
+    }
+
     /// The YAML between the `---` fences, nil when the file has none.
     public let yaml: String?
     /// Line of the file where the YAML starts (the line after the first `---`).

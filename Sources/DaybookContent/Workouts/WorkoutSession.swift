@@ -53,27 +53,8 @@ public enum WorkoutParser {
     /// nil when the file has errors (all reported).
     public static func parse(_ file: SourceFile, settings: SiteConfig.Workouts, into diagnostics: inout Diagnostics) -> WorkoutSession? {
         let errorsBefore = diagnostics.errors.count
-        let document = FrontMatterDocument(text: file.text)
-        var fields: YAMLFields?
-        if let yaml = document.yaml {
-            let root = YAMLValue.parse(yaml, file: file, firstLine: document.yamlFirstLine, into: &diagnostics)
-            fields = root?.fields("front matter", known: keys, into: &diagnostics)
-        }
-
-        var when: EntryDate?
-        if let value = fields?["date"] {
-            if let text = value.string("date", into: &diagnostics) {
-                when = EntryDate(parsing: text)
-                if when == nil {
-                    diagnostics.error(value.location, "invalid date '\(text)'", hint: "write 2026-11-20 or 2026-11-20 07:30")
-                }
-            }
-        } else if let date = LocalDate(iso: file.baseName.prefix(10)) {
-            when = EntryDate(date: date)
-        } else {
-            diagnostics.error(file.location(line: 1), "workout has no date",
-                              hint: "add 'date: 2026-11-20' to the front matter, or start the file name with the date")
-        }
+        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
+        let when = EntryDate.read(fields?["date"], file: file, what: "workout", into: &diagnostics)
 
         let split = fields?["split"].flatMap { splitName($0, settings: settings, into: &diagnostics) }
         var duration: Int?
