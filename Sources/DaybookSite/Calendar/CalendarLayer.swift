@@ -33,7 +33,7 @@ struct DiaryLayer: CalendarLayer {
         (site.diary.byDate[date] ?? []).map { index in
             let entry = site.diary.entries[index]
             let weather = WeatherView(entry.weather, t: context.t)
-            return DayMark(cssClass: "mark entry", icon: weather?.icon, text: entry.title,
+            return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
                            href: context.link(DiaryIndex.path(of: entry)),
                            label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))
         }
