@@ -45,6 +45,23 @@ public struct Translation: Sendable {
 
     public subscript(key: String) -> String { strings[key] ?? key }
 
+    /// A UI string with its `{name}` placeholders filled: `format("year_title", ["year": "2026"])`.
+    public func format(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
+
+    /// Fills `{name}` placeholders in one pass, so a value that itself contains
+    /// `{…}` (a deck's title) stays as it is; unknown names stay as written.
+    public static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            result += values[key] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
     /// 2026년 11월 20일 (금) / Friday, 20 November 2026
     public func longDate(_ date: LocalDate) -> String { fill(longDatePattern, date) }
     /// 11월 20일 / 20 Nov

@@ -310,7 +310,7 @@ import Testing
     }
 
     @Test func fillsPlaceholdersOnce() {
-        #expect(CalendarFeed.fill("{deck}: {words}", ["deck": "{words}", "words": "3"]) == "{words}: 3")
-        #expect(CalendarFeed.fill("{unknown} {", [:]) == "{unknown} {")
+        #expect(Translation.fill("{deck}: {words}", ["deck": "{words}", "words": "3"]) == "{words}: 3")
+        #expect(Translation.fill("{unknown} {", [:]) == "{unknown} {")
     }
 }

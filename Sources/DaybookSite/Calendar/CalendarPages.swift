@@ -167,7 +167,7 @@ enum CalendarPages {
         let page = YearPage(year: year, months: months,
                             previous: position > 0 ? link(years[position - 1]) : nil,
                             next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend)
-        return PageViewModel(title: t["year_title"].replacingOccurrences(of: "{year}", with: String(year)), section: "calendar", page: page)
+        return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: "calendar", page: page)
     }
 }
 

@@ -51,11 +51,11 @@ enum CalendarFeed {
         return site.vocab.reviewDays(from: site.today.adding(days: -pastDays)).compactMap { day in
             guard let deck = decks[day.deckID] else { return nil }
             let numbers = day.reviews.map(number(of:))
-            let summary = fill(t["ics_review_summary"], ["deck": deck.title,
-                                                          "words": fill(t[day.wordCount == 1 ? "ics_word" : "ics_words"], ["n": "\(day.wordCount)"]),
-                                                          "reviews": Set(numbers).sorted().map { fill(t["ics_review"], ["n": "\($0)"]) }.joined(separator: ", ")])
+            let summary = t.format("ics_review_summary", ["deck": deck.title,
+                                                          "words": t.format(day.wordCount == 1 ? "ics_word" : "ics_words", ["n": "\(day.wordCount)"]),
+                                                          "reviews": Set(numbers).sorted().map { t.format("ics_review", ["n": "\($0)"]) }.joined(separator: ", ")])
             let description = day.reviews.map { session in
-                fill(t["ics_review_book"], ["n": "\(number(of: session))", "date": t.shortDate(session.start),
+                t.format("ics_review_book", ["n": "\(number(of: session))", "date": t.shortDate(session.start),
                                             "words": session.words.map { Markdown.plainText($0.text) }.joined(separator: ", ")])
             }.joined(separator: "\n")
             return ICalendarEvent(uid: uid("review-\(deck.id)-\(day.date.iso)", site), when: .allDay(day.date), summary: summary,
@@ -68,9 +68,9 @@ enum CalendarFeed {
         let t = site.translation
         let rotation = site.rotation.split.joined(separator: " → ")
         return site.rotation.upcoming(days: splitDays).map { day in
-            let summary = fill(t["ics_workout_summary"], ["split": day.split])
+            let summary = t.format("ics_workout_summary", ["split": day.split])
             return ICalendarEvent(uid: uid("split-\(day.date.iso)", site), when: .allDay(day.date), summary: summary,
-                                  description: fill(t["ics_workout_description"], ["split": day.split, "rotation": rotation]),
+                                  description: t.format("ics_workout_description", ["split": day.split, "rotation": rotation]),
                                   url: url(.folder("workouts"), site), alarms: [.init(minutes: allDayAlarmMinutes, description: summary)])
         }
     }
@@ -100,7 +100,7 @@ enum CalendarFeed {
             }
             let days = routine.weekdays.sorted().map(t.weekdayShort).joined(separator: ", ")
             // The default length is for the calendar grid only; the text gives the routine's own minutes.
-            let description = fill(t[routine.minutes == nil ? "ics_routine_days" : "ics_routine_description"],
+            let description = t.format(routine.minutes == nil ? "ics_routine_days" : "ics_routine_description",
                                    ["name": routine.name, "minutes": "\(minutes)", "days": days])
             return ICalendarEvent(uid: uid("routine-\(routine.id)", site), when: when, summary: routine.name,
                                   description: description, url: url(.folder("routines"), site),
@@ -123,20 +123,6 @@ enum CalendarFeed {
 
     /// The page's published address; nil without `base_url` (a URL property must be absolute).
     static func url(_ path: SitePath, _ site: SiteData) -> String? {
-        site.config.baseURL.map { $0 + (path.value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path.value) }
-    }
-
-    /// Replaces the `{name}` placeholders of a translated pattern in one pass,
-    /// so a value that itself contains `{…}` (a deck title) stays as it is.
-    static func fill(_ pattern: String, _ values: [String: String]) -> String {
-        var result = ""
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let key = String(rest[rest.index(after: open)..<close])
-            result += values[key] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
+        site.config.baseURL.map { path.absolute(base: $0) }
     }
 }

@@ -99,8 +99,7 @@ enum FlashcardPrintPages {
             backLabel = set.backLabel
             howTo = t["print_how_" + settings.duplex.rawValue]
             seed = String(site.seed)
-            countLabel = t["print_count"].replacingOccurrences(of: "{cards}", with: String(set.cards.count))
-                .replacingOccurrences(of: "{sheets}", with: String(sheets))
+            countLabel = t.format("print_count", ["cards": String(set.cards.count), "sheets": String(sheets)])
             isEmpty = set.cards.isEmpty
             pageSize = "\(mm(layout.pageWidth)) \(mm(layout.pageHeight))"
             sheetsStyle = "--sheet-width: \(mm(layout.pageWidth)); --sheet-height: \(mm(layout.pageHeight)); "
@@ -109,8 +108,7 @@ enum FlashcardPrintPages {
                          .frontsAndBacks: t["print_fronts_and_backs"]]
             let marks = settings.cutMarks ? layout.cutMarks.map(LineView.init) : []
             pages = layout.pages(cards: set.cards.count).map { page in
-                let sheet = t["print_sheet"].replacingOccurrences(of: "{n}", with: String(page.sheet + 1))
-                    .replacingOccurrences(of: "{total}", with: String(sheets))
+                let sheet = t.format("print_sheet", ["n": String(page.sheet + 1), "total": String(sheets)])
                 return PageView(
                     cssClass: page.side == .backs ? "sheet backs" : "sheet fronts",
                     label: "\(set.name) · \(sheet) · \(sides[page.side] ?? "")",

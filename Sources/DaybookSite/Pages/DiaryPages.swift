@@ -126,7 +126,7 @@ enum DiaryPages {
         let years = diary.byYear.keys.sorted()
         let position = years.firstIndex(of: year)!
         func link(_ y: Int) -> MonthLink { MonthLink(label: String(y), href: context.link(.folder("diary", String(y))), count: diary.byYear[y]!.count) }
-        let page = ArchivePage(heading: context.t["year_title"].replacingOccurrences(of: "{year}", with: String(year)), kind: "year",
+        let page = ArchivePage(heading: context.t.format("year_title", ["year": String(year)]), kind: "year",
                                groups: groups, count: diary.byYear[year]!.count,
                                up: MonthLink(label: context.t["nav_diary"], href: context.link(.folder("diary")), count: diary.entries.count),
                                previous: position > 0 ? link(years[position - 1]) : nil,

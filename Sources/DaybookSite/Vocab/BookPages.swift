@@ -75,7 +75,7 @@ enum BookPages {
                   let position = status.bookHistory.firstIndex(of: book.start), position + 1 < status.bookHistory.count else { return nil }
             let next = status.bookHistory[position + 1]
             return MovedWord(wordHTML: vocab.html(word, in: deck.id).word, lang: deck.language,
-                             label: t.vocab("vocab_moved", ["date": vocab.shortDate(next), "book": vocab.bookTitle(next)]),
+                             label: t.format("vocab_moved", ["date": vocab.shortDate(next), "book": vocab.bookTitle(next)]),
                              href: context.link(VocabPaths.book(deck.id, next)))
         }
         func link(_ other: WordBook) -> BookLink {
@@ -101,8 +101,8 @@ enum BookPages {
             let session = ((activities?.studies ?? []) + (activities?.reviews ?? [])).first { $0.start == book.start && $0.activity == activity }
             let missed = session?.missed ?? []
             return SessionRow(label: sessionLabel(activity, plan: book.plan, t), dateLabel: t.longDate(date), iso: date.iso,
-                              state: state(date), countLabel: t.vocab("vocab_word_count", ["n": String(session?.words.count ?? 0)]),
-                              missedLabel: missed.isEmpty ? nil : t.vocab("vocab_session_missed", [
+                              state: state(date), countLabel: t.format("vocab_word_count", ["n": String(session?.words.count ?? 0)]),
+                              missedLabel: missed.isEmpty ? nil : t.format("vocab_session_missed", [
                                   "n": String(missed.count), "words": missed.map { vocab.html($0, in: deck.id).plain }.joined(separator: ", "),
                               ]))
         }

@@ -59,8 +59,8 @@ enum CardPages {
         let cards = vocab.schedule.words(of: deck.id).map { status in
             card(status.word, deck, context: "\(deck.title) · \(StageView(status.stage, t).label)", vocab)
         }
-        let page = CardsPage(heading: t.vocab("vocab_cards_of", ["deck": deck.title]),
-                             summary: t.vocab("vocab_card_count", ["n": String(cards.count)]),
+        let page = CardsPage(heading: t.format("vocab_cards_of", ["deck": deck.title]),
+                             summary: t.format("vocab_card_count", ["n": String(cards.count)]),
                              pageKey: VocabPaths.cards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(VocabPaths.deck(deck.id)), backLabel: deck.title,
                              printHref: context.link(VocabPaths.print(deck.id)))
@@ -81,7 +81,7 @@ enum CardPages {
                 }
             }
         }
-        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.vocab("vocab_card_count", ["n": String(cards.count)]),
+        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(cards.count)]),
                              pageKey: VocabPaths.todayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(VocabPaths.today), backLabel: t["vocab_today_title"],
                              printHref: context.link(VocabPaths.todayPrint))

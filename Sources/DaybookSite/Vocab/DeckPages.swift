@@ -52,7 +52,7 @@ enum DeckPages {
             let joined = book.words.filter { word in book.joined.contains { $0.text == word.text } }.count
             return BookRow(href: context.link(VocabPaths.book(deck.id, book.start)), title: vocab.bookTitle(book.start),
                            iso: book.start.iso, stageLabel: stage.label, stageClass: stage.cssClass, wordCount: book.words.count,
-                           joinedLabel: joined == 0 ? nil : t.vocab("vocab_joined_count", ["n": String(joined)]))
+                           joinedLabel: joined == 0 ? nil : t.format("vocab_joined_count", ["n": String(joined)]))
         }
         let page = DeckPage(
             title: deck.title, languagePair: languagePair(deck, locale: context.site.locale), lang: deck.language,

@@ -60,7 +60,7 @@ enum TodayPage {
                 return SessionGroup(
                     title: vocab.bookTitle(session.start), href: context.link(VocabPaths.book(deck.id, session.start)),
                     sessionLabel: sessionLabel(session.activity, plan: session.plan, t),
-                    countLabel: t.vocab("vocab_word_count", ["n": String(session.words.count)]),
+                    countLabel: t.format("vocab_word_count", ["n": String(session.words.count)]),
                     cssClass: isStudy ? "session-study" : "session-review",
                     words: session.words.map { word in
                         let html = vocab.html(word, in: deck.id)
@@ -96,7 +96,7 @@ enum TodayPage {
             activity.flatMap { deckActivity in
                 sessions(deckActivity).map { session in
                     PlanItem(text: "\(titles[deckActivity.deckID] ?? deckActivity.deckID) · \(bookTitle(session.start, t))",
-                             detail: "\(sessionLabel(session.activity, plan: session.plan, t)) · \(t.vocab("vocab_word_count", ["n": String(session.words.count)]))",
+                             detail: "\(sessionLabel(session.activity, plan: session.plan, t)) · \(t.format("vocab_word_count", ["n": String(session.words.count)]))",
                              href: context.link(VocabPaths.book(deckActivity.deckID, session.start)), cssClass: cssClass)
                 }
             }
@@ -111,12 +111,12 @@ enum TodayPage {
         var sections: [PlanSection] = []
         if !studies.isEmpty {
             let count = activity.reduce(0) { $0 + $1.studyCount }
-            sections.append(PlanSection(title: t.vocab("vocab_plan_study_count", ["n": String(count)]), cssClass: "vocab vocab-study",
+            sections.append(PlanSection(title: t.format("vocab_plan_study_count", ["n": String(count)]), cssClass: "vocab vocab-study",
                                         items: studies, moreHref: todayHref, moreLabel: t["vocab_open_today"]))
         }
         if !reviews.isEmpty {
             let count = activity.reduce(0) { $0 + $1.reviewCount }
-            sections.append(PlanSection(title: t.vocab("vocab_plan_review_count", ["n": String(count)]), cssClass: "vocab vocab-review",
+            sections.append(PlanSection(title: t.format("vocab_plan_review_count", ["n": String(count)]), cssClass: "vocab vocab-review",
                                         items: reviews, moreHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
                                         moreLabel: t["vocab_open_test"]))
         }

@@ -42,21 +42,21 @@ struct VocabLayer: CalendarLayer {
             let newWords = activity.added.count + activity.joined.count
             if newWords > 0 {
                 let counts = ["deck": title, "n": String(activity.added.count), "joined": String(activity.joined.count)]
-                let label = activity.joined.isEmpty ? t.vocab("vocab_mark_added", counts)
-                    : activity.added.isEmpty ? t.vocab("vocab_mark_joined", counts) : t.vocab("vocab_mark_added_joined", counts)
+                let label = activity.joined.isEmpty ? t.format("vocab_mark_added", counts)
+                    : activity.added.isEmpty ? t.format("vocab_mark_joined", counts) : t.format("vocab_mark_added_joined", counts)
                 marks.append(DayMark(cssClass: "mark vocab added" + timing, icon: nil, text: "\(title) +\(newWords)",
                                      href: context.link(VocabPaths.book(activity.deckID, date)), label: label, isPlan: date > today))
             }
             // One mark per deck and day for its reviews, linking to the first book due.
             if let first = activity.reviews.first {
                 let sessions = activity.reviews.map { session in
-                    "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.vocab("vocab_word_count", ["n": String(session.words.count)])))"
+                    "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.format("vocab_word_count", ["n": String(session.words.count)])))"
                 }
                 let missed = activity.reviews.reduce(0) { $0 + $1.missed.count }
                 var label = "\(title): " + sessions.joined(separator: ", ")
-                if missed > 0 { label += " · " + t.vocab("vocab_mark_missed", ["n": String(missed)]) }
+                if missed > 0 { label += " · " + t.format("vocab_mark_missed", ["n": String(missed)]) }
                 marks.append(DayMark(cssClass: "mark vocab review" + timing, icon: nil,
-                                     text: t.vocab("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
+                                     text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
                                      href: context.link(VocabPaths.book(activity.deckID, first.start)), label: label,
                                      isPlan: date > today))
             }

@@ -134,7 +134,7 @@ struct VocabSite: Sendable {
     func shortDate(_ date: LocalDate) -> String { shortDates[date] ?? site.translation.shortDate(date) }
 
     /// `11월 18일 단어장`
-    func bookTitle(_ start: LocalDate) -> String { site.translation.vocab("vocab_book_title", ["date": shortDate(start)]) }
+    func bookTitle(_ start: LocalDate) -> String { site.translation.format("vocab_book_title", ["date": shortDate(start)]) }
 
     private struct DeckWord: Sendable {
         let deckID: String
@@ -173,13 +173,6 @@ enum HTMLTags {
 
 // MARK: - Labels shared by the pages
 
-extension Translation {
-    /// A vocabulary string with `{name}` placeholders filled in.
-    func vocab(_ key: String, _ values: [String: String]) -> String {
-        values.reduce(self[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
-    }
-}
-
 /// How a book's or word's stage reads and looks.
 struct StageView {
     let label: String
@@ -190,16 +183,16 @@ struct StageView {
     init(_ stage: ReviewStage, _ t: Translation, shortDate: (LocalDate) -> String) {
         switch stage {
         case let .upcoming(startsOn):
-            label = t.vocab("vocab_stage_upcoming", ["date": shortDate(startsOn)])
+            label = t.format("vocab_stage_upcoming", ["date": shortDate(startsOn)])
             cssClass = "stage-upcoming"
         case let .studying(day, of):
-            label = t.vocab("vocab_stage_studying", ["n": String(day), "of": String(of)])
+            label = t.format("vocab_stage_studying", ["n": String(day), "of": String(of)])
             cssClass = "stage-studying"
         case let .waiting(review, on):
-            label = t.vocab("vocab_stage_waiting", ["n": String(review), "date": shortDate(on)])
+            label = t.format("vocab_stage_waiting", ["n": String(review), "date": shortDate(on)])
             cssClass = "stage-waiting"
         case let .reviewDue(review, of):
-            label = t.vocab("vocab_stage_due", ["n": String(review), "of": String(of)])
+            label = t.format("vocab_stage_due", ["n": String(review), "of": String(of)])
             cssClass = "stage-due"
         case .mastered:
             label = t["vocab_stage_mastered"]
@@ -263,12 +256,12 @@ func languagePair(_ deck: Deck, locale: String) -> String {
 /// What a book session is called: `공부 2/3일째`, `복습 1/3`.
 func sessionLabel(_ activity: BookActivity, plan: BookPlan, _ t: Translation) -> String {
     switch activity {
-    case let .study(day): t.vocab("vocab_session_study", ["n": String(day), "of": String(plan.studyDays.count)])
-    case let .review(number): t.vocab("vocab_session_review", ["n": String(number), "of": String(plan.reviewDays.count)])
+    case let .study(day): t.format("vocab_session_study", ["n": String(day), "of": String(plan.studyDays.count)])
+    case let .review(number): t.format("vocab_session_review", ["n": String(number), "of": String(plan.reviewDays.count)])
     }
 }
 
 /// `11월 18일 단어장`
 func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
-    t.vocab("vocab_book_title", ["date": t.shortDate(start)])
+    t.format("vocab_book_title", ["date": t.shortDate(start)])
 }

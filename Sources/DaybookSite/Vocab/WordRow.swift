@@ -42,11 +42,11 @@ struct WordRow {
         stageLabel = stage.label
         stageClass = stage.cssClass
         added = status.added.iso
-        addedLabel = t.vocab("vocab_added_on", ["date": vocab.shortDate(status.added)])
+        addedLabel = t.format("vocab_added_on", ["date": vocab.shortDate(status.added)])
         let today = vocab.today
         nextLabel = status.book.dates.first { $0 > today }.flatMap { date in
             status.book.activity(on: date).map { activity in
-                t.vocab("vocab_next", ["date": vocab.shortDate(date), "session": sessionLabel(activity, plan: status.book, t)])
+                t.format("vocab_next", ["date": vocab.shortDate(date), "session": sessionLabel(activity, plan: status.book, t)])
             }
         }
         bookHref = context.link(VocabPaths.book(deck.id, status.book.start))
@@ -55,8 +55,8 @@ struct WordRow {
         isMastered = status.isMastered
         missedCount = status.missedOn.count
         missedLabel = status.missedOn.isEmpty ? nil
-            : t.vocab("vocab_missed_on", ["dates": status.missedOn.map(vocab.shortDate).joined(separator: ", ")])
-        joinedLabel = joined ? t.vocab("vocab_joined", ["date": vocab.shortDate(status.book.start)]) : nil
+            : t.format("vocab_missed_on", ["dates": status.missedOn.map(vocab.shortDate).joined(separator: ", ")])
+        joinedLabel = joined ? t.format("vocab_joined", ["date": vocab.shortDate(status.book.start)]) : nil
     }
 }
 

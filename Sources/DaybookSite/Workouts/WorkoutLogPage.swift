@@ -83,6 +83,6 @@ enum WorkoutLogPage {
 extension Translation {
     /// A count in a pattern of the theme: `count("workout_sessions_count", 3)` → `3회`.
     func count(_ key: String, _ n: Int) -> String {
-        self[key].replacingOccurrences(of: "{n}", with: SetFormat.number(Double(n)))
+        format(key, ["n": SetFormat.number(Double(n))])
     }
 }

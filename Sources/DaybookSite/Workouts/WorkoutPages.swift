@@ -144,6 +144,6 @@ struct WorkoutLayer: CalendarLayer {
 extension Translation {
     /// `55분` / `55 min`, from the theme's `minutes_format`.
     func minutes(_ count: Int) -> String {
-        self["minutes_format"].replacingOccurrences(of: "{n}", with: SetFormat.number(Double(count)))
+        format("minutes_format", ["n": SetFormat.number(Double(count))])
     }
 }
