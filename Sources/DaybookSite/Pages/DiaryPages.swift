@@ -16,12 +16,12 @@ enum DiaryPages {
             indexPage(context)
         })
         for year in diary.byYear.keys.sorted() {
-            pages.append(Page(.folder("diary", String(year)), template: "pages/archive") { context in
+            pages.append(Page(.folder("diary", String(year)), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
                 yearPage(year, context)
             })
         }
         for month in diary.byMonth.keys.sorted() {
-            pages.append(Page(monthPath(month), template: "pages/archive") { context in
+            pages.append(Page(monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
                 monthPage(month, context)
             })
         }
@@ -29,7 +29,7 @@ enum DiaryPages {
             tagsPage(context)
         })
         for slug in diary.byTag.keys.sorted() {
-            pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive") { context in
+            pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
                 tagPage(slug, context)
             })
         }

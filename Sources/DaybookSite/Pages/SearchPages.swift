@@ -28,7 +28,7 @@ enum SearchPages {
                               page: SearchView(indexHref: context.root + "search/index.js",
                                                diaryHref: context.link(.folder("diary")), tagsHref: context.link(.folder("tags"))))
             },
-            Page(file: SitePath("search/index.js")) { _ in
+            Page(file: SitePath("search/index.js"), cost: site.diary.entries.count) { _ in
                 script(records(site))
             },
         ]
