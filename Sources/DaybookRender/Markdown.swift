@@ -75,44 +75,56 @@ public enum Markdown {
     /// The text of a document, without markup or raw HTML, whitespace collapsed to
     /// single spaces: for the search index and feed summaries.
     public static func plainText(_ markdown: String) -> String {
-        withDocument(markdown, options: .site) { document, _ in
-            var text = ""
-            let iterator = cmark_iter_new(document)
-            defer { cmark_iter_free(iterator) }
-            var event = cmark_iter_next(iterator)
-            while event != CMARK_EVENT_DONE {
-                defer { event = cmark_iter_next(iterator) }
-                let node = cmark_iter_get_node(iterator)
-                let type = cmark_node_get_type(node)
-                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
-                    if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
-                        text += String(cString: literal)
-                    }
-                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
-                    || Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK {
-                    // Keeps words of neighbouring blocks, lines and table cells apart.
-                    text += " "
-                }
-            }
-            return collapsingWhitespace(text)
+        withDocument(markdown, options: .site) { document, _ in text(of: document) }
+    }
+
+    /// A document's HTML and plain text from one parse, for text that needs
+    /// both (a diary entry's page and its search record).
+    public static func render(_ markdown: String) -> (html: String, plainText: String) {
+        withDocument(markdown, options: .site) { document, extensions in
+            (renderHTML(document, options: .site, extensions: extensions), text(of: document))
         }
     }
 
-    /// Runs of white space become one space, ends trimmed; by scalars, as
-    /// splitting into Characters costs more than the parse on long Korean text.
+    private static func text(of document: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            defer { event = cmark_iter_next(iterator) }
+            let node = cmark_iter_get_node(iterator)
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
+                    text += String(cString: literal)
+                }
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                || Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK {
+                // Keeps words of neighbouring blocks, lines and table cells apart.
+                text += " "
+            }
+        }
+        return collapsingWhitespace(text)
+    }
+
+    /// Runs of white space become one space, ends trimmed; by scalars into
+    /// UTF-8 bytes, as splitting into Characters, or appending scalars to a
+    /// String, costs more than the parse on long Korean text.
     static func collapsingWhitespace(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             if isWhitespace(scalar) {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(UInt8(ascii: " ")) }
                 pendingSpace = false
-                result.append(scalar)
+                UTF8.encode(scalar) { result.append($0) }
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Unicode's White_Space property, without the costly property lookup.

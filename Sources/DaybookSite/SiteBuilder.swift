@@ -73,9 +73,9 @@ public enum SiteBuilder {
         return pages
     }
 
-    /// Renders every page to bytes on all cores.
+    /// Renders every page to bytes on all cores, the costliest first.
     public static func render(_ pages: [Page], site: SiteData, theme: Theme) throws -> [(path: String, bytes: [UInt8])] {
-        let rendered = pages.parallelMap { page -> Result<(path: String, bytes: [UInt8]), Diagnostic> in
+        let rendered = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> Result<(path: String, bytes: [UInt8]), Diagnostic> in
             let context = PageContext(path: page.path, site: site)
             switch page.body {
             case let .bytes(make):

@@ -1,32 +1,18 @@
 import Dispatch
 
 extension Array where Element: Sendable {
-    /// Maps on all cores, keeping order. Work is split into a few chunks per
-    /// core so that a slow element does not hold the others up.
+    /// Maps on all cores, keeping order. Elements are handed out one at a
+    /// time as cores free up, so a slow element never holds up a batch queued
+    /// behind it; to finish early, put the slowest elements first.
     public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        if count < 64 { return map(transform) }
-        let chunkCount = Swift.min(count, ProcessInfoCores.count * 16)
-        let chunkSize = (count + chunkCount - 1) / chunkCount
-        let results = ResultSlots<[T]>(count: chunkCount)
+        if count < 2 { return map(transform) }
+        let results = ResultSlots<T>(count: count)
         let input = self
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let start = chunk * chunkSize
-            let end = Swift.min(start + chunkSize, input.count)
-            guard start < end else { results.set(chunk, []); return }
-            results.set(chunk, input[start..<end].map(transform))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            results.set(index, transform(input[index]))
         }
-        return results.values.flatMap { $0 ?? [] }
+        return results.values
     }
-}
-
-enum ProcessInfoCores {
-    static let count: Int = {
-        #if canImport(Glibc)
-        return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 4
-        #endif
-    }()
 }
 
 /// Write-once slots filled from concurrent work, each slot by one worker;
@@ -47,9 +33,6 @@ final class ResultSlots<T>: @unchecked Sendable {
     }
 
     func set(_ index: Int, _ value: T) { storage[index] = value }
-    var values: [T?] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+    /// Every slot's value; call once all are set.
+    var values: [T] { UnsafeBufferPointer(start: storage, count: count).map { $0! } }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -1,4 +1,5 @@
 import DaybookContent
+import Mustache
 
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says
@@ -47,8 +48,16 @@ enum CalendarLayers {
     }
 }
 
-extension DayMark: TemplateFields {
-    var templateFields: [String: Any] {
-        ["cssClass": cssClass, "text": text, "hasText": !text.isEmpty, "label": label, "icon": icon as Any, "href": href as Any]
+extension DayMark: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "cssClass": cssClass
+        case "text": text
+        case "hasText": !text.isEmpty
+        case "label": label
+        case "icon": icon.orMissing
+        case "href": href.orMissing
+        default: nil
+        }
     }
 }

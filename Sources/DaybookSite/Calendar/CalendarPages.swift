@@ -1,6 +1,7 @@
 import Foundation
 import DaybookContent
 import DaybookSchedule
+import Mustache
 
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.
@@ -171,12 +172,29 @@ enum CalendarPages {
     }
 }
 
-extension CalendarPages.DayCell: TemplateFields {
-    var templateFields: [String: Any] {
-        ["isPad": isPad, "day": day, "iso": iso, "label": label, "cssClass": cssClass, "marks": marks, "hasMarks": !marks.isEmpty]
+extension CalendarPages.DayCell: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "isPad": isPad
+        case "day": day
+        case "iso": iso
+        case "label": label
+        case "cssClass": cssClass
+        case "marks": marks
+        case "hasMarks": !marks.isEmpty
+        default: nil
+        }
     }
 }
 
-extension CalendarPages.HeatDay: TemplateFields {
-    var templateFields: [String: Any] { ["isPad": isPad, "iso": iso, "label": label, "cssClass": cssClass] }
+extension CalendarPages.HeatDay: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "isPad": isPad
+        case "iso": iso
+        case "label": label
+        case "cssClass": cssClass
+        default: nil
+        }
+    }
 }

@@ -14,17 +14,24 @@ public struct Page: Sendable {
     public let body: Body
     /// Listed in sitemap.xml (public HTML pages only).
     public let inSitemap: Bool
+    /// Roughly how many items the page lists (1 for a plain page). The
+    /// costliest pages render first, so that no core is left alone with a
+    /// long archive at the end of the build.
+    public let cost: Int
 
-    public init(_ path: SitePath, template: String, inSitemap: Bool = true, _ make: @escaping @Sendable (PageContext) -> PageViewModel) {
+    public init(_ path: SitePath, template: String, inSitemap: Bool = true, cost: Int = 1,
+                _ make: @escaping @Sendable (PageContext) -> PageViewModel) {
         self.path = path
         self.body = .template(template, make)
         self.inSitemap = inSitemap
+        self.cost = cost
     }
 
-    public init(file path: SitePath, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
+    public init(file path: SitePath, cost: Int = 1, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
         self.path = path
         self.body = .bytes(make)
         self.inSitemap = false
+        self.cost = cost
     }
 }
 

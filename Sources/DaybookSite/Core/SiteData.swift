@@ -49,6 +49,8 @@ public struct SiteData: Sendable {
 public struct DiaryIndex: Sendable {
     /// Chronological.
     public let entries: [DiaryEntry]
+    /// Each entry's body, parsed once on all cores for its page, the feed and the search index.
+    public let bodies: [RenderedBody]
     public let byDate: [LocalDate: [Int]]
     public let byMonth: [YearMonth: [Int]]
     public let byYear: [Int: [Int]]
@@ -57,6 +59,7 @@ public struct DiaryIndex: Sendable {
 
     init(entries: [DiaryEntry]) {
         self.entries = entries
+        bodies = entries.parallelMap { RenderedBody(Markdown.render($0.body)) }
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {
@@ -75,4 +78,15 @@ public struct DiaryIndex: Sendable {
 
     public static func path(of entry: DiaryEntry) -> SitePath { SitePath(entry.source.slugPath + "/") }
     public static func tagPath(_ slug: String) -> SitePath { .folder("tags", slug) }
+}
+
+/// An entry's body as its page shows it, and the start of its text for the search index.
+public struct RenderedBody: Sendable {
+    public let html: String
+    public let searchText: String
+
+    init(_ rendered: (html: String, plainText: String)) {
+        html = rendered.html
+        searchText = String(rendered.plainText.prefix(SearchPages.textLength))
+    }
 }

@@ -19,7 +19,8 @@ enum Feeds {
     /// The newest 50 public entries with their full text. Private entries
     /// never appear here, whatever the build options.
     static func atom(_ site: SiteData) -> String {
-        let entries = site.diary.entries.filter { !$0.isPrivate }.suffix(50).reversed()
+        let diary = site.diary
+        let newest = diary.entries.indices.filter { !diary.entries[$0].isPrivate }.suffix(50).reversed()
         let base = site.config.baseURL ?? ""
         let feedID = site.config.baseURL.map { $0 + "feed.xml" } ?? "urn:daybook:\(Slug.make(site.config.title))"
         var xml = """
@@ -29,12 +30,13 @@ enum Feeds {
           <id>\(escape(feedID))</id>
           <link rel="self" href="\(escape(base))feed.xml"/>
           <link rel="alternate" type="text/html" href="\(escape(base.isEmpty ? "./" : base))"/>
-          <updated>\(entries.first.map { timestamp($0, site) } ?? timestamp(date: site.today, minutes: 0, offset: 0))</updated>
+          <updated>\(newest.first.map { timestamp(diary.entries[$0], site) } ?? timestamp(date: site.today, minutes: 0, offset: 0))</updated>
           <generator>Daybook</generator>
 
         """
         if !site.config.author.isEmpty { xml += "  <author><name>\(escape(site.config.author))</name></author>\n" }
-        for entry in entries {
+        for index in newest {
+            let entry = diary.entries[index]
             let path = DiaryIndex.path(of: entry)
             let id = site.config.baseURL.map { $0 + path.value } ?? "urn:daybook:entry:\(entry.source.slugPath)"
             xml += """
@@ -43,7 +45,7 @@ enum Feeds {
                 <id>\(escape(id))</id>
                 <link rel="alternate" type="text/html" href="\(escape(url(path, site)))"/>
                 <updated>\(timestamp(entry, site))</updated>
-            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(Markdown.html(entry.body)))</content>
+            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(diary.bodies[index].html))</content>
               </entry>
 
             """

@@ -16,12 +16,12 @@ enum DiaryPages {
             indexPage(context)
         })
         for year in diary.byYear.keys.sorted() {
-            pages.append(Page(.folder("diary", String(year)), template: "pages/archive") { context in
+            pages.append(Page(.folder("diary", String(year)), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
                 yearPage(year, context)
             })
         }
         for month in diary.byMonth.keys.sorted() {
-            pages.append(Page(monthPath(month), template: "pages/archive") { context in
+            pages.append(Page(monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
                 monthPage(month, context)
             })
         }
@@ -29,7 +29,7 @@ enum DiaryPages {
             tagsPage(context)
         })
         for slug in diary.byTag.keys.sorted() {
-            pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive") { context in
+            pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
                 tagPage(slug, context)
             })
         }
@@ -61,7 +61,7 @@ enum DiaryPages {
         let item = EntryItem(entry, context)
         let page = EntryPage(
             title: entry.title, dateLabel: item.dateLabel, iso: item.iso, time: item.time, weather: item.weather,
-            tags: item.tags, mood: entry.mood, isPrivate: entry.isPrivate, html: Markdown.html(entry.body),
+            tags: item.tags, mood: entry.mood, isPrivate: entry.isPrivate, html: context.site.diary.bodies[index].html,
             previous: index > 0 ? EntryItem(entries[index - 1], context) : nil,
             next: index + 1 < entries.count ? EntryItem(entries[index + 1], context) : nil,
             monthHref: context.link(monthPath(entry.date.monthKey)),

@@ -28,21 +28,24 @@ enum SearchPages {
                               page: SearchView(indexHref: context.root + "search/index.js",
                                                diaryHref: context.link(.folder("diary")), tagsHref: context.link(.folder("tags"))))
             },
-            Page(file: SitePath("search/index.js")) { _ in
+            Page(file: SitePath("search/index.js"), cost: site.diary.entries.count) { _ in
                 script(records(site))
             },
         ]
     }
 
+    /// How many characters of a text the index keeps.
+    static let textLength = 500
+
     /// Public content only: private entries stay out even in a local build with --include-private.
     static func records(_ site: SiteData) -> [Record] {
-        var records: [Record] = site.diary.entries.filter { !$0.isPrivate }.map { entry in
+        var records: [Record] = zip(site.diary.entries, site.diary.bodies).filter { !$0.0.isPrivate }.map { entry, body in
             Record(title: entry.title, url: DiaryIndex.path(of: entry).filePath, date: entry.date.iso, kind: "diary",
-                   tags: entry.tags, text: String(Markdown.plainText(entry.body).prefix(500)))
+                   tags: entry.tags, text: body.searchText)
         }
         records += site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) && !$0.isPrivate }.map { page in
             Record(title: page.title, url: FreePages.path(page).filePath, date: "", kind: "page", tags: [],
-                   text: String(Markdown.plainText(page.body).prefix(500)))
+                   text: String(Markdown.plainText(page.body).prefix(textLength)))
         }
         records += SearchSources.extra(site)
         return records

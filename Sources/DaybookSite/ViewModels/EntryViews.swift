@@ -1,5 +1,6 @@
 import DaybookContent
 import DaybookRender
+import Mustache
 
 /// How an entry's weather shows: the icon's symbol id and ready labels.
 struct WeatherView {
@@ -69,19 +70,42 @@ struct EntryGroup {
     let count: Int
 }
 
-extension EntryItem: TemplateFields {
-    var templateFields: [String: Any] {
-        ["href": href, "title": title, "dateLabel": dateLabel, "iso": iso, "tags": tags, "hasTags": !tags.isEmpty,
-         "isPrivate": isPrivate, "time": time as Any, "weather": weather as Any]
+extension EntryItem: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": href
+        case "title": title
+        case "dateLabel": dateLabel
+        case "iso": iso
+        case "tags": tags
+        case "hasTags": !tags.isEmpty
+        case "isPrivate": isPrivate
+        case "time": time.orMissing
+        case "weather": weather.orMissing
+        default: nil
+        }
     }
 }
 
-extension TagLink: TemplateFields {
-    var templateFields: [String: Any] { ["name": name, "href": href] }
+extension TagLink: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "href": href
+        default: nil
+        }
+    }
 }
 
-extension WeatherView: TemplateFields {
-    var templateFields: [String: Any] {
-        ["label": label, "details": details, "icon": icon as Any, "temperature": temperature as Any, "location": location as Any]
+extension WeatherView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "details": details
+        case "icon": icon.orMissing
+        case "temperature": temperature.orMissing
+        case "location": location.orMissing
+        default: nil
+        }
     }
 }

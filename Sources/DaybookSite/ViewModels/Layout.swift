@@ -1,5 +1,6 @@
 import DaybookContent
 import DaybookRender
+import Mustache
 
 /// The frame around every page: language, title, navigation, asset links.
 struct Layout {
@@ -50,20 +51,42 @@ struct Layout {
             todayLabel: t.longDate(site.today),
             todayISO: site.today.iso
         )
-        return ["layout": TemplateContext.convert(layout), "page": TemplateContext.convert(model.page), "t": t.strings]
+        return ["layout": layout, "page": TemplateContext.convert(model.page), "t": t.strings]
     }
 }
 
-extension Layout: TemplateFields {
-    var templateFields: [String: Any] {
-        ["lang": lang, "title": title, "siteTitle": siteTitle, "author": author, "root": root, "homeHref": homeHref,
-         "cssHref": cssHref, "jsHref": jsHref, "feedHref": feedHref, "calendarFeedHref": calendarFeedHref, "searchHref": searchHref, "nav": nav,
-         "bodyClass": bodyClass, "todayLabel": todayLabel, "todayISO": todayISO]
+extension Layout: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": lang
+        case "title": title
+        case "siteTitle": siteTitle
+        case "author": author
+        case "root": root
+        case "homeHref": homeHref
+        case "cssHref": cssHref
+        case "jsHref": jsHref
+        case "feedHref": feedHref
+        case "calendarFeedHref": calendarFeedHref
+        case "searchHref": searchHref
+        case "nav": nav
+        case "bodyClass": bodyClass
+        case "todayLabel": todayLabel
+        case "todayISO": todayISO
+        default: nil
+        }
     }
 }
 
-extension Layout.NavItem: TemplateFields {
-    var templateFields: [String: Any] { ["href": href, "label": label, "current": current] }
+extension Layout.NavItem: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": href
+        case "label": label
+        case "current": current
+        default: nil
+        }
+    }
 }
 
 /// Navigation entries of the optional sections (vocabulary, workouts,

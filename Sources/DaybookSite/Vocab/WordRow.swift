@@ -1,6 +1,7 @@
 import DaybookContent
 import DaybookRender
 import DaybookSchedule
+import Mustache
 
 /// A word in a list (deck and book pages): both sides rendered, its stage and
 /// dates, and the values the list's script sorts and filters by.
@@ -60,18 +61,28 @@ struct WordRow {
     }
 }
 
-/// Deck pages list hundreds of words: their fields are listed here rather than found by reflection.
-extension WordRow: TemplateFields {
-    var templateFields: [String: Any] {
-        var fields: [String: Any] = [
-            "anchor": anchor, "wordHTML": wordHTML, "meanings": meanings, "examples": examples, "lang": lang,
-            "meaningLang": meaningLang, "stageLabel": stageLabel, "stageClass": stageClass, "added": added,
-            "addedLabel": addedLabel, "bookHref": bookHref, "bookLabel": bookLabel, "order": order,
-            "isMastered": isMastered, "missedCount": missedCount,
-        ]
-        if let nextLabel { fields["nextLabel"] = nextLabel }
-        if let missedLabel { fields["missedLabel"] = missedLabel }
-        if let joinedLabel { fields["joinedLabel"] = joinedLabel }
-        return fields
+extension WordRow: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "anchor": anchor
+        case "wordHTML": wordHTML
+        case "meanings": meanings
+        case "examples": examples
+        case "lang": lang
+        case "meaningLang": meaningLang
+        case "stageLabel": stageLabel
+        case "stageClass": stageClass
+        case "added": added
+        case "addedLabel": addedLabel
+        case "bookHref": bookHref
+        case "bookLabel": bookLabel
+        case "order": order
+        case "isMastered": isMastered
+        case "missedCount": missedCount
+        case "nextLabel": nextLabel.orMissing
+        case "missedLabel": missedLabel.orMissing
+        case "joinedLabel": joinedLabel.orMissing
+        default: nil
+        }
     }
 }
