@@ -20,7 +20,7 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The file written for this path.
     public var filePath: String { isFolder ? value + "index.html" : value }
     /// How deep the written file sits: "" → 0, `diary/` → 1, `feed.xml` → 0.
-    var depth: Int { filePath.reduce(0) { $1 == "/" ? $0 + 1 : $0 } }
+    var depth: Int { filePath.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
     /// `../../` from this page to the root.
     public var rootPrefix: String { String(repeating: "../", count: depth) }
 
@@ -35,18 +35,29 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// Percent-encodes what would end or break a URL path (space, `#`, `?`,
     /// `%`, quotes, controls); letters of any script stay readable.
     static func escape(_ path: String) -> String {
+        // Most paths need nothing: checking bytes is far cheaper than rebuilding by scalars.
+        guard path.utf8.contains(where: needsEscape) else { return path }
         var result = ""
         for scalar in path.unicodeScalars {
-            switch scalar {
-            case " ", "#", "?", "%", "\"", "'", "<", ">", "\\", "^", "`", "{", "|", "}", "[", "]":
-                result += "%" + String(scalar.value, radix: 16, uppercase: true)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            if scalar.isASCII, needsEscape(UInt8(scalar.value)) {
                 result += String(format: "%%%02X", scalar.value)
-            default:
+            } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// An ASCII character `escape` encodes (bytes of other characters never are).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00..<0x20, 0x7F, UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: "%"), UInt8(ascii: "\""),
+             UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+             UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The path published links use: `https://host/sub/diary/2026/2026-11-20/`.

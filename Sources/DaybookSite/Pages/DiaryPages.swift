@@ -1,6 +1,7 @@
 import Foundation
 import DaybookContent
 import DaybookRender
+import Mustache
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 enum DiaryPages {
@@ -174,3 +175,53 @@ enum DiaryPages {
 }
 
 func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+// An entry page per entry and archives listing thousands: see `MustacheParent` in TemplateContext.swift.
+
+extension DiaryPages.EntryPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "dateLabel": dateLabel
+        case "iso": iso
+        case "time": time.orMissing
+        case "weather": weather.orMissing
+        case "tags": tags
+        case "mood": mood.orMissing
+        case "isPrivate": isPrivate
+        case "html": html
+        case "previous": previous.orMissing
+        case "next": next.orMissing
+        case "monthHref": monthHref
+        case "monthLabel": monthLabel
+        case "calendarHref": calendarHref
+        default: nil
+        }
+    }
+}
+
+extension DiaryPages.ArchivePage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "kind": kind
+        case "groups": groups
+        case "count": count
+        case "up": up.orMissing
+        case "previous": previous.orMissing
+        case "next": next.orMissing
+        default: nil
+        }
+    }
+}
+
+extension DiaryPages.MonthLink: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "href": href
+        case "count": count
+        default: nil
+        }
+    }
+}

@@ -87,6 +87,18 @@ extension EntryItem: MustacheParent {
     }
 }
 
+extension EntryGroup: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "href": href.orMissing
+        case "entries": entries
+        case "count": count
+        default: nil
+        }
+    }
+}
+
 extension TagLink: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
