@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var visibility = Visibility()
     /// How the content folder is named in messages.
     public var contentDisplayName: String
+    /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
+    public var cacheDirectory: URL
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil) {
@@ -26,6 +28,7 @@ public struct BuildOptions: Sendable {
         self.seed = seed
         self.visibility = visibility
         self.contentDisplayName = contentDisplayName ?? contentDirectory.lastPathComponent
+        self.cacheDirectory = contentDirectory.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".daybook-cache")
     }
 }
 
@@ -34,6 +37,9 @@ public struct BuildSummary: Sendable {
     public let files: Int
     public let seconds: Double
     public let warnings: [Diagnostic]
+    /// Photos resized in this build, and photos taken from the cache.
+    public let photosEncoded: Int
+    public let photosCached: Int
 }
 
 /// files → parsed content (with diagnostics) → schedules for "today" →
@@ -51,7 +57,9 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(today.daysSinceEpoch)
-        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed)
+        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
+                            cacheDirectory: options.cacheDirectory)
+        if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics)
     }
 
@@ -60,6 +68,7 @@ public enum SiteBuilder {
         var pages: [Page] = []
         pages += HomePage.pages(site)
         pages += DiaryPages.pages(site)
+        pages += MediaPages.pages(site)
         pages += CalendarPages.pages(site)
         pages += VocabPages.pages(site)
         pages += FlashcardPrintPages.pages(site)
@@ -114,7 +123,8 @@ public enum SiteBuilder {
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         var files = try render(pages, site: site, theme: theme)
-        for asset in site.content.assets where isPublished(asset: asset, site: site) {
+        for asset in site.content.assets where isPublished(asset: asset, site: site)
+            && (site.config.images.originals || !PhotoPaths.isPhoto(asset.relativePath)) {
             if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
         }
         progress?("writing \(files.count) files")
@@ -122,13 +132,17 @@ public enum SiteBuilder {
         let staging = try writer.makeStaging()
         do {
             try OutputWriter.write(files, into: staging)
+            try OutputWriter.copy(site.photos.outputs, into: staging)
             try writer.swap(in: staging)
         } catch {
             writer.discard(staging)
             throw error
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
-        return BuildSummary(pages: pageCount, files: files.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
+        site.photos.prune()
+        let photoFiles = site.photos.outputs.count
+        return BuildSummary(pages: pageCount, files: files.count + photoFiles, seconds: Date().timeIntervalSince(start), warnings: warnings,
+                            photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
     }
 
     /// An image that belongs to a hidden entry (`diary/2026/2026-11-20-photo.jpg`

@@ -16,10 +16,14 @@ public struct DiaryEntry: Sendable, Identifiable {
     /// Markdown body, and the file line it starts on.
     public var body: String
     public var bodyFirstLine: Int
+    /// `cover:`: the photo that stands for the entry in lists, as written, and where.
+    public var cover: String?
+    public var coverLocation: SourceLocation?
 
     public init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
                 weather: Weather? = nil, tags: [String] = [], mood: String? = nil, isPrivate: Bool = false,
-                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1) {
+                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1,
+                cover: String? = nil, coverLocation: SourceLocation? = nil) {
         self.source = source
         self.title = title
         self.date = date
@@ -32,6 +36,8 @@ public struct DiaryEntry: Sendable, Identifiable {
         self.isDraft = isDraft
         self.body = body
         self.bodyFirstLine = bodyFirstLine
+        self.cover = cover
+        self.coverLocation = coverLocation
     }
 
     /// Entries of a day are ordered by time (untimed first), then by file name.

@@ -1,6 +1,6 @@
 /// Reads a diary entry's front matter and body into a `DiaryEntry`.
 public enum DiaryParser {
-    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft"]
+    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft", "cover"]
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
         let errorsBefore = diagnostics.errors.count
@@ -13,12 +13,14 @@ public enum DiaryParser {
         let mood = fields?["mood"]?.string("mood", into: &diagnostics)
         let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
         let isDraft = fields?["draft"]?.bool("draft", into: &diagnostics) ?? false
+        let cover = fields?["cover"]?.string("cover", into: &diagnostics)
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
         let (title, body) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body, fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
                           weather: weather, tags: uniqued(tags), mood: mood, isPrivate: isPrivate, isDraft: isDraft,
-                          body: body, bodyFirstLine: document.bodyFirstLine)
+                          body: body, bodyFirstLine: document.bodyFirstLine,
+                          cover: cover, coverLocation: fields?["cover"]?.location)
     }
 
     /// The title (front matter, else the body's first `#` heading, else the

@@ -5,6 +5,8 @@ public struct FreePage: Sendable {
     public var isPrivate: Bool
     public var isDraft: Bool
     public var body: String
+    /// The file line the body starts on.
+    public var bodyFirstLine = 1
 
     static let keys = ["title", "private", "draft", "date"]
 
@@ -15,6 +17,6 @@ public struct FreePage: Sendable {
         return FreePage(source: file, title: title,
                         isPrivate: fields?["private"]?.bool("private", into: &diagnostics) ?? false,
                         isDraft: fields?["draft"]?.bool("draft", into: &diagnostics) ?? false,
-                        body: body)
+                        body: body, bodyFirstLine: document.bodyFirstLine)
     }
 }

@@ -15,6 +15,8 @@ struct DayMark {
     let label: String
     /// Something planned rather than done: the year heatmap counts only what happened.
     var isPlan = false
+    /// A diary entry's photo, small.
+    var thumbnail: PhotoHTML.Thumbnail?
 }
 
 /// One layer of the calendar. Layers are made once per build, index their
@@ -36,7 +38,8 @@ struct DiaryLayer: CalendarLayer {
             let weather = WeatherView(entry.weather, t: context.t)
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
                            href: context.link(DiaryIndex.path(of: entry)),
-                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))
+                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "),
+                           thumbnail: site.diary.thumbnail(of: entry, context))
         }
     }
 }
@@ -57,6 +60,7 @@ extension DayMark: MustacheParent {
         case "label": label
         case "icon": icon.orMissing
         case "href": href.orMissing
+        case "thumbnail": thumbnail.orMissing
         default: nil
         }
     }

@@ -1,6 +1,7 @@
 import DaybookContent
 import DaybookRender
 import DaybookSchedule
+import Foundation
 
 /// Everything the pages are made from, computed once for "today" and then
 /// only read (concurrently) while pages render.
@@ -23,20 +24,38 @@ public struct SiteData: Sendable {
     public let rotation: SplitRotation
     public let workoutStats: WorkoutStats
     public let routines: RoutinePlan
+    /// The photos pages show, resized through the cache.
+    public let photos: PhotoLibrary
+    /// Each published free page's HTML, by its slug path.
+    let pageHTML: [String: String]
+    /// Missing and unreadable photos.
+    let photoErrors: [Diagnostic]
 
     public var locale: String { config.locale.rawValue }
 
     /// Decks shown in this build (private ones only with --include-private).
     public var publishedDecks: [Deck] { content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) } }
 
-    init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64) {
+    init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
+         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache")) {
         self.config = content.config
         self.content = content
         self.today = today
         self.translation = translation
         self.visibility = visibility
         self.seed = seed
-        self.diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) })
+        let hidden = content.entries.filter { !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map(\.source.slugPath)
+        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory,
+                              isHidden: { path in hidden.contains { path.hasPrefix($0) } })
+        photos = library
+        let diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }, photos: library)
+        self.diary = diary
+        let pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
+            (page.source.slugPath, PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine,
+                                             page: FreePages.path(page)).render(page.body))
+        }
+        pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
+        photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
@@ -51,15 +70,33 @@ public struct DiaryIndex: Sendable {
     public let entries: [DiaryEntry]
     /// Each entry's body, parsed once on all cores for its page, the feed and the search index.
     public let bodies: [RenderedBody]
+    /// Each entry's photos: its cover first, then those of its body.
+    let photos: [[Photo]]
+    /// Each entry's cover or first photo, by entry id.
+    let covers: [String: Photo]
+    let photoErrors: [Diagnostic]
     public let byDate: [LocalDate: [Int]]
     public let byMonth: [YearMonth: [Int]]
     public let byYear: [Int: [Int]]
     /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
     public let byTag: [String: (name: String, indexes: [Int])]
 
-    init(entries: [DiaryEntry]) {
+    init(entries: [DiaryEntry], photos library: PhotoLibrary) {
         self.entries = entries
-        bodies = entries.parallelMap { RenderedBody(Markdown.render($0.body)) }
+        let rendered = entries.parallelMap { entry in
+            let pass = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Self.path(of: entry))
+            let body = pass.render(entry.body)
+            let cover = entry.cover.map { pass.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
+            let coverPhoto = (try? cover?.get()).flatMap { $0 }
+            let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
+            return (RenderedBody((body.html, body.plainText)), [coverPhoto].compactMap { $0 } + body.photos,
+                    body.diagnostics + [coverError].compactMap { $0 })
+        }
+        bodies = rendered.map(\.0)
+        photos = rendered.map(\.1)
+        covers = Dictionary(zip(entries, photos).compactMap { entry, photos in photos.first.map { (entry.id, $0) } },
+                            uniquingKeysWith: { first, _ in first })
+        photoErrors = rendered.flatMap(\.2)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {

@@ -49,6 +49,8 @@ struct EntryItem {
     let weather: WeatherView?
     let tags: [TagLink]
     let isPrivate: Bool
+    /// The entry's cover or first photo, small.
+    let thumbnail: PhotoHTML.Thumbnail?
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
         href = context.link(DiaryIndex.path(of: entry))
@@ -59,6 +61,7 @@ struct EntryItem {
         weather = WeatherView(entry.weather, t: context.t)
         tags = entry.tags.map { TagLink(name: $0, href: context.link(DiaryIndex.tagPath(Slug.make($0)))) }
         isPrivate = entry.isPrivate
+        thumbnail = context.site.diary.thumbnail(of: entry, context)
     }
 }
 
@@ -82,6 +85,7 @@ extension EntryItem: MustacheParent {
         case "isPrivate": isPrivate
         case "time": time.orMissing
         case "weather": weather.orMissing
+        case "thumbnail": thumbnail.orMissing
         default: nil
         }
     }
