@@ -83,8 +83,6 @@ public struct Theme: Sendable {
                      templatePaths: templatePaths, translations: translations)
     }
 
-    public func hasTemplate(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
-
     /// Renders a page; a missing template is an error, never an empty page.
     public func render(_ template: String, _ context: Any) throws -> String {
         guard let output = library.render(context, withTemplate: template) else {

@@ -46,7 +46,7 @@ public enum SiteBuilder {
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
-        let today = options.today ?? TimeZoneCheck.today(in: content.config.timezone)
+        let today = options.today ?? TimeZones.today(in: content.config.timezone)
         guard let translation = theme.translations[content.config.locale.rawValue] else {
             throw ContentErrors([Diagnostic(SourceLocation(path: "themes/\(theme.name)/i18n/\(content.config.locale.rawValue).yml"),
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])

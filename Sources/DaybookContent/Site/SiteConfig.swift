@@ -71,7 +71,7 @@ public struct SiteConfig: Sendable {
             config.locale = Locale(rawValue: v)!
         }
         if let value = fields["timezone"], let v = value.string("timezone", into: &diagnostics) {
-            if TimeZoneCheck.isKnown(v) {
+            if TimeZones.isKnown(v) {
                 config.timezone = v
             } else {
                 diagnostics.error(value.location, "unknown timezone '\(v)'", hint: "use an IANA name such as Asia/Seoul, Europe/London or UTC")
