@@ -4,7 +4,7 @@ import Mustache
 /// A media page per month with photos (`diary/2026/11/photos/`): every photo
 /// of the month's entries, each linking to its entry.
 enum MediaPages {
-    static func path(_ month: YearMonth) -> SitePath { .folder("diary", String(month.year), pad2(month.month), "photos") }
+    static func path(_ month: YearMonth) -> SitePath { .folder("diary", month.path, "photos") }
 
     /// Months whose entries have photos.
     static func months(_ diary: DiaryIndex) -> [YearMonth] {
