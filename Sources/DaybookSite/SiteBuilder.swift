@@ -82,13 +82,12 @@ public enum SiteBuilder {
                 return .success((page.path.filePath, make(context)))
             case let .template(name, make):
                 let model = make(context)
-                do {
-                    let html = try theme.render(name, Layout.context(for: model, in: context))
-                    return .success((page.path.filePath, Array(html.utf8)))
-                } catch let diagnostic as Diagnostic {
-                    return .failure(diagnostic)
+                var html: [UInt8] = []
+                do throws(Diagnostic) {
+                    try theme.render(name, Layout.context(for: model, in: context), into: &html)
+                    return .success((page.path.filePath, html))
                 } catch {
-                    return .failure(Diagnostic(SourceLocation(path: name), "\(error)"))
+                    return .failure(error)
                 }
             }
         }
