@@ -14,16 +14,13 @@ struct Import: ParsableCommand {
 
 /// What every import takes besides its source.
 struct ImportOptions: ParsableArguments {
-    @Option(name: .long, help: "The content folder.")
-    var content = "content"
+    @OptionGroup var folder: ContentFolder
 
     @Flag(name: .customLong("dry-run"), help: "Convert and check everything, print the summary, write nothing.")
     var dryRun = false
 
     @Flag(name: .customLong("skip-bad-rows"), help: "Import the rest when some rows cannot be read (they are listed).")
     var skipBadRows = false
-
-    var contentURL: URL { URL(fileURLWithPath: content) }
 
     func report(_ summary: ImportSummary) {
         Terminal.report(summary.warnings)
@@ -67,7 +64,7 @@ struct ImportAnki: ParsableCommand {
     func run() throws {
         let summary = try AnkiFiles.importNotes(
             from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
-            content: options.contentURL, contentDisplayName: displayName(options.content),
+            content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
             dryRun: options.dryRun, skipBadRows: options.skipBadRows)
         options.report(summary)

@@ -16,16 +16,10 @@ struct ExportAnki: ParsableCommand {
     @Argument(help: "The deck's name: content/vocab/DECK.md.")
     var deck: String
 
-    @Option(name: .long, help: "The content folder.")
-    var content = "content"
+    @OptionGroup var folder: ContentFolder
 
     func run() throws {
-        let text = try AnkiFiles.export(deck: deck, content: URL(fileURLWithPath: content), contentDisplayName: displayName(content))
+        let text = try AnkiFiles.export(deck: deck, content: folder.url, contentDisplayName: folder.displayName)
         FileHandle.standardOutput.write(Data(text.utf8))
     }
-}
-
-/// How a folder given on the command line is named in messages.
-func displayName(_ folder: String) -> String {
-    folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
 }

@@ -35,7 +35,7 @@ public enum AnkiFiles {
         let files = FileWalker(root: content, displayRoot: contentDisplayName)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
-        let date = date ?? TimeZoneCheck.today(in: config.timezone)
+        let date = date ?? TimeZones.today(in: config.timezone)
 
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the Anki export")])
