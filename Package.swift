@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Daybook",
-    platforms: [.macOS(.v14)],
+    // Linux only: `serve` watches files with inotify and the output writer
+    // calls Glibc directly, so no Apple platform is claimed.
     products: [
         .executable(name: "daybook", targets: ["daybook"]),
     ],

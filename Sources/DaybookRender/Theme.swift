@@ -23,11 +23,17 @@ public struct Theme: Sendable {
         }
         let folder = themesDirectory.appendingPathComponent(name)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            for (relative, url) in Self.walk(folder) {
-                if let data = FileManager.default.contents(atPath: url.path) {
-                    files[relative] = (data, "themes/\(name)/\(relative)")
+        if !SiteConfig.isPlainThemeName(name) {
+            // site.yml reports this at its line; the theme is never looked for.
+        } else if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let themes = FolderWalk(root: themesDirectory, displayRoot: "themes")
+            for relative in themes.files(under: name, into: &diagnostics) {
+                let path = String(relative.dropFirst(name.count + 1))
+                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+                    diagnostics.error(SourceLocation(path: themes.display(relative)), "cannot read file")
+                    continue
                 }
+                files[path] = (data, themes.display(relative))
             }
         } else if name != "default" {
             diagnostics.error(SourceLocation(path: "themes/\(name)"), "theme '\(name)' not found",
@@ -77,8 +83,6 @@ public struct Theme: Sendable {
                      templatePaths: templatePaths, translations: translations)
     }
 
-    public func hasTemplate(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
-
     /// Renders a page; a missing template is an error, never an empty page.
     public func render(_ template: String, _ context: Any) throws -> String {
         guard let output = library.render(context, withTemplate: template) else {
@@ -86,16 +90,6 @@ public struct Theme: Sendable {
                              hint: "the theme must provide \(template).mustache")
         }
         return output
-    }
-
-    private static func walk(_ folder: URL) -> [(String, URL)] {
-        let root = folder.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
-        var result: [(String, URL)] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            result.append((String(url.standardizedFileURL.path.dropFirst(root.count + 1)), url))
-        }
-        return result
     }
 }
 

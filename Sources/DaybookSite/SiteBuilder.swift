@@ -45,7 +45,7 @@ public enum SiteBuilder {
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
-        let today = options.today ?? TimeZoneCheck.today(in: content.config.timezone)
+        let today = options.today ?? TimeZones.today(in: content.config.timezone)
         guard let translation = theme.translations[content.config.locale.rawValue] else {
             throw ContentErrors([Diagnostic(SourceLocation(path: "themes/\(theme.name)/i18n/\(content.config.locale.rawValue).yml"),
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
@@ -114,7 +114,8 @@ public enum SiteBuilder {
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         var files = try render(pages, site: site, theme: theme)
-        for asset in site.content.assets where isPublished(asset: asset, site: site) {
+        let privacy = AssetPrivacy(site: site)
+        for asset in site.content.assets where privacy.isPublished(asset.relativePath) {
             if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
         }
         progress?("writing \(files.count) files")
@@ -129,14 +130,5 @@ public enum SiteBuilder {
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         return BuildSummary(pages: pageCount, files: files.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
-    }
-
-    /// An image that belongs to a hidden entry (`diary/2026/2026-11-20-photo.jpg`
-    /// or `diary/2026/2026-11-20/photo.jpg`) stays hidden with it.
-    static func isPublished(asset: ContentAsset, site: SiteData) -> Bool {
-        !site.content.entries.contains { entry in
-            !site.visibility.shows(isPrivate: entry.isPrivate, isDraft: entry.isDraft)
-                && asset.relativePath.hasPrefix(entry.source.slugPath)
-        }
     }
 }

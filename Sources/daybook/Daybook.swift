@@ -42,10 +42,19 @@ struct Daybook: AsyncParsableCommand {
     )
 }
 
-/// Where the site's files are, shared by every command.
-struct SiteLocation: ParsableArguments {
+/// `--content`, shared by every command that reads the site.
+struct ContentFolder: ParsableArguments {
     @Option(name: .long, help: "The content folder.")
     var content = "content"
+
+    var url: URL { URL(fileURLWithPath: content) }
+    /// How the folder is named in messages.
+    var displayName: String { content.count > 1 && content.hasSuffix("/") ? String(content.dropLast()) : content }
+}
+
+/// Where the site's files are and which day it is, shared by the building commands.
+struct SiteLocation: ParsableArguments {
+    @OptionGroup var folder: ContentFolder
 
     @Option(name: .long, help: "Compute schedules for this day (YYYY-MM-DD) instead of today.", transform: Self.date)
     var today: LocalDate?
@@ -55,11 +64,12 @@ struct SiteLocation: ParsableArguments {
         return date
     }
 
-    var contentURL: URL { URL(fileURLWithPath: content) }
+    var content: String { folder.content }
+    var contentURL: URL { folder.url }
 
     func buildOptions(output: String = "public", seed: UInt64? = nil, visibility: Visibility = Visibility()) -> BuildOptions {
         BuildOptions(contentDirectory: contentURL, outputDirectory: URL(fileURLWithPath: output), today: today, seed: seed,
-                     visibility: visibility, contentDisplayName: content.hasSuffix("/") ? String(content.dropLast()) : content)
+                     visibility: visibility, contentDisplayName: folder.displayName)
     }
 }
 

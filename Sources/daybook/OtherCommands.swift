@@ -31,8 +31,7 @@ struct ImportAnki: ParsableCommand {
     @Option(name: .long, help: "The word book's day (YYYY-MM-DD).", transform: SiteLocation.date)
     var date: LocalDate
 
-    @Option(name: .long, help: "The content folder.")
-    var content = "content"
+    @OptionGroup var folder: ContentFolder
 
     @Option(name: .long, help: "For a new deck: the language of its words.")
     var language = "en"
@@ -47,7 +46,7 @@ struct ImportAnki: ParsableCommand {
     func run() throws {
         let imported = try AnkiFiles.importNotes(
             from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
-            content: URL(fileURLWithPath: content), contentDisplayName: displayName(content),
+            content: folder.url, contentDisplayName: folder.displayName,
             language: language, meaningLanguage: meaningLanguage)
         Terminal.report(imported.warnings)
         let words = "\(imported.wordCount) word\(imported.wordCount == 1 ? "" : "s")"
@@ -65,16 +64,10 @@ struct ExportAnki: ParsableCommand {
     @Argument(help: "The deck's name: content/vocab/DECK.md.")
     var deck: String
 
-    @Option(name: .long, help: "The content folder.")
-    var content = "content"
+    @OptionGroup var folder: ContentFolder
 
     func run() throws {
-        let text = try AnkiFiles.export(deck: deck, content: URL(fileURLWithPath: content), contentDisplayName: displayName(content))
+        let text = try AnkiFiles.export(deck: deck, content: folder.url, contentDisplayName: folder.displayName)
         FileHandle.standardOutput.write(Data(text.utf8))
     }
-}
-
-/// How a folder given on the command line is named in messages.
-private func displayName(_ folder: String) -> String {
-    folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
 }

@@ -205,7 +205,7 @@ private extension String {
 }
 
 private extension Double {
-    var plain: String { rounded() == self ? String(Int(self)) : String(self) }
+    var plain: String { NumberText.format(self, decimals: 6, .machine) }
 }
 
 /// Weather words: the spec's conditions, Day One's `weatherCode` words,

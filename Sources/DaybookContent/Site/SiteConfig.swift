@@ -71,13 +71,20 @@ public struct SiteConfig: Sendable {
             config.locale = Locale(rawValue: v)!
         }
         if let value = fields["timezone"], let v = value.string("timezone", into: &diagnostics) {
-            if TimeZoneCheck.isKnown(v) {
+            if TimeZones.isKnown(v) {
                 config.timezone = v
             } else {
                 diagnostics.error(value.location, "unknown timezone '\(v)'", hint: "use an IANA name such as Asia/Seoul, Europe/London or UTC")
             }
         }
-        if let v = fields["theme"]?.string("theme", into: &diagnostics) { config.theme = v }
+        if let value = fields["theme"], let v = value.string("theme", into: &diagnostics) {
+            if isPlainThemeName(v) {
+                config.theme = v
+            } else {
+                diagnostics.error(value.location, "theme must be the name of a folder in themes/, not a path: '\(v)'",
+                                  hint: "put the theme in themes/NAME/ beside content/ and write 'theme: NAME'")
+            }
+        }
         if let v = fields["week_starts"]?.choice("week_starts", from: ["monday", "sunday"], into: &diagnostics) {
             config.weekStarts = WeekStart(rawValue: v)!
         }
@@ -85,6 +92,11 @@ public struct SiteConfig: Sendable {
         if let v = fields["flashcards"] { config.flashcards = parseFlashcards(v, into: &diagnostics) }
         if let v = fields["workouts"] { config.workouts = parseWorkouts(v, into: &diagnostics) }
         return config
+    }
+
+    /// A theme is a folder of `themes/`: no separators, no `.`/`..`, nothing hidden.
+    public static func isPlainThemeName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
     }
 
     private static func positive(_ value: YAMLValue, _ what: String, into diagnostics: inout Diagnostics) -> Int? {

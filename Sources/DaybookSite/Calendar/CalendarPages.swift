@@ -6,7 +6,7 @@ import Mustache
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.
 enum CalendarPages {
-    static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", String(month.year), pad2(month.month)) }
+    static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", month.path) }
     static func yearPath(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
 
     static func pages(_ site: SiteData) -> [Page] {

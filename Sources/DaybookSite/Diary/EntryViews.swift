@@ -30,7 +30,7 @@ struct WeatherView {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+        NumberText.format(value, decimals: 1, .people)
     }
 }
 
