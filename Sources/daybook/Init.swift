@@ -28,8 +28,8 @@ struct Init: ParsableCommand {
         }
         // The computer's zone is the best guess for "today"; site.yml can change it.
         let zone = TimeZone.current.identifier
-        let timezone = TimeZoneCheck.isKnown(zone) ? zone : SiteConfig().timezone
-        let files = StarterSite.files(today: TimeZoneCheck.today(in: timezone), timezone: timezone, locale: locale)
+        let timezone = TimeZones.isKnown(zone) ? zone : SiteConfig().timezone
+        let files = StarterSite.files(today: TimeZones.today(in: timezone), timezone: timezone, locale: locale)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
