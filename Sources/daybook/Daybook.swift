@@ -40,7 +40,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, Init.self, Import.self, Export.self],
         defaultSubcommand: Build.self
     )
 }
