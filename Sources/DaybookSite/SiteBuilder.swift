@@ -114,9 +114,9 @@ public enum SiteBuilder {
         let (site, theme, warnings) = try prepare(options)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
+        let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         var files = try render(pages, site: site, theme: theme)
-        let privacy = AssetPrivacy(site: site)
-        for asset in site.content.assets where privacy.isPublished(asset.relativePath) {
+        for asset in assets {
             if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
         }
         progress?("writing \(files.count) files")
