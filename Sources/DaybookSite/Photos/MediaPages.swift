@@ -1,5 +1,5 @@
 import DaybookContent
-import Mustache
+import DaybookRender
 
 /// A media page per month with photos (`diary/2026/11/photos/`): every photo
 /// of the month's entries, each linking to its entry.
@@ -63,8 +63,8 @@ extension DiaryIndex {
     }
 }
 
-extension PhotoHTML.Thumbnail: MustacheParent {
-    func child(named name: String) -> Any? {
+extension PhotoHTML.Thumbnail: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "src": src
         case "width": width
@@ -75,8 +75,8 @@ extension PhotoHTML.Thumbnail: MustacheParent {
     }
 }
 
-extension MediaPages.Item: MustacheParent {
-    func child(named name: String) -> Any? {
+extension MediaPages.Item: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "thumbnail": thumbnail
         case "title": title
@@ -88,8 +88,8 @@ extension MediaPages.Item: MustacheParent {
     }
 }
 
-extension MediaPages.MonthPage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension MediaPages.MonthPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "heading": heading
         case "items": items

@@ -91,12 +91,19 @@ public final class PhotoLibrary: @unchecked Sendable {
         return text
     }
 
-    /// Every processed photo's files: output path → cached file.
-    var outputs: [(path: String, source: String)] {
+    /// A file a processed photo publishes: where, the cached file it is, and its original.
+    struct Output {
+        let path: String
+        let cached: String
+        let original: String
+    }
+
+    /// Every processed photo's files.
+    var outputs: [Output] {
         let photos = lock.withLock { done.values.compactMap { try? $0.get() } }
         return photos.sorted { $0.source < $1.source }.flatMap { photo in
             photo.sizes.flatMap { size in
-                ["webp", "jpg"].map { (photo.path(size, $0), cache.file(photo.key, size, $0)) }
+                ["webp", "jpg"].map { Output(path: photo.path(size, $0), cached: cache.file(photo.key, size, $0), original: photo.source) }
             }
         }
     }
