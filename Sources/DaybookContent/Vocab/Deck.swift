@@ -93,7 +93,7 @@ public enum DeckParser {
     /// Always gives a deck, partial when errors were reported, so that
     /// `reviews.md` can still be checked against its words.
     public static func parse(_ file: SourceFile, settings: SiteConfig.Vocab, into diagnostics: inout Diagnostics) -> Deck? {
-        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
         var title: String?
         if let value = fields?["title"], let text = value.string("title", into: &diagnostics) {
             let trimmed = text.trimmingCharacters(in: " ")
