@@ -1,7 +1,6 @@
 import Foundation
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 struct DiaryPages: SiteFeature {
@@ -187,10 +186,10 @@ struct DiaryPages: SiteFeature {
     }
 }
 
-// An entry page per entry and archives listing thousands: see `MustacheParent` in TemplateContext.swift.
+// An entry page per entry and archives listing thousands: see `TemplateFields`.
 
-extension DiaryPages.EntryPage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.EntryPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "title": title
         case "dateLabel": dateLabel
@@ -211,8 +210,8 @@ extension DiaryPages.EntryPage: MustacheParent {
     }
 }
 
-extension DiaryPages.ArchivePage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.ArchivePage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "heading": heading
         case "groups": groups
@@ -225,8 +224,8 @@ extension DiaryPages.ArchivePage: MustacheParent {
     }
 }
 
-extension DiaryPages.MonthLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.MonthLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "label": label
         case "href": href
