@@ -3,7 +3,7 @@ import DaybookRender
 
 /// A media page per month with photos (`diary/2026/11/photos/`): every photo
 /// of the month's entries, each linking to its entry.
-enum MediaPages {
+struct MediaPages: SiteFeature {
     static func path(_ month: YearMonth) -> SitePath { .folder("diary", month.path, "photos") }
 
     /// Months whose entries have photos.
@@ -11,10 +11,10 @@ enum MediaPages {
         diary.byMonth.filter { $0.value.contains { !diary.photos[$0].isEmpty } }.keys.sorted()
     }
 
-    static func pages(_ site: SiteData) -> [Page] {
-        months(site.diary).map { month in
-            Page(path(month), template: "pages/photos", cost: site.diary.byMonth[month]!.count) { context in
-                monthPage(month, context)
+    func pages(_ site: SiteData) -> [Page] {
+        Self.months(site.diary).map { month in
+            Page(Self.path(month), template: "pages/photos", cost: site.diary.byMonth[month]!.count) { context in
+                Self.monthPage(month, context)
             }
         }
     }
