@@ -41,6 +41,7 @@ public struct BuildSummary: Sendable {
 public enum SiteBuilder {
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
+        try OutputGuard.checkContent(options)
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
@@ -109,6 +110,7 @@ public enum SiteBuilder {
     @discardableResult
     public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
+        try OutputGuard.check(options)
         progress?("reading content")
         let (site, theme, warnings) = try prepare(options)
         let pages = pages(for: site)

@@ -19,6 +19,9 @@ enum Main {
             let count = errors.diagnostics.filter { $0.severity == .error }.count
             Terminal.error("\(count) error\(count == 1 ? "" : "s"); nothing was written")
             exit(1)
+        } catch let usage as UsageError {
+            Terminal.error(usage.message)
+            exit(2)
         } catch let diagnostic as Diagnostic {
             Terminal.report([diagnostic])
             exit(1)
@@ -81,8 +84,14 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "The output folder; replaced only when the build succeeds.")
     var output = "public"
 
-    @Option(name: .long, help: "Shuffle flashcards with this seed (repeats a printed order).")
+    @Option(name: .long, parsing: .unconditional, help: "Shuffle flashcards with this seed (repeats a printed order).", transform: Self.seed)
     var seed: UInt64?
+
+    /// `.unconditional`: `--seed -1` is a bad seed, not a missing one.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else { throw ValidationError("use a whole number from 0 to \(UInt64.max), not '\(text)'") }
+        return seed
+    }
 
     @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
     var includePrivate = false
