@@ -70,6 +70,7 @@ public enum SiteBuilder {
         pages += FreePages.pages(site)
         pages += SearchPages.pages(site)
         pages += NotFoundPage.pages(site)
+        pages += AliasPages.pages(site, besides: pages)
         pages += Feeds.pages(site, sitemapOf: pages)
         return pages
     }
