@@ -195,9 +195,9 @@ enum FlashcardPrintPages {
             let wordSize = CardTextFit.frontSize(word: Markdown.plainText(word.text), width: width, height: height)
             let sizes = CardTextFit.backSizes(meanings: word.meanings.map(Markdown.plainText), example: example.map(Markdown.plainText),
                                               width: width, height: height)
-            front = FrontView(card: index, lang: card.language, html: Markdown.inlineHTML(word.text), style: "font-size: \(mm(wordSize))")
-            back = BackView(card: index, lang: card.meaningLanguage, meanings: word.meanings.map(Markdown.inlineHTML),
-                            example: sizes.example == nil ? "" : example.map(Markdown.inlineHTML) ?? "", hasExample: sizes.example != nil,
+            front = FrontView(card: index, lang: card.language, html: Markdown.vocabHTML(word.text), style: "font-size: \(mm(wordSize))")
+            back = BackView(card: index, lang: card.meaningLanguage, meanings: word.meanings.map(Markdown.vocabHTML),
+                            example: sizes.example == nil ? "" : example.map(Markdown.vocabHTML) ?? "", hasExample: sizes.example != nil,
                             exampleLang: card.language, style: "font-size: \(mm(sizes.meaning))",
                             exampleStyle: sizes.example.map { "font-size: \(mm($0))" } ?? "")
         }
