@@ -2,19 +2,19 @@ import DaybookContent
 
 /// Old URLs (`aliases:` in front matter) as small pages that send the reader
 /// on to the page, as Hugo makes them: a refresh, a canonical link, no index.
-enum AliasPages {
+struct AliasPages: SiteFeature {
     struct Redirect {
         let href: String
         let title: String
     }
 
-    /// Redirects of the published entries and pages; a path some other page
-    /// already has is left to that page.
-    static func pages(_ site: SiteData, besides taken: [Page]) -> [Page] {
+    /// Redirects of the published entries and pages; a path an entry or a
+    /// page already has is left to it.
+    func pages(_ site: SiteData) -> [Page] {
         let targets = site.diary.entries.map { ($0.frontMatter.aliases, DiaryIndex.path(of: $0), $0.title) }
             + site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
                 .map { ($0.frontMatter.aliases, FreePages.path($0), $0.title) }
-        var used = Set(taken.map(\.path.filePath))
+        var used = Set(targets.map(\.1.filePath))
         return targets.flatMap { aliases, target, title in
             aliases.compactMap { alias -> Page? in
                 let path = SitePath(alias.hasSuffix(".html") ? alias : alias + "/")
