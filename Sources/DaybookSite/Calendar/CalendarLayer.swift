@@ -1,5 +1,5 @@
+import DaybookRender
 import DaybookContent
-import Mustache
 
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says
@@ -25,15 +25,8 @@ protocol CalendarLayer: Sendable {
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
 }
 
-enum CalendarLayers {
-    /// Every layer of this site, in the order marks stack in a day.
-    static func all(_ site: SiteData) -> [any CalendarLayer] {
-        [DiaryLayer(site: site)] + WorkoutPages.calendarLayers(site) + VocabPages.calendarLayers(site) + RoutinePages.calendarLayers(site)
-    }
-}
-
-extension DayMark: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DayMark: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "cssClass": cssClass
         case "text": text

@@ -1,40 +1,53 @@
 import Foundation
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// Entry pages, the diary index, year and month archives, tag pages.
-enum DiaryPages {
-    static func pages(_ site: SiteData) -> [Page] {
+struct DiaryPages: SiteFeature {
+    func pages(_ site: SiteData) -> [Page] {
         let diary = site.diary
         var pages: [Page] = []
         for index in diary.entries.indices {
             pages.append(Page(DiaryIndex.path(of: diary.entries[index]), template: "pages/entry") { context in
-                entryPage(index, context)
+                Self.entryPage(index, context)
             })
         }
         pages.append(Page(.folder("diary"), template: "pages/diary") { context in
-            indexPage(context)
+            Self.indexPage(context)
         })
         for year in diary.byYear.keys.sorted() {
             pages.append(Page(.folder("diary", String(year)), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
-                yearPage(year, context)
+                Self.yearPage(year, context)
             })
         }
         for month in diary.byMonth.keys.sorted() {
-            pages.append(Page(monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
-                monthPage(month, context)
+            pages.append(Page(Self.monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
+                Self.monthPage(month, context)
             })
         }
         pages.append(Page(.folder("tags"), template: "pages/tags") { context in
-            tagsPage(context)
+            Self.tagsPage(context)
         })
         for slug in diary.byTag.keys.sorted() {
             pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
-                tagPage(slug, context)
+                Self.tagPage(slug, context)
             })
         }
         return pages
+    }
+
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        [NavigationEntry(section: "diary", path: .folder("diary"), label: site.translation["nav_diary"])]
+    }
+
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [DiaryLayer(site: site)] }
+
+    /// Public entries only: a private one stays out even with --include-private.
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+        zip(site.diary.entries, site.diary.bodies).filter { !$0.0.isPrivate }.map { entry, body in
+            SearchPages.Record(title: entry.title, url: DiaryIndex.path(of: entry).filePath, date: entry.date.iso, kind: "diary",
+                               tags: entry.tags, text: body.searchText)
+        }
     }
 
     static func monthPath(_ month: YearMonth) -> SitePath { .folder("diary", month.path) }
@@ -173,10 +186,10 @@ enum DiaryPages {
     }
 }
 
-// An entry page per entry and archives listing thousands: see `MustacheParent` in TemplateContext.swift.
+// An entry page per entry and archives listing thousands: see `TemplateFields`.
 
-extension DiaryPages.EntryPage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.EntryPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "title": title
         case "dateLabel": dateLabel
@@ -197,8 +210,8 @@ extension DiaryPages.EntryPage: MustacheParent {
     }
 }
 
-extension DiaryPages.ArchivePage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.ArchivePage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "heading": heading
         case "groups": groups
@@ -211,8 +224,8 @@ extension DiaryPages.ArchivePage: MustacheParent {
     }
 }
 
-extension DiaryPages.MonthLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.MonthLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "label": label
         case "href": href

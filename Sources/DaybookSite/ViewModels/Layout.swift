@@ -1,6 +1,5 @@
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// The frame around every page: language, title, navigation, asset links.
 struct Layout {
@@ -26,14 +25,25 @@ struct Layout {
     let todayLabel: String
     let todayISO: String
 
-    /// The Mustache context of a page: `layout`, `page` and the translation `t`.
-    static func context(for model: PageViewModel, in context: PageContext) -> [String: Any] {
+    /// What a page's template reads: `layout`, `page` and the translation `t`.
+    struct Root: TemplateFields {
+        let layout: Layout
+        let page: TemplateValue
+        let t: Translation
+
+        func field(_ name: String) -> (any TemplateRepresentable)? {
+            switch name {
+            case "layout": layout
+            case "page": page
+            case "t": TemplateValue.object(t)
+            default: nil
+            }
+        }
+    }
+
+    static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {
         let site = context.site
         let t = context.t
-        var items: [(String, SitePath, String)] = [("home", .home, t["nav_home"]), ("diary", .folder("diary"), t["nav_diary"]),
-                                                   ("calendar", CalendarPages.monthPath(site.today.monthKey), t["nav_calendar"])]
-        items += NavSections.extra(site)
-        items.append(("search", .folder("search"), t["nav_search"]))
         let layout = Layout(
             lang: model.lang ?? site.locale,
             title: model.title.isEmpty || model.title == site.config.title ? site.config.title : "\(model.title) · \(site.config.title)",
@@ -46,17 +56,17 @@ struct Layout {
             feedHref: context.root + "feed.xml",
             calendarFeedHref: context.root + "calendar.ics",
             searchHref: context.link(.folder("search")),
-            nav: items.map { NavItem(href: context.link($0.1), label: $0.2, current: $0.0 == model.section) },
+            nav: SiteFeatures.navigation(site).map { NavItem(href: context.link($0.path), label: $0.label, current: $0.section == model.section) },
             bodyClass: model.bodyClass,
             todayLabel: t.longDate(site.today),
             todayISO: site.today.iso
         )
-        return ["layout": layout, "page": TemplateContext.convert(model.page), "t": t.strings]
+        return .object(Root(layout: layout, page: TemplateReflection.value(model.page), t: t))
     }
 }
 
-extension Layout: MustacheParent {
-    func child(named name: String) -> Any? {
+extension Layout: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "lang": lang
         case "title": title
@@ -78,21 +88,13 @@ extension Layout: MustacheParent {
     }
 }
 
-extension Layout.NavItem: MustacheParent {
-    func child(named name: String) -> Any? {
+extension Layout.NavItem: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "href": href
         case "label": label
         case "current": current
         default: nil
         }
-    }
-}
-
-/// Navigation entries of the optional sections (vocabulary, workouts,
-/// routines), shown when the site has such content.
-enum NavSections {
-    static func extra(_ site: SiteData) -> [(String, SitePath, String)] {
-        VocabPages.navigation(site) + WorkoutPages.navigation(site) + RoutinePages.navigation(site)
     }
 }
