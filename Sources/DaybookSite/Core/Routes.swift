@@ -13,6 +13,9 @@ enum Routes {
     /// Where a theme asset is copied.
     static func asset(_ path: String) -> String { "assets/" + path }
 
+    /// An old URL from front matter `aliases:`: a folder, or a file when it ends in `.html`.
+    static func alias(_ alias: String) -> SitePath { SitePath(alias.hasSuffix(".html") ? alias : alias + "/") }
+
     /// Entries, free pages and workout sessions live at their file's path
     /// under content/ without `.md`: `diary/2026/2026-11-20/`.
     static func content(_ source: SourceFile) -> SitePath { SitePath(source.slugPath + "/") }

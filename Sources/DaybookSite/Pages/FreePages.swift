@@ -6,12 +6,14 @@ struct FreePages: SiteFeature {
     struct FreePageView {
         let title: String
         let html: String
+        let params: [String: Any]
     }
 
     func pages(_ site: SiteData) -> [Page] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
             Page(Routes.content(page.source), template: "pages/page") { _ in
-                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body)))
+                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body),
+                                                                                  params: ParamsView.make(page.frontMatter.params)))
             }
         }
     }
