@@ -53,7 +53,7 @@ public struct SiteData: Sendable {
         self.diary = diary
         let pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
             (page.source.slugPath, PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine,
-                                             page: FreePages.path(page)).render(page.body))
+                                             page: Routes.content(page.source)).render(page.body))
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)

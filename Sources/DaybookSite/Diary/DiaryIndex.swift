@@ -21,7 +21,7 @@ public struct DiaryIndex: Sendable {
     init(entries: [DiaryEntry], photos library: PhotoLibrary) {
         self.entries = entries
         let rendered = entries.parallelMap { entry in
-            let pass = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Self.path(of: entry))
+            let pass = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
             let body = pass.render(entry.body)
             let cover = entry.cover.map { pass.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
@@ -49,9 +49,6 @@ public struct DiaryIndex: Sendable {
         self.byYear = byYear
         self.byTag = byTag
     }
-
-    public static func path(of entry: DiaryEntry) -> SitePath { SitePath(entry.source.slugPath + "/") }
-    public static func tagPath(_ slug: String) -> SitePath { .folder("tags", slug) }
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

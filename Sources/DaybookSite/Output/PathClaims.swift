@@ -80,7 +80,7 @@ public enum PathClaims {
         }
         writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
         writers += site.photos.outputs.map { Writer(path: $0.path, source: "\(contentDisplayName)/\($0.original)") }
-        writers += themeAssets.map { Writer(path: "assets/" + $0, source: "the theme's assets/\($0)") }
+        writers += themeAssets.map { Writer(path: Routes.asset($0), source: "the theme's assets/\($0)") }
         return writers
     }
 }

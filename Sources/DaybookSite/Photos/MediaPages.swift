@@ -4,8 +4,6 @@ import DaybookRender
 /// A media page per month with photos (`diary/2026/11/photos/`): every photo
 /// of the month's entries, each linking to its entry.
 struct MediaPages: SiteFeature {
-    static func path(_ month: YearMonth) -> SitePath { .folder("diary", month.path, "photos") }
-
     /// Months whose entries have photos.
     static func months(_ diary: DiaryIndex) -> [YearMonth] {
         diary.byMonth.filter { $0.value.contains { !diary.photos[$0].isEmpty } }.keys.sorted()
@@ -13,7 +11,7 @@ struct MediaPages: SiteFeature {
 
     func pages(_ site: SiteData) -> [Page] {
         Self.months(site.diary).map { month in
-            Page(Self.path(month), template: "pages/photos", cost: site.diary.byMonth[month]!.count) { context in
+            Page(Routes.diaryMonthPhotos(month), template: "pages/photos", cost: site.diary.byMonth[month]!.count) { context in
                 Self.monthPage(month, context)
             }
         }
@@ -40,11 +38,11 @@ struct MediaPages: SiteFeature {
             // A cover that is also in the body shows once.
             return unique(diary.photos[index]).map { photo in
                 Item(thumbnail: PhotoHTML.thumbnail(photo, alt: entry.title, from: context.path), title: entry.title,
-                     dateLabel: context.t.longDate(entry.date), iso: entry.date.iso, href: context.link(DiaryIndex.path(of: entry)))
+                     dateLabel: context.t.longDate(entry.date), iso: entry.date.iso, href: context.link(Routes.content(entry.source)))
             }
         }
         let heading = context.t.format("photos_of_month", ["month": context.t.monthTitle(month)])
-        let up = DiaryPages.MonthLink(label: context.t.monthTitle(month), href: context.link(DiaryPages.monthPath(month)),
+        let up = DiaryPages.MonthLink(label: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)),
                                       count: diary.byMonth[month]!.count)
         return PageViewModel(title: heading, section: "diary", page: MonthPage(heading: heading, items: items, up: up))
     }
