@@ -21,7 +21,7 @@ public struct DiaryIndex: Sendable {
     init(entries: [DiaryEntry], pages: [FreePage]) {
         let targets = WikiTargets(entries: entries, pages: pages)
         let rendered = entries.parallelMap { entry in
-            let pass = ObsidianPass(file: entry.source, page: Self.path(of: entry), targets: targets, linksTags: true)
+            let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
             return (RenderedBody(Markdown.render(entry.body, pass: pass), fields: pass.fields), pass.tags, pass.warnings)
         }
         // `#tags` in the text count as the entry's tags.
@@ -48,9 +48,6 @@ public struct DiaryIndex: Sendable {
         self.byYear = byYear
         self.byTag = byTag
     }
-
-    public static func path(of entry: DiaryEntry) -> SitePath { SitePath(entry.source.slugPath + "/") }
-    public static func tagPath(_ slug: String) -> SitePath { .folder("tags", slug) }
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

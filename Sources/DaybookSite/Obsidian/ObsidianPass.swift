@@ -9,10 +9,10 @@ struct WikiTargets: Sendable {
 
     init(entries: [DiaryEntry], pages: [FreePage]) {
         for page in pages {
-            for name in [page.title, page.source.baseName, page.source.slugPath] { add(name, FreePages.path(page)) }
+            for name in [page.title, page.source.baseName, page.source.slugPath] { add(name, Routes.content(page.source)) }
         }
         for entry in entries {
-            let path = DiaryIndex.path(of: entry)
+            let path = Routes.content(entry.source)
             if byDate[entry.date] == nil { byDate[entry.date] = path }
             for name in [entry.title, entry.source.baseName, entry.source.slugPath] { add(name, path) }
         }
@@ -75,7 +75,7 @@ final class ObsidianPass: MarkdownPass {
             case let .tag(name):
                 if !tags.contains(name) { tags.append(name) }
                 guard linksTags else { return .text("#" + name) }
-                return .link(href: from.link(to: DiaryIndex.tagPath(Slug.make(name))), text: "#" + name)
+                return .link(href: from.link(to: Routes.tag(Slug.make(name))), text: "#" + name)
             }
         }
     }
