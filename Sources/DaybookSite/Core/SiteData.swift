@@ -49,11 +49,14 @@ public struct SiteData: Sendable {
         let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory,
                                    isHidden: { !privacy.isPublished($0) })
         photos = library
-        let diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }, photos: library)
+        let shownPages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
+        let diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) },
+                               pages: shownPages, photos: library)
         self.diary = diary
-        let pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
-            (page.source.slugPath, PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine,
-                                             page: Routes.content(page.source)).render(page.body))
+        let pages = shownPages.map { page in
+            let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
+            return (page.source.slugPath, PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine,
+                                                    page: Routes.content(page.source)).render(page.body, pass: pass))
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)

@@ -18,22 +18,36 @@ public struct DiaryIndex: Sendable {
     /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
     public let byTag: [String: (name: String, indexes: [Int])]
 
-    init(entries: [DiaryEntry], photos library: PhotoLibrary) {
-        self.entries = entries
+    /// Links between days and pages that lead nowhere, and other notes of rendering.
+    public let warnings: [Diagnostic]
+    /// Where `[[…]]` links in entries and pages lead.
+    let wikiTargets: WikiTargets
+
+    init(entries: [DiaryEntry], pages: [FreePage], photos library: PhotoLibrary) {
+        let targets = WikiTargets(entries: entries, pages: pages)
         let rendered = entries.parallelMap { entry in
-            let pass = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
-            let body = pass.render(entry.body)
-            let cover = entry.cover.map { pass.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
+            let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
+            let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
+            let body = photos.render(entry.body, pass: pass)
+            let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
-            return (RenderedBody((body.html, body.plainText)), [coverPhoto].compactMap { $0 } + body.photos,
-                    body.diagnostics + [coverError].compactMap { $0 })
+            return (RenderedBody((body.html, body.plainText), fields: pass.fields), pass.tags, pass.warnings,
+                    [coverPhoto].compactMap { $0 } + body.photos, body.diagnostics + [coverError].compactMap { $0 })
         }
+        // `#tags` in the text count as the entry's tags.
+        var entries = entries
+        for (index, rendering) in rendered.enumerated() {
+            for tag in rendering.1 where !entries[index].tags.contains(tag) { entries[index].tags.append(tag) }
+        }
+        self.entries = entries
         bodies = rendered.map(\.0)
-        photos = rendered.map(\.1)
+        warnings = rendered.flatMap(\.2)
+        wikiTargets = targets
+        photos = rendered.map(\.3)
         covers = Dictionary(zip(entries, photos).compactMap { entry, photos in photos.first.map { (entry.id, $0) } },
                             uniquingKeysWith: { first, _ in first })
-        photoErrors = rendered.flatMap(\.2)
+        photoErrors = rendered.flatMap(\.4)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {
@@ -55,9 +69,12 @@ public struct DiaryIndex: Sendable {
 public struct RenderedBody: Sendable {
     public let html: String
     public let searchText: String
+    /// Dataview's `key:: value` fields of the text.
+    let fields: [ObsidianPass.Field]
 
-    init(_ rendered: (html: String, plainText: String)) {
+    init(_ rendered: (html: String, plainText: String), fields: [ObsidianPass.Field] = []) {
         html = rendered.html
         searchText = String(rendered.plainText.prefix(SearchPages.textLength))
+        self.fields = fields
     }
 }

@@ -20,11 +20,13 @@ struct PhotoPass {
         let diagnostics: [Diagnostic]
     }
 
-    func render(_ markdown: String) -> Result {
+    /// - Parameter pass: other syntax first (Obsidian's `![[photo.jpg]]` becomes an image).
+    func render(_ markdown: String, pass: MarkdownPass? = nil) -> Result {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
-        let (html, plainText) = Markdown.render(markdown) { image in
-            let location = document.location(line: firstLine + image.line - 1, column: image.column)
+        let (html, plainText) = Markdown.render(markdown, pass: pass) { image in
+            // Images a pass made have no place of their own: the body's first line stands in.
+            let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
             switch resolve(image.url, at: location) {
             case let .failure(diagnostic):
                 diagnostics.append(diagnostic)
