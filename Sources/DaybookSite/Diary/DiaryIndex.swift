@@ -12,9 +12,12 @@ public struct DiaryIndex: Sendable {
     public let byYear: [Int: [Int]]
     /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
     public let byTag: [String: (name: String, indexes: [Int])]
+    /// The entries in `SiteData.publicView`, oldest first: what feeds and the search index list.
+    public let publicIndexes: [Int]
 
-    init(entries: [DiaryEntry]) {
+    init(entries: [DiaryEntry], isPublic: (DiaryEntry) -> Bool) {
         self.entries = entries
+        publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         bodies = entries.parallelMap { RenderedBody(Markdown.render($0.body)) }
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
