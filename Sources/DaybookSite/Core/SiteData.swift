@@ -40,7 +40,8 @@ public struct SiteData: Sendable {
         self.translation = translation
         self.seed = seed
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
-        diary = DiaryIndex(entries: published.entries, isPublic: { publicEntries.contains($0.source.relativePath) })
+        diary = DiaryIndex(entries: published.entries, pages: published.pages,
+                           isPublic: { publicEntries.contains($0.source.relativePath) })
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)
