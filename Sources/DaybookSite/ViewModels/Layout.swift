@@ -24,6 +24,16 @@ struct Layout {
     let bodyClass: String
     let todayLabel: String
     let todayISO: String
+    /// `{{#layout.icons.wx-snow}}`: whether the page shows that icon.
+    let icons: Icons
+
+    struct Icons: TemplateFields {
+        let ids: Set<String>
+
+        func field(_ name: String) -> (any TemplateRepresentable)? {
+            name == "any" ? !ids.isEmpty : ids.contains(name)
+        }
+    }
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     struct Root: TemplateFields {
@@ -63,7 +73,8 @@ struct Layout {
             nav: items.map { NavItem(href: context.link($0.1), label: $0.2, current: $0.0 == model.section) },
             bodyClass: model.bodyClass,
             todayLabel: t.longDate(site.today),
-            todayISO: site.today.iso
+            todayISO: site.today.iso,
+            icons: Icons(ids: context.icons.ids)
         )
         return .object(Root(layout: layout, page: TemplateReflection.value(model.page), t: t))
     }
@@ -87,6 +98,7 @@ extension Layout: TemplateFields {
         case "bodyClass": bodyClass
         case "todayLabel": todayLabel
         case "todayISO": todayISO
+        case "icons": icons
         default: nil
         }
     }
