@@ -99,7 +99,7 @@ public enum SiteBuilder {
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         let themeAssets = theme.assets.sorted { $0.key < $1.key }
-        let paths = pages.map(\.path.filePath) + themeAssets.map { "assets/" + $0.key } + assets.map(\.relativePath)
+        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath)
         let writer = OutputWriter(output: options.outputDirectory)
         let staging = try writer.makeStaging()
         do {
@@ -109,7 +109,7 @@ public enum SiteBuilder {
             try render(pages, site: site, theme: theme) { path, bytes in
                 OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
             }
-            var files = themeAssets.map { ("assets/" + $0.key, Array($0.value)) }
+            var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
             for asset in assets {
                 if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
             }
