@@ -64,7 +64,7 @@ public enum PathClaims {
         var owners: [[UInt8]: [String]] = [:]
         let sources = site.content.entries.map(\.source) + site.content.pages.map(\.source)
             + site.content.workouts.map(\.source) + site.content.decks.map(\.source)
-        for source in sources { owners[Array((source.slugPath + "/index.html").utf8), default: []].append(source.displayPath) }
+        for source in sources { owners[Array(Routes.content(source).filePath.utf8), default: []].append(source.displayPath) }
         // Two content files with one page each name themselves, in turn.
         var named: [[UInt8]: Int] = [:]
         var writers: [Writer] = []
