@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var visibility = Visibility()
     /// How the content folder is named in messages.
     public var contentDisplayName: String
+    /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
+    public var cacheDirectory: URL
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil) {
@@ -26,6 +28,7 @@ public struct BuildOptions: Sendable {
         self.seed = seed
         self.visibility = visibility
         self.contentDisplayName = contentDisplayName ?? contentDirectory.lastPathComponent
+        self.cacheDirectory = contentDirectory.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".daybook-cache")
     }
 }
 
@@ -34,6 +37,9 @@ public struct BuildSummary: Sendable {
     public let files: Int
     public let seconds: Double
     public let warnings: [Diagnostic]
+    /// Photos resized in this build, and photos taken from the cache.
+    public let photosEncoded: Int
+    public let photosCached: Int
 }
 
 /// files → parsed content (with diagnostics) → schedules for "today" →
@@ -52,8 +58,10 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(today.daysSinceEpoch)
-        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed)
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics)
+        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
+                            cacheDirectory: options.cacheDirectory)
+        if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings)
     }
 
     /// Every page of the site: each feature's, then the feed and the sitemap of them all.
@@ -62,35 +70,30 @@ public enum SiteBuilder {
         return pages + Feeds.pages(site, sitemapOf: pages)
     }
 
-    /// Renders every page to bytes on all cores, the costliest first.
-    public static func render(_ pages: [Page], site: SiteData, theme: Theme) throws -> [(path: String, bytes: [UInt8])] {
-        let rendered = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> Result<(path: String, bytes: [UInt8]), Diagnostic> in
+    /// Renders every page on all cores, the costliest first, handing each
+    /// page's bytes to `emit` as soon as it is made, so that memory does not
+    /// grow with the site. Template errors of all pages are thrown together.
+    public static func render(_ pages: [Page], site: SiteData, theme: Theme,
+                              emit: @Sendable (_ path: String, _ bytes: [UInt8]) -> (any Error & Sendable)? = { _, _ in nil }) throws {
+        let failures = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> (any Error & Sendable)? in
             let context = PageContext(path: page.path, site: site)
             switch page.body {
             case let .bytes(make):
-                return .success((page.path.filePath, make(context)))
+                return emit(page.path.filePath, make(context))
             case let .template(name, make):
                 let model = make(context)
                 var html: [UInt8] = []
                 do throws(Diagnostic) {
                     try theme.render(name, Layout.context(for: model, in: context), into: &html)
-                    return .success((page.path.filePath, html))
                 } catch {
-                    return .failure(error)
+                    return error
                 }
+                return emit(page.path.filePath, html)
             }
         }
-        var files: [(path: String, bytes: [UInt8])] = []
-        var errors = Set<Diagnostic>()
-        for result in rendered {
-            switch result {
-            case let .success(file): files.append(file)
-            case let .failure(diagnostic): errors.insert(diagnostic)
-            }
-        }
+        let errors = Set(failures.compactMap { $0 as? Diagnostic })
         if !errors.isEmpty { throw ContentErrors(errors.sorted { $0.location < $1.location }) }
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append((Routes.asset(path), Array(data))) }
-        return files
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     /// The whole build; `public/` changes only if it succeeds.
@@ -103,21 +106,33 @@ public enum SiteBuilder {
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
-        var files = try render(pages, site: site, theme: theme)
-        for asset in assets {
-            if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
-        }
-        progress?("writing \(files.count) files")
+        let themeAssets = theme.assets.sorted { $0.key < $1.key }
+        let photos = site.photos.outputs
+        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
         let writer = OutputWriter(output: options.outputDirectory)
         let staging = try writer.makeStaging()
         do {
+            try OutputWriter.makeFolders(for: paths, in: staging)
+            // Pages are written into the staging folder as they render.
+            let root = staging.path
+            try render(pages, site: site, theme: theme) { path, bytes in
+                OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
+            }
+            var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+            for asset in assets {
+                if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
+            }
+            progress?("writing \(files.count) more files")
             try OutputWriter.write(files, into: staging)
+            try OutputWriter.copy(photos.map { ($0.path, $0.cached) }, into: staging)
             try writer.swap(in: staging)
         } catch {
             writer.discard(staging)
             throw error
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
-        return BuildSummary(pages: pageCount, files: files.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
+        site.photos.prune()
+        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
+                            photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
     }
 }

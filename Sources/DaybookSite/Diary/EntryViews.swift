@@ -10,9 +10,11 @@ struct WeatherView {
     let details: [String]
     let location: String?
 
-    init?(_ weather: Weather?, t: Translation) {
+    init?(_ weather: Weather?, _ context: PageContext) {
         guard let weather else { return nil }
+        let t = context.t
         icon = weather.iconName.map { "wx-" + $0 }
+        if let icon { context.icons.note(icon) }
         label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
         temperature = weather.temperature.map(Self.degrees)
         var details: [String] = []
@@ -48,6 +50,8 @@ struct EntryItem {
     let weather: WeatherView?
     let tags: [TagLink]
     let isPrivate: Bool
+    /// The entry's cover or first photo, small.
+    let thumbnail: PhotoHTML.Thumbnail?
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
         href = context.link(Routes.content(entry.source))
@@ -55,9 +59,10 @@ struct EntryItem {
         dateLabel = context.t.longDate(entry.date)
         iso = entry.date.iso
         time = entry.time?.text
-        weather = WeatherView(entry.weather, t: context.t)
+        weather = WeatherView(entry.weather, context)
         tags = entry.tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
         isPrivate = entry.isPrivate
+        thumbnail = context.site.diary.thumbnail(of: entry, context)
     }
 }
 
@@ -81,6 +86,7 @@ extension EntryItem: TemplateFields {
         case "isPrivate": isPrivate
         case "time": time.orMissing
         case "weather": weather.orMissing
+        case "thumbnail": thumbnail.orMissing
         default: nil
         }
     }
