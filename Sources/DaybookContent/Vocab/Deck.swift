@@ -219,6 +219,11 @@ private struct DeckBodyParser {
             }
             return
         }
+        if let date, date.checkedYear(at: file.location(line: number, column: line.count - heading.text.count + 1), into: &diagnostics) == nil {
+            current = nil
+            underInvalidHeading = true
+            return
+        }
         guard let date else {
             let column = line.count - heading.text.count + 1
             let hint: String
