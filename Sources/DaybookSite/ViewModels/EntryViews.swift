@@ -48,6 +48,7 @@ struct EntryItem {
     let time: String?
     let weather: WeatherView?
     let tags: [TagLink]
+    let moreTags: String?
     let isPrivate: Bool
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
@@ -57,8 +58,17 @@ struct EntryItem {
         iso = entry.date.iso
         time = entry.time?.text
         weather = WeatherView(entry.weather, t: context.t)
-        tags = entry.tags.map { TagLink(name: $0, href: context.link(DiaryIndex.tagPath(Slug.make($0)))) }
+        // A list shows the first few tags, so that a page listing entries stays
+        // linear in them however many tags one entry has (the entry page shows all).
+        tags = EntryItem.tagLinks(entry.tags.prefix(EntryItem.tagLimit), context)
+        moreTags = entry.tags.count > EntryItem.tagLimit ? "+\(entry.tags.count - EntryItem.tagLimit)" : nil
         isPrivate = entry.isPrivate
+    }
+
+    static let tagLimit = 10
+
+    static func tagLinks(_ tags: some Sequence<String>, _ context: PageContext) -> [TagLink] {
+        tags.map { TagLink(name: $0, href: context.link(DiaryIndex.tagPath(Slug.make($0)))) }
     }
 }
 
@@ -79,6 +89,7 @@ extension EntryItem: MustacheParent {
         case "iso": iso
         case "tags": tags
         case "hasTags": !tags.isEmpty
+        case "moreTags": moreTags.orMissing
         case "isPrivate": isPrivate
         case "time": time.orMissing
         case "weather": weather.orMissing
