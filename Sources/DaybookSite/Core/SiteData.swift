@@ -59,7 +59,7 @@ public struct DiaryIndex: Sendable {
 
     init(entries: [DiaryEntry]) {
         self.entries = entries
-        bodies = entries.parallelMap { RenderedBody(Markdown.render($0.body)) }
+        bodies = entries.parallelMap { entry in SlowParseWatch.shared.watch(entry.source.displayPath) { RenderedBody(Markdown.render(entry.body)) } }
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {

@@ -13,7 +13,7 @@ enum FreePages {
     static func pages(_ site: SiteData) -> [Page] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
             Page(path(page), template: "pages/page") { _ in
-                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body)))
+                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: SlowParseWatch.shared.watch(page.source.displayPath) { Markdown.html(page.body) }))
             }
         }
     }
