@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "daybook", targets: ["daybook"]),
+        // For the libFuzzer targets in Fuzz/ (scripts/fuzz).
+        .library(name: "DaybookContent", targets: ["DaybookContent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
