@@ -61,22 +61,25 @@ public enum ContentLoader {
             content.routineLog = RoutineParser.parseLog(file, routines: content.routines, into: &diagnostics)
         }
 
-        content.assets = files.assets(under: ["diary", "pages"])
+        content.assets = files.assets(under: ["diary", "pages"], into: &diagnostics)
         files.reportUnknownTopLevel(into: &diagnostics)
         return (content, diagnostics)
     }
 }
 
 /// Lists and reads files below the content root. Paths are kept relative so
-/// that nothing a file is called can point the output outside its folder.
+/// that nothing a file is called can point the output outside its folder;
+/// `FolderWalk` keeps links from reading anything outside it.
 struct FileWalker {
     let root: URL
     let displayRoot: String
+    let folder: FolderWalk
     private let manager = FileManager.default
 
     init(root: URL, displayRoot: String) {
         self.root = root.standardizedFileURL
         self.displayRoot = displayRoot
+        folder = FolderWalk(root: root, displayRoot: displayRoot)
     }
 
     var exists: Bool {
@@ -84,13 +87,19 @@ struct FileWalker {
         return manager.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
+    func display(_ relative: String) -> String { folder.display(relative) }
 
     /// nil when the file does not exist; an unreadable file is an error.
     func read(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
         let url = root.appendingPathComponent(relative)
-        guard manager.fileExists(atPath: url.path) else { return nil }
+        guard manager.fileExists(atPath: url.path) || isLink(url.path) else { return nil }
+        guard folder.existsInside(relative, into: &diagnostics) else { return nil }
         return load(url: url, relative: relative, into: &diagnostics)
+    }
+
+    private func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     private func load(url: URL, relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
@@ -105,51 +114,32 @@ struct FileWalker {
             return nil
         }
         let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
-        return SourceFile(displayPath: display(relative), relativePath: relative, text: normalized)
+        return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: normalized)
     }
 
     /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
     func relativeFiles(under folder: String, recursive: Bool = true) -> [String] {
-        var result: [String] = []
-        Self.walk(root.path + "/" + folder, relative: folder, recursive: recursive, into: &result)
-        return result.sorted()
-    }
-
-    /// readdir rather than FileManager's enumerator, which asks for each file's
-    /// attributes one by one; a large diary has tens of thousands of files.
-    private static func walk(_ path: String, relative: String, recursive: Bool, into result: inout [String]) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix(".") else { continue }
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                var info = stat()
-                guard stat(path + "/" + name, &info) == 0 else { continue }
-                let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-                // Linked folders are not followed: a link to a parent would loop forever.
-                if isDirectory && type == Int32(DT_LNK) { continue }
-                type = isDirectory ? Int32(DT_DIR) : ((info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0)
-            }
-            if type == Int32(DT_REG) {
-                result.append(relative + "/" + name)
-            } else if type == Int32(DT_DIR), recursive {
-                walk(path + "/" + name, relative: relative + "/" + name, recursive: true, into: &result)
-            }
-        }
+        var ignored = Diagnostics()
+        return self.folder.files(under: folder, recursive: recursive, into: &ignored)
     }
 
     func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {
-        relativeFiles(under: folder, recursive: recursive)
-            .filter { $0.hasSuffix(".md") }
+        self.folder.files(under: folder, recursive: recursive, into: &diagnostics)
+            .filter(MarkdownName.isMarkdown)
             .compactMap { load(url: root.appendingPathComponent($0), relative: $0, into: &diagnostics) }
     }
 
-    func assets(under folders: [String]) -> [ContentAsset] {
+    /// Every other file is an asset; one that cannot be read is said so, not
+    /// skipped silently. (Links were reported when the Markdown was listed.)
+    func assets(under folders: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
         folders.flatMap { folder in
-            relativeFiles(under: folder).filter { !$0.hasSuffix(".md") }.map {
-                ContentAsset(absolutePath: root.appendingPathComponent($0).path, relativePath: $0)
+            relativeFiles(under: folder).filter { !MarkdownName.isMarkdown($0) }.compactMap { relative in
+                let path = root.appendingPathComponent(relative).path
+                guard access(path, R_OK) == 0 else {
+                    diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
+                    return nil
+                }
+                return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative))
             }
         }
     }

@@ -41,11 +41,12 @@ public struct BuildSummary: Sendable {
 public enum SiteBuilder {
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
+        try OutputGuard.checkContent(options)
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
-        let today = options.today ?? TimeZoneCheck.today(in: content.config.timezone)
+        let today = options.today ?? TimeZones.today(in: content.config.timezone)
         guard let translation = theme.translations[content.config.locale.rawValue] else {
             throw ContentErrors([Diagnostic(SourceLocation(path: "themes/\(theme.name)/i18n/\(content.config.locale.rawValue).yml"),
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
@@ -82,13 +83,12 @@ public enum SiteBuilder {
                 return .success((page.path.filePath, make(context)))
             case let .template(name, make):
                 let model = make(context)
-                do {
-                    let html = try theme.render(name, Layout.context(for: model, in: context))
-                    return .success((page.path.filePath, Array(html.utf8)))
-                } catch let diagnostic as Diagnostic {
-                    return .failure(diagnostic)
+                var html: [UInt8] = []
+                do throws(Diagnostic) {
+                    try theme.render(name, Layout.context(for: model, in: context), into: &html)
+                    return .success((page.path.filePath, html))
                 } catch {
-                    return .failure(Diagnostic(SourceLocation(path: name), "\(error)"))
+                    return .failure(error)
                 }
             }
         }
@@ -109,12 +109,14 @@ public enum SiteBuilder {
     @discardableResult
     public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
+        try OutputGuard.check(options)
         progress?("reading content")
         let (site, theme, warnings) = try prepare(options)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
+        let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         var files = try render(pages, site: site, theme: theme)
-        for asset in site.content.assets where isPublished(asset: asset, site: site) {
+        for asset in assets {
             if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
         }
         progress?("writing \(files.count) files")
@@ -129,14 +131,5 @@ public enum SiteBuilder {
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         return BuildSummary(pages: pageCount, files: files.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
-    }
-
-    /// An image that belongs to a hidden entry (`diary/2026/2026-11-20-photo.jpg`
-    /// or `diary/2026/2026-11-20/photo.jpg`) stays hidden with it.
-    static func isPublished(asset: ContentAsset, site: SiteData) -> Bool {
-        !site.content.entries.contains { entry in
-            !site.visibility.shows(isPrivate: entry.isPrivate, isDraft: entry.isDraft)
-                && asset.relativePath.hasPrefix(entry.source.slugPath)
-        }
     }
 }

@@ -19,6 +19,9 @@ enum Main {
             let count = errors.diagnostics.filter { $0.severity == .error }.count
             Terminal.error("\(count) error\(count == 1 ? "" : "s"); nothing was written")
             exit(1)
+        } catch let usage as UsageError {
+            Terminal.error(usage.message)
+            exit(2)
         } catch let diagnostic as Diagnostic {
             Terminal.report([diagnostic])
             exit(1)
@@ -37,15 +40,24 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, Init.self, Import.self, Export.self],
         defaultSubcommand: Build.self
     )
 }
 
-/// Where the site's files are, shared by every command.
-struct SiteLocation: ParsableArguments {
+/// `--content`, shared by every command that reads the site.
+struct ContentFolder: ParsableArguments {
     @Option(name: .long, help: "The content folder.")
     var content = "content"
+
+    var url: URL { URL(fileURLWithPath: content) }
+    /// How the folder is named in messages.
+    var displayName: String { content.count > 1 && content.hasSuffix("/") ? String(content.dropLast()) : content }
+}
+
+/// Where the site's files are and which day it is, shared by the building commands.
+struct SiteLocation: ParsableArguments {
+    @OptionGroup var folder: ContentFolder
 
     @Option(name: .long, help: "Compute schedules for this day (YYYY-MM-DD) instead of today.", transform: Self.date)
     var today: LocalDate?
@@ -56,11 +68,12 @@ struct SiteLocation: ParsableArguments {
         return date
     }
 
-    var contentURL: URL { URL(fileURLWithPath: content) }
+    var content: String { folder.content }
+    var contentURL: URL { folder.url }
 
     func buildOptions(output: String = "public", seed: UInt64? = nil, visibility: Visibility = Visibility()) -> BuildOptions {
         BuildOptions(contentDirectory: contentURL, outputDirectory: URL(fileURLWithPath: output), today: today, seed: seed,
-                     visibility: visibility, contentDisplayName: content.hasSuffix("/") ? String(content.dropLast()) : content)
+                     visibility: visibility, contentDisplayName: folder.displayName)
     }
 }
 
@@ -72,8 +85,14 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "The output folder; replaced only when the build succeeds.")
     var output = "public"
 
-    @Option(name: .long, help: "Shuffle flashcards with this seed (repeats a printed order).")
+    @Option(name: .long, parsing: .unconditional, help: "Shuffle flashcards with this seed (repeats a printed order).", transform: Self.seed)
     var seed: UInt64?
+
+    /// `.unconditional`: `--seed -1` is a bad seed, not a missing one.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else { throw ValidationError("use a whole number from 0 to \(UInt64.max), not '\(text)'") }
+        return seed
+    }
 
     @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
     var includePrivate = false
@@ -100,7 +119,9 @@ struct Check: ParsableCommand {
         let options = location.buildOptions()
         let (site, theme, warnings) = try SiteBuilder.prepare(options)
         // Rendering catches template errors too; the result is discarded.
-        _ = try SiteBuilder.render(SiteBuilder.pages(for: site), site: site, theme: theme)
+        let pages = SiteBuilder.pages(for: site)
+        _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
+        _ = try SiteBuilder.render(pages, site: site, theme: theme)
         Terminal.report(warnings)
         print("No errors in \(location.content)/ (\(site.content.entries.count) entries).")
     }

@@ -20,7 +20,7 @@ struct New: ParsableCommand {
     @OptionGroup var location: SiteLocation
 
     func run() throws {
-        let day = location.today ?? TimeZoneCheck.today(in: siteTimezone())
+        let day = location.today ?? TimeZones.today(in: siteTimezone())
         let (relative, text) = scaffold(for: kind, on: day)
         let url = location.contentURL.appendingPathComponent(relative)
         guard !FileManager.default.fileExists(atPath: url.path) else {
@@ -42,7 +42,7 @@ struct New: ParsableCommand {
                 counter += 1
             }
             let now = Calendar.current.dateComponents(in: TimeZone(identifier: siteTimezone()) ?? .current, from: Date())
-            let time = String(format: "%02d:%02d", now.hour ?? 0, now.minute ?? 0)
+            let time = "\((now.hour ?? 0).zeroPadded(2)):\((now.minute ?? 0).zeroPadded(2))"
             return (relative, """
             ---
             title: \(name ?? "")

@@ -1,12 +1,15 @@
 import Testing
 @testable import DaybookContent
+import DaybookRender
 
 /// Anki's plain-text notes in and out.
 @Suite struct AnkiTests {
-    static func notes(_ text: String, maxMeanings: Int? = nil) -> ([AnkiNote], [Diagnostic]) {
-        var diagnostics = Diagnostics()
+    /// The notes, then header errors, bad rows, left-out notes and warnings.
+    static func notes(_ text: String) -> ([AnkiNote], [Diagnostic]) {
         let file = SourceFile(displayPath: "export.txt", relativePath: "export.txt", text: text)
-        return (AnkiImport.parse(file, maxMeanings: maxMeanings, into: &diagnostics), diagnostics.items)
+        let reading = AnkiImport.read(file)
+        return (reading.notes, reading.diagnostics.errors + reading.badRows.items + reading.leftOut
+                    + reading.diagnostics.items.filter { $0.severity == .warning })
     }
 
     static func deck(_ text: String, name: String = "toeic") -> (Deck, [Diagnostic]) {
@@ -72,7 +75,7 @@ import Testing
         #expect(Self.positions(diagnostics) == ["1:1 error: unknown separator 'double tab'"])
     }
 
-    @Test func reportsNotesThatCannotBecomeWords() {
+    @Test func leavesOutNotesThatCannotBecomeWordsAndListsThem() {
         let text = """
         \t버리다
         candid
@@ -81,16 +84,62 @@ import Testing
         extra\tmeaning\texample\taudio.mp3
         open\t"never closed
         """
-        let (notes, diagnostics) = Self.notes(text, maxMeanings: 3)
+        let (notes, diagnostics) = Self.notes(text)
         #expect(Self.positions(diagnostics) == [
             "6:6 error: quoted field is never closed",
-            "1:1 error: note has no word in its first field",
-            "2:1 error: 'candid' has no meaning in its second field",
-            "3:1 error: the word 'a :: b' contains ' :: ', which separates word and meaning in a deck",
-            "4:6 error: 'many' has 4 meanings, at most 3 (max_meanings)",
+            "1:1 warning: a note with no word in its first field",
+            "2:1 warning: 'candid' has an empty back (no meaning)",
+            "3:1 warning: 'a :: b': ' :: ' separates word and meaning in a deck",
             "5:23 warning: only three fields are imported (word, meanings, example sentences); later fields are left out",
         ])
-        #expect(Self.summary(notes) == ["extra = meaning / example", "open = never closed"])
+        // A note with more meanings than max_meanings is kept; the importer fits it.
+        #expect(Self.summary(notes) == ["many = 1 | 2 | 3 | 4", "extra = meaning / example"])
+    }
+
+    @Test func joinsExtraMeaningsIntoTheLastInsteadOfRefusing() {
+        let note = AnkiNote(word: "run", meanings: ["달리다", "운영하다", "흐르다", "출마하다"])
+        #expect(AnkiImport.fitted(note, maxMeanings: 3).meanings == ["달리다", "운영하다", "흐르다, 출마하다"])
+        #expect(AnkiImport.fitted(note, maxMeanings: 1).meanings == ["달리다, 운영하다, 흐르다, 출마하다"])
+        #expect(AnkiImport.fitted(note, maxMeanings: 4) == note)
+    }
+
+    @Test func mergesNotesOfTheSameWordInOrder() {
+        let (notes, _) = Self.notes("猫\tcat\tThe cat sleeps.\n犬\tdog\n猫\tcat; kitty\tThe cat sleeps.\n")
+        let (merged, merges) = AnkiImport.merged(notes)
+        #expect(Self.summary(merged) == ["猫 = cat | kitty / The cat sleeps.", "犬 = dog"])
+        #expect(merges == ["'猫' (lines 1, 3)"])
+    }
+
+    @Test func clozeNotesBecomeTheQuestionAndItsAnswers() {
+        let (notes, diagnostics) = Self.notes("""
+        #separator:tab
+        #html:true
+        Ich {{c1::habe}} Hunger, {{c2::weil::conjunction}} ich nichts gegessen {{c1::habe}}.\tI am hungry
+        {{c1::Berlin}} ist die Hauptstadt.\t
+        """)
+        #expect(diagnostics.isEmpty)
+        #expect(Self.summary(notes) == [
+            "Ich […] Hunger, [conjunction] ich nichts gegessen […]. = habe | weil | I am hungry / Ich habe Hunger, weil ich nichts gegessen habe.",
+            "[…] ist die Hauptstadt. = Berlin / Berlin ist die Hauptstadt.",
+        ])
+    }
+
+    @Test func leavesOutSoundsAndImagesWithOneWarning() {
+        let (notes, diagnostics) = Self.notes("""
+        #html:true
+        hola[sound:hola.mp3]\thello <img src="wave.png">\t
+        adiós\tbye[sound:adios.mp3]
+        """)
+        #expect(Self.summary(notes) == ["hola = hello", "adiós = bye"])
+        #expect(Self.positions(diagnostics) == ["2:1 warning: 2 sounds ([sound:…]) and 1 image (<img>) left out: a deck holds text only"])
+    }
+
+    @Test func htmlBecomesMarkdownTextAndRubyBecomesFurigana() {
+        let (notes, _) = Self.notes("""
+        #html:true
+        <b>食べる</b>\t<i>to eat</i>\t<ruby>寿司<rp>(</rp><rt>すし</rt><rp>)</rp></ruby>を<b>食べる</b>。
+        """)
+        #expect(Self.summary(notes) == ["食べる = *to eat* / 寿司[すし]を**食べる**。"])
     }
 
     // MARK: Export
@@ -131,7 +180,7 @@ import Testing
         - by the way, then :: 그런데
         """#)
         #expect(deckDiagnostics.isEmpty)
-        let (notes, diagnostics) = Self.notes(AnkiExport.text(of: deck), maxMeanings: 3)
+        let (notes, diagnostics) = Self.notes(AnkiExport.text(of: deck))
         #expect(diagnostics.isEmpty)
         #expect(notes.map(\.word) == deck.words.map(\.text))
         #expect(notes.map(\.meanings) == deck.words.map(\.meanings))
@@ -163,5 +212,19 @@ import Testing
         let deckText = "## 2026-11-20\n- abandon :: 버리다\n\n## 2026-11-21\n- candid :: 솔직한\n"
         let text = AnkiImport.appendBook(to: deckText, date: LocalDate(iso: "2026-11-20")!, words: [AnkiNote(word: "zeal", meanings: ["열의"])])
         #expect(text == "## 2026-11-20\n- abandon :: 버리다\n- zeal :: 열의\n\n## 2026-11-21\n- candid :: 솔직한\n")
+    }
+}
+
+/// Anki's furigana shown as ruby on vocabulary pages.
+@Suite struct FuriganaTests {
+    @Test func readingsBecomeRuby() {
+        #expect(Furigana.ruby(inHTML: "日本[にほん]語[ご]") == "<ruby>日本<rt>にほん</rt></ruby><ruby>語<rt>ご</rt></ruby>")
+        #expect(Furigana.ruby(inHTML: "今日 天気[てんき]") == "今日<ruby>天気<rt>てんき</rt></ruby>")
+        #expect(Markdown.vocabHTML("**漢字[かんじ]**") == "<strong><ruby>漢字<rt>かんじ</rt></ruby></strong>")
+    }
+
+    @Test func otherBracketsStay() {
+        #expect(Furigana.ruby(inHTML: "array[i] and [x]") == "array[i] and [x]")
+        #expect(Furigana.ruby(inHTML: "[…] ist") == "[…] ist")
     }
 }

@@ -213,9 +213,8 @@ import Testing
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt",
                                                  deck: "copy", date: LocalDate(iso: "2026-11-23")!,
                                                  content: site.content, contentDisplayName: "content")
-        #expect(imported.created)
-        #expect(imported.wordCount == 4)
-        #expect(imported.deckPath == "content/vocab/copy.md")
+        #expect(imported.added == 4)
+        #expect(imported.files == ["content/vocab/copy.md"])
 
         let load = { (name: String) throws -> Deck in
             let text = try String(contentsOf: site.content.appendingPathComponent("vocab/\(name).md"), encoding: .utf8)
@@ -236,19 +235,53 @@ import Testing
         #expect(site.read("vocab/copy/2026-11-23/index.html")?.contains("공부 1/3일째") == true)
     }
 
-    @Test func importingWordsTheDeckHasWritesNothing() throws {
+    @Test func importingAgainAddsOnlyNewWordsAndThenNothing() throws {
         let site = try TestSite(Self.files)
         defer { site.remove() }
         try site.write("anki.txt", "#separator:tab\ncandid\t솔직한\nrevenue\t매출\n")
-        let before = try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8)
-        #expect {
+        let date = LocalDate(iso: "2026-11-23")!
+        let deckURL = site.content.appendingPathComponent("vocab/toeic.md")
+        func run(dryRun: Bool = false) throws -> ImportSummary {
             try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
-                                      date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content")
-        } throws: { error in
-            (error as? ContentErrors)?.diagnostics.map(\.description)
-                == ["anki.txt:3:1: error: 'revenue' is already in deck 'toeic' (content/vocab/toeic.md:12)\n    hint: remove the note from the export, or the word from the deck"]
+                                      date: date, content: site.content, contentDisplayName: "content", dryRun: dryRun)
         }
-        #expect(try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8) == before)
+        let before = try String(contentsOf: deckURL, encoding: .utf8)
+        let dry = try run(dryRun: true)
+        #expect(dry.lines.first == "Would import 1 word into content/vocab/toeic.md.")
+        #expect(try String(contentsOf: deckURL, encoding: .utf8) == before)
+
+        let first = try run()
+        #expect(first.added == 1)
+        #expect(first.alreadyImported == ["revenue"])
+        #expect(first.lines == ["Imported 1 word into content/vocab/toeic.md.", "Skipped 1 word already imported: revenue."])
+        let after = try String(contentsOf: deckURL, encoding: .utf8)
+        #expect(after.hasSuffix("## 2026-11-23\n- candid :: 솔직한\n"))
+
+        let second = try run()
+        #expect(second.added == 0)
+        #expect(second.lines == ["Nothing new to import: all 2 words already imported."])
+        #expect(try String(contentsOf: deckURL, encoding: .utf8) == after)
+    }
+
+    @Test func aBadRowStopsTheImportUnlessSkipped() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.write("anki.txt", "zeal\t열의\nopen\t\"never closed\n")
+        let deckURL = site.content.appendingPathComponent("vocab/toeic.md")
+        let before = try String(contentsOf: deckURL, encoding: .utf8)
+        func run(skip: Bool) throws -> ImportSummary {
+            try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
+                                      date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content",
+                                      skipBadRows: skip)
+        }
+        #expect { try run(skip: false) } throws: { error in
+            (error as? ContentErrors)?.diagnostics.map(\.description)
+                == ["anki.txt:2:6: error: quoted field is never closed\n    hint: end it with '\"'; write a quote inside it as '\"\"'; or pass --skip-bad-rows to import the other rows"]
+        }
+        #expect(try String(contentsOf: deckURL, encoding: .utf8) == before)
+        let skipped = try run(skip: true)
+        #expect(skipped.added == 1)
+        #expect(skipped.lines.suffix(2) == ["Left out 1:", "  anki.txt:2:6: unreadable: quoted field is never closed"])
     }
 
     @Test func importAddsToAnExistingBookAndExportNamesUnknownDecks() throws {
@@ -257,7 +290,7 @@ import Testing
         try site.write("anki.txt", "candid\t솔직한\n")
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic.md",
                                                  date: LocalDate(iso: "2026-11-22")!, content: site.content, contentDisplayName: "content")
-        #expect(!imported.created)
+        #expect(imported.added == 1)
         let text = try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8)
         #expect(text.hasSuffix("## 2026-11-22\n- fluctuate :: **변동**하다\n\nPrices notes.\n- candid :: 솔직한\n"))
 

@@ -4,9 +4,8 @@ public enum DiaryParser {
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
         let errorsBefore = diagnostics.errors.count
-        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
-        let when = EntryDate.read(fields?["date"], file: file, what: "diary entry",
-                                  frontMatterFailed: diagnostics.errors.count > errorsBefore, into: &diagnostics)
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
+        let when = EntryDate.read(fields?["date"], file: file, what: "diary entry", into: &diagnostics)
 
         let weather = fields?["weather"].flatMap { Weather.parse($0, into: &diagnostics) }
         let tags = fields?["tags"]?.stringList("tags", into: &diagnostics)?

@@ -59,8 +59,7 @@ public struct EntryDate: Hashable, Sendable {
 extension EntryDate {
     /// The `date:` of a dated file (an entry, a workout), or the date its file
     /// name starts with; an error naming `what` when there is neither.
-    static func read(_ value: YAMLValue?, file: SourceFile, what: String, frontMatterFailed: Bool = false,
-                     into diagnostics: inout Diagnostics) -> EntryDate? {
+    static func read(_ value: YAMLValue?, file: SourceFile, what: String, into diagnostics: inout Diagnostics) -> EntryDate? {
         if let value {
             guard let text = value.string("date", into: &diagnostics) else { return nil }
             guard let date = EntryDate(parsing: text) else {
@@ -73,8 +72,6 @@ extension EntryDate {
         if let date = LocalDate(iso: file.baseName.prefix(10)) {
             return date.checkedYear(at: file.location(line: 1), into: &diagnostics).map { EntryDate(date: $0) }
         }
-        // A front matter that could not be read has its own error; its date may be in it.
-        guard !frontMatterFailed else { return nil }
         diagnostics.error(file.location(line: 1), "\(what) has no date",
                           hint: "add 'date: 2026-11-20' to the front matter, or start the file name with the date")
         return nil

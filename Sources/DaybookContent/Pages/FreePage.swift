@@ -9,7 +9,7 @@ public struct FreePage: Sendable {
     static let keys = ["title", "private", "draft", "date"]
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FreePage? {
-        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
         let (title, body) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body,
                                                      fallback: file.baseName)
         return FreePage(source: file, title: title,

@@ -71,13 +71,20 @@ public struct SiteConfig: Sendable {
             config.locale = Locale(rawValue: v)!
         }
         if let value = fields["timezone"], let v = value.string("timezone", into: &diagnostics) {
-            if TimeZoneCheck.isKnown(v) {
+            if TimeZones.isKnown(v) {
                 config.timezone = v
             } else {
                 diagnostics.error(value.location, "unknown timezone '\(v)'", hint: "use an IANA name such as Asia/Seoul, Europe/London or UTC")
             }
         }
-        if let v = fields["theme"]?.string("theme", into: &diagnostics) { config.theme = v }
+        if let value = fields["theme"], let v = value.string("theme", into: &diagnostics) {
+            if isPlainThemeName(v) {
+                config.theme = v
+            } else {
+                diagnostics.error(value.location, "theme must be the name of a folder in themes/, not a path: '\(v)'",
+                                  hint: "put the theme in themes/NAME/ beside content/ and write 'theme: NAME'")
+            }
+        }
         if let v = fields["week_starts"]?.choice("week_starts", from: ["monday", "sunday"], into: &diagnostics) {
             config.weekStarts = WeekStart(rawValue: v)!
         }
@@ -87,12 +94,17 @@ public struct SiteConfig: Sendable {
         return config
     }
 
+    /// A theme is a folder of `themes/`: no separators, no `.`/`..`, nothing hidden.
+    public static func isPlainThemeName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+    }
+
     /// The accepted ranges (docs/limits.md lists them).
     public enum Limits {
         public static let studyDays = 1...60
         public static let reviewInterval = 1...365
         public static let reviewCount = 20
-        public static let maxMeanings = 1...20
+        public static let maxMeanings = 1...100
         public static let columns = 1...8
         public static let rows = 1...12
         /// Millimetres; the sheets keep 14 mm of margin.

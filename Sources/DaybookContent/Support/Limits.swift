@@ -40,7 +40,7 @@ extension LocalDate {
 extension Double {
     /// `10` or `2.5`, for ranges in messages; safe for any value.
     var plain: String {
-        guard isFinite, magnitude < 1e15, rounded() == self else { return String(self) }
-        return String(Int(self))
+        guard isFinite, magnitude < 1e15 else { return String(self) }
+        return NumberText.format(self, decimals: 6, .machine)
     }
 }

@@ -42,14 +42,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
     public func days(until other: LocalDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
 
-    public var firstOfMonth: LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch - (day - 1)) }
     public var daysInMonth: Int { LocalDate.daysIn(month: month, year: year) }
     public var monthKey: YearMonth { YearMonth(year: year, month: month) }
 
     /// `2026-11-20`
     public var iso: String {
         let c = civil
-        return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))"
+        return "\(c.year.zeroPadded(4))-\(c.month.zeroPadded(2))-\(c.day.zeroPadded(2))"
     }
 
     public var description: String { iso }
@@ -105,7 +104,7 @@ public struct YearMonth: Hashable, Comparable, Sendable {
     public var next: YearMonth { month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1) }
     public var previous: YearMonth { month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1) }
     /// `2026/11`, the month's URL path segment.
-    public var path: String { "\(pad(year, 4))/\(pad(month, 2))" }
+    public var path: String { "\(year)/\(month.zeroPadded(2))" }
 
     public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
 }
@@ -129,12 +128,14 @@ public struct LocalTime: Hashable, Comparable, Sendable {
     public var hour: Int { minutes / 60 }
     public var minute: Int { minutes % 60 }
     /// `21:30`
-    public var text: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
+    public var text: String { "\(hour.zeroPadded(2)):\(minute.zeroPadded(2))" }
     public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
 }
 
-@inline(__always)
-func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+extension Int {
+    /// `7` → `07` (width 2): the one zero-padding of dates, times, offsets and URLs.
+    public func zeroPadded(_ width: Int) -> String {
+        let digits = String(self)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
 }

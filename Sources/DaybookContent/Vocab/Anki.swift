@@ -31,69 +31,124 @@ public struct AnkiNote: Hashable, Sendable {
 /// imported. Meanings are split at line breaks (`<br>`, `<div>` with HTML) and
 /// at `;`, so a meaning cannot keep a plain `;` — write `\;` (the deck format's
 /// escape, which `AnkiExport` writes) to keep one. With `#html:true`, or when
-/// `#html` is absent and a field looks like HTML, tags are removed and entities
-/// decoded.
+/// `#html` is absent and a field looks like HTML, fields become text with
+/// Markdown emphasis (`HTMLText`). Real decks are messy and are imported, not
+/// refused: a cloze note becomes its question and answers, `[sound:…]` and
+/// `<img>` are left out with one warning, a note without a word or a meaning is
+/// left out and listed.
 public enum AnkiImport {
-    public static func parse(_ file: SourceFile, maxMeanings: Int? = nil, into diagnostics: inout Diagnostics) -> [AnkiNote] {
+    /// What reading an export gives: the notes, what was left out and why,
+    /// rows that could not be read, and summary warnings.
+    public struct Reading: Sendable {
+        public var notes: [AnkiNote] = []
+        public var leftOut: [Diagnostic] = []
+        public var badRows = BadRows()
+        /// Header errors and the summary warnings.
+        public var diagnostics = Diagnostics()
+    }
+
+    public static func read(_ file: SourceFile) -> Reading {
+        var reading = Reading()
         let text = file.text.contains("\r") ? file.text.replacingOccurrences(of: "\r\n", with: "\n") : file.text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var header = Header()
         var bodyLine = 0
         if lines.first?.hasPrefix("tags:") == true { bodyLine = 1 }
         while bodyLine < lines.count, lines[bodyLine].hasPrefix("#") {
-            header.read(lines[bodyLine].dropFirst(), location: file.location(line: bodyLine + 1), into: &diagnostics)
+            header.read(lines[bodyLine].dropFirst(), location: file.location(line: bodyLine + 1), into: &reading.diagnostics)
             bodyLine += 1
         }
 
         let body = Array(lines[bodyLine...].joined(separator: "\n"))
         let records = CSVReader(chars: body, separator: header.separator, firstLine: bodyLine + 1)
-            .records(file: file, into: &diagnostics)
+            .records(file: file, badRows: &reading.badRows)
         let isHTML = header.isHTML ?? records.contains { $0.contains { HTMLText.looksLikeHTML($0.text) } }
         let meta = Set(header.metaColumns)
-        var reportedExtra = false
-        var notes: [AnkiNote] = []
+        var extra: CSVField?
+        var media = MediaCount()
 
         for record in records {
-            let fields = record.indices.filter { !meta.contains($0 + 1) }.map { record[$0] }
+            var fields = record.indices.filter { !meta.contains($0 + 1) }.map { record[$0] }
+            for index in fields.indices {
+                fields[index].text = media.strip(fields[index].text, at: file.location(line: fields[index].line, column: fields[index].column))
+            }
             guard let first = fields.first else { continue }
-            func lines(_ field: CSVField) -> [String] {
-                isHTML ? HTMLText.lines(field.text) : field.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            // The word names the word in the deck and its reviews: no emphasis there.
+            func lines(_ field: CSVField, emphasis: Bool = true) -> [String] {
+                isHTML ? HTMLText.lines(field.text, emphasis: emphasis) : field.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+            func meanings(_ field: CSVField) -> [String] {
+                lines(field).flatMap { line in WordLine.meanings(in: Array(line), from: 0).map(\.text).filter { !$0.isEmpty } }
             }
             let location = file.location(line: first.line, column: first.column)
-            let word = lines(first).joined(separator: " ")
+            var word = lines(first, emphasis: false).joined(separator: " ")
+            var answers: [String] = []
+            var examples: [String] = []
+            if let cloze = Cloze(word) {
+                word = cloze.question
+                answers = cloze.answers
+                examples = [cloze.full]
+            }
             if word.isEmpty {
-                diagnostics.error(location, "note has no word in its first field")
+                reading.leftOut.append(Diagnostic(location, "a note with no word in its first field", severity: .warning))
                 continue
             }
-            let wordChars = Array(word)
-            if WordLine.separator(in: wordChars, from: 0) != nil {
-                diagnostics.error(location, "the word '\(word)' contains ' :: ', which separates word and meaning in a deck")
+            if WordLine.separator(in: Array(word), from: 0) != nil {
+                reading.leftOut.append(Diagnostic(location, "'\(word)': ' :: ' separates word and meaning in a deck", severity: .warning))
                 continue
             }
-            let meaningField = fields.count > 1 ? fields[1] : nil
-            let meanings = meaningField.map(lines)?.flatMap { line in
-                WordLine.meanings(in: Array(line), from: 0).map(\.text).filter { !$0.isEmpty }
-            } ?? []
-            if meanings.isEmpty {
-                diagnostics.error(meaningField.map { file.location(line: $0.line, column: $0.column) } ?? location,
-                                  "'\(word)' has no meaning in its second field")
+            let found = answers + (fields.count > 1 ? meanings(fields[1]) : [])
+            if found.isEmpty {
+                let at = fields.count > 1 ? file.location(line: fields[1].line, column: fields[1].column) : location
+                reading.leftOut.append(Diagnostic(at, "'\(word)' has an empty back (no meaning)", severity: .warning))
                 continue
             }
-            if let maxMeanings, meanings.count > maxMeanings, let field = meaningField {
-                diagnostics.error(file.location(line: field.line, column: field.column),
-                                  "'\(word)' has \(meanings.count) meanings, at most \(maxMeanings) (max_meanings)",
-                                  hint: "join close meanings with ',' in Anki, or raise vocab.max_meanings in site.yml")
-                continue
-            }
-            let examples = fields.count > 2 ? lines(fields[2]) : []
-            if !reportedExtra, let extra = fields.dropFirst(3).first(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                reportedExtra = true
-                diagnostics.warning(file.location(line: extra.line, column: extra.column),
-                                    "only three fields are imported (word, meanings, example sentences); later fields are left out")
-            }
-            notes.append(AnkiNote(word: word, meanings: meanings, examples: examples, line: first.line))
+            examples += fields.count > 2 ? lines(fields[2]) : []
+            if extra == nil { extra = fields.dropFirst(3).first { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty } }
+            reading.notes.append(AnkiNote(word: word, meanings: found, examples: examples, line: first.line))
         }
-        return notes
+        if let extra {
+            reading.diagnostics.warning(file.location(line: extra.line, column: extra.column),
+                                        "only three fields are imported (word, meanings, example sentences); later fields are left out")
+        }
+        if let warning = media.warning { reading.diagnostics.append(warning) }
+        return reading
+    }
+
+    /// Notes of the same word as one: meanings and examples united in order,
+    /// repeats dropped. Also gives one line per word that was merged.
+    public static func merged(_ notes: [AnkiNote]) -> (notes: [AnkiNote], merges: [String]) {
+        var result: [AnkiNote] = []
+        var position: [String: Int] = [:]
+        var lines: [String: [Int]] = [:]
+        for note in notes {
+            lines[note.word, default: []].append(note.line)
+            guard let index = position[note.word] else {
+                position[note.word] = result.count
+                result.append(AnkiNote(word: note.word, meanings: unique(note.meanings), examples: unique(note.examples), line: note.line))
+                continue
+            }
+            result[index].meanings = unique(result[index].meanings + note.meanings)
+            result[index].examples = unique(result[index].examples + note.examples)
+        }
+        let merges = result.compactMap { note in
+            lines[note.word].flatMap { $0.count > 1 ? "'\(note.word)' (lines \($0.map(String.init).joined(separator: ", ")))" : nil }
+        }
+        return (result, merges)
+    }
+
+    /// A note with at most `maxMeanings` meanings: the extra ones are joined
+    /// into the last with `, `, so nothing of the note is lost.
+    public static func fitted(_ note: AnkiNote, maxMeanings: Int) -> AnkiNote {
+        guard note.meanings.count > maxMeanings, maxMeanings >= 1 else { return note }
+        var fitted = note
+        fitted.meanings = Array(note.meanings.prefix(maxMeanings - 1)) + [note.meanings.dropFirst(maxMeanings - 1).joined(separator: ", ")]
+        return fitted
+    }
+
+    private static func unique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
     }
 
     /// `deckText` with the notes added as words of the `## date` book: under
@@ -206,12 +261,14 @@ struct CSVReader {
     let separator: Character
     let firstLine: Int
 
-    func records(file: SourceFile, into diagnostics: inout Diagnostics) -> [[CSVField]] {
+    /// A record with a quoted field that is never closed is a bad row, left out.
+    func records(file: SourceFile, badRows: inout BadRows) -> [[CSVField]] {
         var records: [[CSVField]] = []
         var record: [CSVField] = []
         var index = 0
         var line = firstLine
         var column = 1
+        var bad = false
 
         func advance() {
             if chars[index] == "\n" {
@@ -249,8 +306,9 @@ struct CSVReader {
                     advance()
                 }
                 if !closed {
-                    diagnostics.error(file.location(line: field.line, column: field.column), "quoted field is never closed",
-                                      hint: "end it with '\"'; write a quote inside it as '\"\"'")
+                    bad = true
+                    badRows.add(file.location(line: field.line, column: field.column), "quoted field is never closed",
+                                hint: "end it with '\"'; write a quote inside it as '\"\"'")
                 }
             }
             while index < chars.count, chars[index] != separator, chars[index] != "\n" {
@@ -264,10 +322,11 @@ struct CSVReader {
                 continue
             }
             if index < chars.count { advance() }
-            records.append(record)
+            if !bad { records.append(record) }
             record = []
+            bad = false
         }
-        if !record.isEmpty { records.append(record) }
+        if !record.isEmpty, !bad { records.append(record) }
         return records
     }
 }
@@ -285,18 +344,32 @@ enum HTMLText {
         return false
     }
 
-    /// Text lines of an HTML fragment: block tags and `<br>` break lines,
-    /// other tags are dropped, entities decoded, spaces collapsed.
-    static func lines(_ html: String) -> [String] {
+    /// Text lines of an HTML fragment: block tags and `<br>` break lines, bold
+    /// and italics become `**` and `*` (with `emphasis`), `<ruby>漢字<rt>かんじ</rt></ruby>` becomes
+    /// Anki's furigana `漢字[かんじ]`, other tags are dropped, entities decoded,
+    /// spaces collapsed.
+    static func lines(_ html: String, emphasis: Bool = true) -> [String] {
         var text = ""
         let chars = Array(html)
         var index = 0
+        var inParenthesis = false
         while index < chars.count {
             let char = chars[index]
             if char == "<", let end = chars[index...].firstIndex(of: ">") {
+                let closing = index + 1 < end && chars[index + 1] == "/"
                 let name = String(chars[(index + 1)..<end].drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }).lowercased()
-                if breaking.contains(name) { text.append("\n") } else if name.isEmpty, chars[index + 1] != "!" { text.append(contentsOf: chars[index...end]) }
+                switch name {
+                case _ where breaking.contains(name): text.append("\n")
+                case "b", "strong": if emphasis { text.append("**") }
+                case "i", "em": if emphasis { text.append("*") }
+                case "rt": text.append(closing ? "]" : "[")
+                case "rp": inParenthesis = !closing
+                case "": if chars[index + 1] != "!" { text.append(contentsOf: chars[index...end]) }
+                default: break
+                }
                 index = end + 1
+            } else if inParenthesis {
+                index += 1
             } else if char == "&", let (decoded, next) = entity(chars, at: index) {
                 text.append(decoded)
                 index = next
@@ -307,7 +380,8 @@ enum HTMLText {
         }
         return text.split(separator: "\n").map { line in
             line.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        }.filter { !$0.isEmpty }
+                .replacingOccurrences(of: "****", with: "")
+        }.filter { !$0.isEmpty && $0 != "**" && $0 != "*" }
     }
 
     static let named: [String: Character] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " "]
@@ -321,5 +395,79 @@ enum HTMLText {
         let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
         guard let value, let scalar = Unicode.Scalar(value) else { return nil }
         return (Character(scalar), end + 1)
+    }
+}
+
+/// Anki's cloze deletions, `{{c1::answer}}` or `{{c1::answer::hint}}`: the
+/// question shows `[…]` (or `[hint]`) in their place, the answers are the
+/// meanings, the full text an example.
+struct Cloze {
+    var question = ""
+    var answers: [String] = []
+    var full = ""
+
+    init?(_ text: String) {
+        guard text.contains("{{c") else { return nil }
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{c") {
+            let afterOpen = rest[open.upperBound...]
+            let number = afterOpen.prefix { $0.isASCIIDigit }
+            guard !number.isEmpty, afterOpen.dropFirst(number.count).hasPrefix("::"),
+                  let close = afterOpen.range(of: "}}") else {
+                question += rest[..<open.upperBound]
+                full += rest[..<open.upperBound]
+                rest = afterOpen
+                continue
+            }
+            let inside = afterOpen[afterOpen.index(afterOpen.startIndex, offsetBy: number.count + 2)..<close.lowerBound]
+            let parts = inside.components(separatedBy: "::")
+            question += rest[..<open.lowerBound]
+            full += rest[..<open.lowerBound]
+            question += "[\(parts.count > 1 ? parts[1] : "…")]"
+            full += parts[0]
+            if !answers.contains(parts[0]) { answers.append(parts[0]) }
+            rest = afterOpen[close.upperBound...]
+        }
+        question += rest
+        full += rest
+        guard !answers.isEmpty else { return nil }
+    }
+}
+
+/// `[sound:…]` and `<img>` references: a deck holds text only, so they are
+/// taken out, with one warning for the whole export.
+struct MediaCount {
+    var sounds = 0
+    var images = 0
+    var first: SourceLocation?
+
+    mutating func strip(_ field: String, at location: SourceLocation) -> String {
+        guard field.contains("[sound:") || field.range(of: "<img", options: .caseInsensitive) != nil else { return field }
+        var result = ""
+        var rest = Substring(field)
+        while let start = rest.firstIndex(where: { $0 == "[" || $0 == "<" }) {
+            result += rest[..<start]
+            let tail = rest[start...]
+            if tail.hasPrefix("[sound:"), let end = tail.firstIndex(of: "]") {
+                sounds += 1
+                rest = tail[tail.index(after: end)...]
+            } else if tail.lowercased().hasPrefix("<img"), let end = tail.firstIndex(of: ">") {
+                images += 1
+                rest = tail[tail.index(after: end)...]
+            } else {
+                result.append(tail.first!)
+                rest = tail.dropFirst()
+                continue
+            }
+            if first == nil { first = location }
+        }
+        return result + rest
+    }
+
+    var warning: Diagnostic? {
+        guard let first else { return nil }
+        let parts = [sounds > 0 ? "\(sounds) sound\(sounds == 1 ? "" : "s") ([sound:…])" : nil,
+                     images > 0 ? "\(images) image\(images == 1 ? "" : "s") (<img>)" : nil].compactMap { $0 }
+        return Diagnostic(first, "\(parts.joined(separator: " and ")) left out: a deck holds text only", severity: .warning)
     }
 }

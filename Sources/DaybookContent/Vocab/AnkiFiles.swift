@@ -4,16 +4,6 @@ import Foundation
 /// folder. Every problem is thrown as `ContentErrors`, and an import writes
 /// nothing unless the deck it produces parses without an error.
 public enum AnkiFiles {
-    public struct Imported: Sendable {
-        /// `content/vocab/toeic.md`
-        public let deckPath: String
-        /// The deck file did not exist before.
-        public let created: Bool
-        public let wordCount: Int
-        /// Notes of the export that were left out (extra fields).
-        public let warnings: [Diagnostic]
-    }
-
     /// Why `name` cannot name a deck file, if it cannot: decks are the files
     /// `vocab/NAME.md`, and `reviews` and `today` are taken.
     public static func deckNameProblem(_ name: String) -> String? {
@@ -33,70 +23,83 @@ public enum AnkiFiles {
     /// Adds the notes of an Anki plain-text export to `content/vocab/DECK.md`
     /// as the word book of `date` (under an existing `## date` heading, or a new
     /// one at the end), creating the deck with `language`/`meaningLanguage` when
-    /// the file does not exist. Words the deck already has are errors at their
-    /// line of the export.
-    public static func importNotes(from file: URL, displayPath: String, deck name: String, date: LocalDate,
+    /// the file does not exist. Words the deck already has are skipped, so a
+    /// second import of the same export adds nothing and a newer export adds
+    /// only its new words. `date` nil means today in the site's time zone.
+    public static func importNotes(from file: URL, displayPath: String, deck name: String, date: LocalDate?,
                                    content: URL, contentDisplayName: String,
-                                   language: String = "en", meaningLanguage: String = "ko") throws -> Imported {
+                                   language: String = "en", meaningLanguage: String = "ko",
+                                   dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
         let id = deckID(name)
         if let problem = deckNameProblem(name) { throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), problem)]) }
         let files = FileWalker(root: content, displayRoot: contentDisplayName)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
+        let date = date ?? TimeZones.today(in: config.timezone)
 
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the Anki export")])
         }
-        let text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let export = SourceFile(displayPath: displayPath, relativePath: file.lastPathComponent, text: text)
-        let notes = AnkiImport.parse(export, maxMeanings: config.vocab.maxMeanings, into: &diagnostics)
-        if notes.isEmpty && !diagnostics.hasErrors {
+        var reading = AnkiImport.read(export)
+        diagnostics.append(contentsOf: reading.diagnostics)
+        var summary = ImportSummary(noun: "word", plural: "words")
+        summary.dryRun = dryRun
+        summary.leftOut = reading.leftOut
+        reading.badRows.settle(skip: skipBadRows, into: &diagnostics, summary: &summary)
+        if reading.notes.isEmpty && reading.leftOut.isEmpty && !diagnostics.hasErrors {
             diagnostics.error(export.location(line: 1), "no notes to import",
                               hint: "export from Anki with File › Export › Notes in Plain Text (.txt)")
         }
 
         let relative = "vocab/\(id).md"
         let existing = files.read(relative, into: &diagnostics)
+        var deck: Deck?
         if let existing {
             var deckDiagnostics = Diagnostics()
-            if let deck = DeckParser.parse(existing, settings: config.vocab, into: &deckDiagnostics), !deckDiagnostics.hasErrors {
-                for note in notes {
-                    if let word = deck.word(note.word) {
-                        diagnostics.error(export.location(line: note.line), "'\(note.word)' is already in deck '\(id)' (\(existing.displayPath):\(word.line))",
-                                          hint: "remove the note from the export, or the word from the deck")
-                    }
-                }
-            }
+            deck = DeckParser.parse(existing, settings: config.vocab, into: &deckDiagnostics)
+            // The import appends to the deck: it must be valid to begin with.
             diagnostics.append(contentsOf: deckDiagnostics)
-        }
-        var firstLine: [String: Int] = [:]
-        for note in notes {
-            if let first = firstLine[note.word] {
-                diagnostics.error(export.location(line: note.line), "'\(note.word)' is in the export twice: lines \(first) and \(note.line)",
-                                  hint: "keep one of the notes")
-            } else {
-                firstLine[note.word] = note.line
-            }
         }
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
-        let updated = existing.map { AnkiImport.appendBook(to: $0.text, date: date, words: notes) }
-            ?? AnkiImport.newDeck(title: id, language: language, meaningLanguage: meaningLanguage, date: date, words: notes)
+        let (notes, merges) = AnkiImport.merged(reading.notes)
+        summary.merged = merges
+        let maxMeanings = deck?.maxMeanings ?? config.vocab.maxMeanings
+        var joined: [String] = []
+        var new: [AnkiNote] = []
+        for note in notes {
+            if deck?.word(note.word) != nil {
+                summary.alreadyImported.append(note.word)
+                continue
+            }
+            let fitted = AnkiImport.fitted(note, maxMeanings: maxMeanings)
+            if fitted != note { joined.append("'\(note.word)'") }
+            new.append(fitted)
+        }
+        if !joined.isEmpty {
+            summary.adjusted.append("Joined the meanings past the \(maxMeanings == 1 ? "first" : "first \(maxMeanings - 1)") into the last for \(joined.count) word\(joined.count == 1 ? "" : "s") with more than \(maxMeanings) (max_meanings): \(ImportSummary.list(joined)).")
+        }
+        summary.warnings = diagnostics.items.filter { $0.severity == .warning }
+        guard !new.isEmpty else { return summary }
+
+        let updated = existing.map { AnkiImport.appendBook(to: $0.text, date: date, words: new) }
+            ?? AnkiImport.newDeck(title: id, language: language, meaningLanguage: meaningLanguage, date: date, words: new)
         // The deck as it would be written must itself be valid.
         let result = SourceFile(displayPath: files.display(relative), relativePath: relative, text: updated)
         var check = Diagnostics()
         _ = DeckParser.parse(result, settings: config.vocab, into: &check)
         if check.hasErrors { throw ContentErrors(check.sorted) }
 
-        let url = content.appendingPathComponent(relative)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(updated.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw ContentErrors([Diagnostic(SourceLocation(path: result.displayPath), "cannot write the deck: \(error.localizedDescription)")])
+        summary.added = new.count
+        summary.files = [result.displayPath]
+        if !dryRun {
+            try ImportWriter.write([ImportedFile(relative, .text(updated), replaces: existing != nil)],
+                                   content: content, displayRoot: contentDisplayName)
         }
-        return Imported(deckPath: result.displayPath, created: existing == nil, wordCount: notes.count,
-                        warnings: diagnostics.items.filter { $0.severity == .warning })
+        return summary
     }
 
     /// `content/vocab/DECK.md` in Anki's plain-text format (`AnkiExport.text`).

@@ -11,6 +11,8 @@ public struct Deck: Sendable {
     public var meaningLanguage: String
     /// `private: true`: never published unless `--include-private`.
     public var isPrivate: Bool
+    /// The deck's `max_meanings`, else the site's.
+    public var maxMeanings: Int
     /// Prose before the first date heading, raw Markdown.
     public var intro: String?
     /// One per `## YYYY-MM-DD` heading, sorted by date.
@@ -20,12 +22,13 @@ public struct Deck: Sendable {
     private let index: [String: Int]
 
     public init(source: SourceFile, title: String? = nil, language: String = "en", meaningLanguage: String = "ko",
-                isPrivate: Bool = false, intro: String? = nil, days: [DeckDay] = []) {
+                isPrivate: Bool = false, intro: String? = nil, days: [DeckDay] = [], maxMeanings: Int = 3) {
         self.source = source
         self.title = title ?? source.baseName
         self.language = language
         self.meaningLanguage = meaningLanguage
         self.isPrivate = isPrivate
+        self.maxMeanings = maxMeanings
         self.intro = intro
         self.days = days.sorted { $0.date < $1.date }
         words = self.days.flatMap(\.words)
@@ -88,12 +91,12 @@ public struct VocabWord: Hashable, Sendable {
 /// - anything else is kept as notes of the day (or the deck's intro before the
 ///   first heading), except lines that look like a mistyped word, which are errors.
 public enum DeckParser {
-    static let keys = ["title", "language", "meaning_language", "private"]
+    static let keys = ["title", "language", "meaning_language", "private", "max_meanings"]
 
     /// Always gives a deck, partial when errors were reported, so that
     /// `reviews.md` can still be checked against its words.
     public static func parse(_ file: SourceFile, settings: SiteConfig.Vocab, into diagnostics: inout Diagnostics) -> Deck? {
-        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
         var title: String?
         if let value = fields?["title"], let text = value.string("title", into: &diagnostics) {
             let trimmed = text.trimmingCharacters(in: " ")
@@ -107,13 +110,16 @@ public enum DeckParser {
         let meaningLanguage = fields?["meaning_language"].flatMap { languageTag($0, "meaning_language", into: &diagnostics) } ?? "ko"
         let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
 
-        var body = DeckBodyParser(file: file, maxMeanings: settings.maxMeanings)
+        // A deck may allow more meanings than the site (an imported Anki deck).
+        var maxMeanings = settings.maxMeanings
+        if let n = fields?["max_meanings"]?.int("max_meanings", in: SiteConfig.Limits.maxMeanings, into: &diagnostics) { maxMeanings = n }
+        var body = DeckBodyParser(file: file, maxMeanings: maxMeanings)
         for (offset, line) in document.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             body.read(line, number: document.bodyFirstLine + offset, into: &diagnostics)
         }
         body.finish()
         return Deck(source: file, title: title, language: language, meaningLanguage: meaningLanguage,
-                    isPrivate: isPrivate, intro: body.intro.text, days: body.days)
+                    isPrivate: isPrivate, intro: body.intro.text, days: body.days, maxMeanings: maxMeanings)
     }
 
     /// A BCP 47 tag as `lang` takes it: `en`, `ko`, `zh-Hant`.

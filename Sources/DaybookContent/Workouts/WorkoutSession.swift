@@ -53,9 +53,8 @@ public enum WorkoutParser {
     /// nil when the file has errors (all reported).
     public static func parse(_ file: SourceFile, settings: SiteConfig.Workouts, into diagnostics: inout Diagnostics) -> WorkoutSession? {
         let errorsBefore = diagnostics.errors.count
-        let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics)
-        let when = EntryDate.read(fields?["date"], file: file, what: "workout",
-                                  frontMatterFailed: diagnostics.errors.count > errorsBefore, into: &diagnostics)
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
+        let when = EntryDate.read(fields?["date"], file: file, what: "workout", into: &diagnostics)
 
         let split = fields?["split"].flatMap { splitName($0, settings: settings, into: &diagnostics) }
         var duration: Int?

@@ -12,8 +12,8 @@ import DaybookContent
 /// dates after today are projected assuming every test is passed.
 ///
 /// Results dated after today are not counted yet; each such day is reported
-/// in `diagnostics` as a warning (not an error, so that a build with an
-/// earlier `--today` still works).
+/// in `diagnostics` as a warning (not an error, so that a build for an
+/// earlier day still works).
 public struct VocabSchedule: Sendable {
     public let today: LocalDate
     public let settings: SiteConfig.Vocab
@@ -36,7 +36,7 @@ public struct VocabSchedule: Sendable {
         var warnings: [Diagnostic] = []
         for day in reviews.days where day.date > today && !day.decks.isEmpty {
             warnings.append(Diagnostic(day.location, "review results dated \(day.date.iso) are after today (\(today.iso)) and do not count yet",
-                                       hint: "check the date, or build with --today \(day.date.iso)", severity: .warning))
+                                       hint: "check the date, or compute the schedule for \(day.date.iso) or later", severity: .warning))
         }
         diagnostics = warnings
 
@@ -44,7 +44,7 @@ public struct VocabSchedule: Sendable {
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
         var plans = PlanCache(settings: settings)
         var states: [String: DeckState] = [:]
-        var builder = CalendarBuilder(deckCount: decks.count)
+        var builder = CalendarBuilder()
         for (position, deck) in decks.enumerated() {
             let state = DeckState(deck: deck, misses: missesByDeck[deck.id] ?? [], today: today, plans: &plans)
             builder.add(state, deckPosition: position, plans: &plans)
@@ -303,10 +303,7 @@ private struct CalendarBuilder {
         var sessions: [SessionKey: BookSession] = [:]
     }
 
-    let deckCount: Int
     var days: [LocalDate: [Int: DeckDayBuilder]] = [:]
-
-    init(deckCount: Int) { self.deckCount = deckCount }
 
     mutating func add(_ state: DeckState, deckPosition: Int, plans: inout PlanCache) {
         // Mutated in place through the defaulted subscripts: no copy of a day per word.

@@ -1,5 +1,5 @@
+import DaybookRender
 import DaybookContent
-import Mustache
 
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says
@@ -25,22 +25,6 @@ protocol CalendarLayer: Sendable {
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
 }
 
-/// The diary layer: each entry's weather icon and title.
-struct DiaryLayer: CalendarLayer {
-    let site: SiteData
-    var days: [LocalDate] { Array(site.diary.byDate.keys) }
-
-    func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
-        (site.diary.byDate[date] ?? []).map { index in
-            let entry = site.diary.entries[index]
-            let weather = WeatherView(entry.weather, t: context.t)
-            return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
-                           href: context.link(DiaryIndex.path(of: entry)),
-                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))
-        }
-    }
-}
-
 enum CalendarLayers {
     /// Every layer of this site, in the order marks stack in a day.
     static func all(_ site: SiteData) -> [any CalendarLayer] {
@@ -48,8 +32,8 @@ enum CalendarLayers {
     }
 }
 
-extension DayMark: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DayMark: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "cssClass": cssClass
         case "text": text

@@ -1,12 +1,12 @@
+import DaybookRender
 import Foundation
 import DaybookContent
 import DaybookSchedule
-import Mustache
 
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.
 enum CalendarPages {
-    static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", String(month.year), pad2(month.month)) }
+    static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", month.path) }
     static func yearPath(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
 
     static func pages(_ site: SiteData) -> [Page] {
@@ -163,8 +163,8 @@ enum CalendarPages {
     }
 }
 
-extension CalendarPages.DayCell: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CalendarPages.DayCell: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "isPad": isPad
         case "day": day
@@ -178,8 +178,8 @@ extension CalendarPages.DayCell: MustacheParent {
     }
 }
 
-extension CalendarPages.HeatDay: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CalendarPages.HeatDay: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "isPad": isPad
         case "iso": iso

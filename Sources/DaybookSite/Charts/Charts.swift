@@ -1,3 +1,4 @@
+import DaybookContent
 import Foundation
 
 // Inline SVG charts made at build time. Each chart is a pure function from
@@ -80,10 +81,7 @@ struct ChartPoint: Hashable {
 
 enum SVG {
     /// A coordinate with at most two decimals, no trailing zeros: "12.5", "40".
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    static func number(_ value: Double) -> String { NumberText.format(value, decimals: 2, .machine) }
 
     /// The opening tag every chart shares: scalable, accessible, and valid inside HTML.
     static func open(_ frame: ChartFrame, cssClass: String, label: String) -> String {

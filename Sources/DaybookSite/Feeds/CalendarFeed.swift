@@ -81,7 +81,7 @@ enum CalendarFeed {
         let zone = site.config.timezone
         return site.content.routines.compactMap { routine in
             // DTSTART must be an occurrence of the rule: the first scheduled weekday.
-            let start = site.routines.start(of: routine)
+            let start = site.routinePlan.start(of: routine)
             guard let first = (0..<7).lazy.map({ start.adding(days: $0) }).first(where: { routine.weekdays.contains($0.weekday) }),
                   routine.until.map({ first <= $0 }) ?? true else { return nil }
             let minutes = routine.minutes ?? defaultRoutineMinutes

@@ -55,13 +55,13 @@ enum Feeds {
 
     /// RFC 3339 time of an entry: its own offset, else the site's time zone.
     static func timestamp(_ entry: DiaryEntry, _ site: SiteData) -> String {
-        let offset = entry.utcOffsetMinutes ?? TimeZoneCheck.secondsFromGMT(site.config.timezone, on: entry.date) / 60
+        let offset = entry.utcOffsetMinutes ?? TimeZones.secondsFromGMT(site.config.timezone, on: entry.date) / 60
         return timestamp(date: entry.date, minutes: entry.time?.minutes ?? 0, offset: offset)
     }
 
     static func timestamp(date: LocalDate, minutes: Int, offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
-        return "\(date.iso)T\(pad2(minutes / 60)):\(pad2(minutes % 60)):00\(sign)\(pad2(abs(offset) / 60)):\(pad2(abs(offset) % 60))"
+        return "\(date.iso)T\((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2)):00\(sign)\((abs(offset) / 60).zeroPadded(2)):\((abs(offset) % 60).zeroPadded(2))"
     }
 
     static func sitemap(_ paths: [SitePath], _ site: SiteData) -> String {

@@ -68,8 +68,8 @@ struct ICalendar: Sendable {
     /// A UTC offset (`+0900`, `-0430`, with seconds only when there are any).
     static func utcOffset(seconds: Int) -> String {
         let magnitude = abs(seconds)
-        let hhmm = pad2(magnitude / 3600) + pad2(magnitude % 3600 / 60)
-        return (seconds < 0 ? "-" : "+") + hhmm + (magnitude % 60 == 0 ? "" : pad2(magnitude % 60))
+        let hhmm = (magnitude / 3600).zeroPadded(2) + (magnitude % 3600 / 60).zeroPadded(2)
+        return (seconds < 0 ? "-" : "+") + hhmm + (magnitude % 60 == 0 ? "" : (magnitude % 60).zeroPadded(2))
     }
 
     static func date(_ date: LocalDate) -> String { String(date.iso.filter { $0 != "-" }) }
@@ -126,7 +126,7 @@ struct ICalendarDateTime: Hashable, Sendable {
 
     /// `20261123T063000`; add `Z` for UTC.
     var basic: String {
-        ICalendar.date(date) + "T" + pad2(seconds / 3600) + pad2(seconds % 3600 / 60) + pad2(seconds % 60)
+        ICalendar.date(date) + "T" + (seconds / 3600).zeroPadded(2) + (seconds % 3600 / 60).zeroPadded(2) + (seconds % 60).zeroPadded(2)
     }
 }
 

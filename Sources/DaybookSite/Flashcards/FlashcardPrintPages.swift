@@ -112,7 +112,7 @@ enum FlashcardPrintPages {
                 return PageView(
                     cssClass: page.side == .backs ? "sheet backs" : "sheet fronts",
                     label: "\(set.name) · \(sheet) · \(sides[page.side] ?? "")",
-                    viewBox: "0 0 \(number(layout.pageWidth)) \(number(layout.pageHeight))",
+                    viewBox: "0 0 \(SVG.number(layout.pageWidth)) \(SVG.number(layout.pageHeight))",
                     marks: page.side == .backs ? [] : marks,
                     foldLine: layout.foldLine.map { [LineView($0)] } ?? [],
                     slots: page.faces.map { placed in
@@ -142,10 +142,10 @@ enum FlashcardPrintPages {
         let x1: String, y1: String, x2: String, y2: String
 
         init(_ line: SheetLayout.Line) {
-            x1 = number(line.from.x)
-            y1 = number(line.from.y)
-            x2 = number(line.to.x)
-            y2 = number(line.to.y)
+            x1 = SVG.number(line.from.x)
+            y1 = SVG.number(line.from.y)
+            x2 = SVG.number(line.to.x)
+            y2 = SVG.number(line.to.y)
         }
     }
 
@@ -195,20 +195,14 @@ enum FlashcardPrintPages {
             let wordSize = CardTextFit.frontSize(word: Markdown.plainText(word.text), width: width, height: height)
             let sizes = CardTextFit.backSizes(meanings: word.meanings.map(Markdown.plainText), example: example.map(Markdown.plainText),
                                               width: width, height: height)
-            front = FrontView(card: index, lang: card.language, html: Markdown.inlineHTML(word.text), style: "font-size: \(mm(wordSize))")
-            back = BackView(card: index, lang: card.meaningLanguage, meanings: word.meanings.map(Markdown.inlineHTML),
-                            example: sizes.example == nil ? "" : example.map(Markdown.inlineHTML) ?? "", hasExample: sizes.example != nil,
+            front = FrontView(card: index, lang: card.language, html: Markdown.vocabHTML(word.text), style: "font-size: \(mm(wordSize))")
+            back = BackView(card: index, lang: card.meaningLanguage, meanings: word.meanings.map(Markdown.vocabHTML),
+                            example: sizes.example == nil ? "" : example.map(Markdown.vocabHTML) ?? "", hasExample: sizes.example != nil,
                             exampleLang: card.language, style: "font-size: \(mm(sizes.meaning))",
                             exampleStyle: sizes.example.map { "font-size: \(mm($0))" } ?? "")
         }
     }
 
     /// `66.75mm`: millimetres to two decimals, as CSS takes them.
-    static func mm(_ value: Double) -> String { number(value) + "mm" }
-
-    /// `66.75`, `14`: two decimals at most, none when whole.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    static func mm(_ value: Double) -> String { SVG.number(value) + "mm" }
 }

@@ -15,11 +15,59 @@ struct OutputWriter {
     /// A fresh staging folder next to the output (same file system, so the swap is a rename).
     func makeStaging() throws -> URL {
         let parent = output.deletingLastPathComponent()
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
-        if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        return staging
+        return try explained {
+            try Self.makeFolders(parent.path)
+            removeStaleFolders(in: parent)
+            let staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
+            if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
+            try Self.makeFolders(staging.path)
+            return staging
+        }
+    }
+
+    /// A build killed while writing leaves `.public.building-PID/` (or
+    /// `.public.old-PID/`) behind; later builds remove those of processes
+    /// that no longer run.
+    func removeStaleFolders(in parent: URL) {
+        for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let pid = Self.stalePID(name, output: output.lastPathComponent), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? manager.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    /// The process id in `.NAME.building-PID` or `.NAME.old-PID`, else nil.
+    static func stalePID(_ name: String, output: String) -> pid_t? {
+        for kind in ["building", "old"] {
+            let prefix = ".\(output).\(kind)-"
+            if name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 { return pid }
+        }
+        return nil
+    }
+
+    /// `mkdir -p`, failing with the system's reason (`Not a directory`).
+    static func makeFolders(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return }
+            throw OutputError(message: "cannot create the folder '\(URL(fileURLWithPath: path).relativeToWorkingFolder)': a file has that name")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolders(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw OutputError(message: "cannot create the folder '\(URL(fileURLWithPath: path).relativeToWorkingFolder)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// One line a person can act on instead of a Foundation error dump.
+    private func explained<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw OutputError(message: "cannot write the output folder '\(output.relativeToWorkingFolder)': \(OutputError.reason(error))")
+        }
     }
 
     /// Writes files into the staging folder on all cores. Paths come from the
@@ -28,6 +76,11 @@ struct OutputWriter {
     static func write(_ files: [(path: String, bytes: [UInt8])], into staging: URL) throws {
         if let outside = files.first(where: { !isContained($0.path) }) {
             throw OutputError(message: "refusing to write outside the output folder: \(outside.path)")
+        }
+        // Two writers on one path would race; PathClaims reports these first.
+        var paths = Set<[UInt8]>()
+        if let twice = files.first(where: { !paths.insert(Array($0.path.utf8)).inserted }) {
+            throw OutputError(message: "two files would be written to \(twice.path)")
         }
         var folders = Set<String>()
         for file in files {
@@ -72,6 +125,10 @@ struct OutputWriter {
 
     /// Replaces the output with the staging folder.
     func swap(in staging: URL) throws {
+        try explained { try swapFolders(staging) }
+    }
+
+    private func swapFolders(_ staging: URL) throws {
         let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
         if manager.fileExists(atPath: old.path) { try manager.removeItem(at: old) }
         if manager.fileExists(atPath: output.path) { try manager.moveItem(at: output, to: old) }
@@ -90,6 +147,22 @@ struct OutputWriter {
 struct OutputError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+
+    /// The system's reason (`Permission denied`) inside a Foundation error.
+    static func reason(_ error: Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
+        case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+        case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+        case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+        default: return error.localizedDescription
+        }
+    }
 }
 
 private final class ResultBox: @unchecked Sendable {

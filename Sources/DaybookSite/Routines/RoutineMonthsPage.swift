@@ -69,7 +69,7 @@ enum RoutineMonthsPage {
     static let states: [RoutinePlan.State] = [.done, .missed, .planned, .extra]
 
     static func make(layer: RoutineLayer, _ context: PageContext) -> PageViewModel {
-        let site = context.site, t = context.t, plan = site.routines
+        let site = context.site, t = context.t, plan = site.routinePlan
         let months = RoutinePages.months(site)
         let stats = months.map { plan.month($0) }
         let sections = stats.map { section($0, layer: layer, context) }

@@ -7,7 +7,7 @@ import DaybookSchedule
 enum RoutinePages {
     static let path = SitePath.folder("routines")
 
-    static func hasRoutines(_ site: SiteData) -> Bool { !site.routines.routines.isEmpty }
+    static func hasRoutines(_ site: SiteData) -> Bool { !site.routinePlan.routines.isEmpty }
 
     static func pages(_ site: SiteData) -> [Page] {
         guard hasRoutines(site) else { return [] }
@@ -22,7 +22,7 @@ enum RoutinePages {
     /// Today's routines with their state (done, planned, or extra when logged on an unscheduled day).
     static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
         let t = context.t
-        let items = site.routines.day(site.today).map { item in
+        let items = site.routinePlan.day(site.today).map { item in
             PlanItem(text: item.routine.name, detail: detail(item.routine, state: item.state, t), href: nil,
                      cssClass: "routine \(item.state.rawValue)")
         }
@@ -42,7 +42,7 @@ enum RoutinePages {
 
     /// The months that have a routine scheduled or logged, up to today's; newest first.
     static func months(_ site: SiteData) -> [YearMonth] {
-        let plan = site.routines
+        let plan = site.routinePlan
         let firsts = plan.routines.map { plan.start(of: $0) } + Array(plan.log.days.keys)
         let last = site.today.monthKey
         guard var month = firsts.min()?.monthKey, month <= last else { return [last] }
@@ -54,7 +54,7 @@ enum RoutinePages {
         return months.reversed()
     }
 
-    static func monthID(_ month: YearMonth) -> String { "m-\(month.year)-\(pad2(month.month))" }
+    static func monthID(_ month: YearMonth) -> String { "m-\(month.year)-\(month.month.zeroPadded(2))" }
 }
 
 /// One dot per scheduled or logged routine, coloured by its state, linking to
@@ -63,13 +63,13 @@ struct RoutineLayer: CalendarLayer {
     let site: SiteData
 
     var days: [LocalDate] {
-        let plan = site.routines
+        let plan = site.routinePlan
         return Array(plan.log.days.keys) + plan.routines.map { plan.start(of: $0) }
     }
 
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         let t = context.t
-        let items = site.routines.day(date)
+        let items = site.routinePlan.day(date)
         guard !items.isEmpty else { return [] }
         let href = context.link(RoutinePages.path, fragment: RoutinePages.monthID(date.monthKey))
         return items.map { item in

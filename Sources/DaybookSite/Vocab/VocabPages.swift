@@ -67,9 +67,9 @@ struct RenderedWord: Sendable {
     let plain: String
 
     init(_ word: VocabWord) {
-        self.word = Markdown.inlineHTML(word.text)
-        meanings = word.meanings.map(Markdown.inlineHTML)
-        examples = word.examples.map(Markdown.inlineHTML)
+        self.word = Markdown.vocabHTML(word.text)
+        meanings = word.meanings.map(Markdown.vocabHTML)
+        examples = word.examples.map(Markdown.vocabHTML)
         plain = HTMLTags.strip(self.word)
     }
 }

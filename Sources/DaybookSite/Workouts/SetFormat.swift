@@ -45,27 +45,5 @@ enum SetFormat {
     }
 
     /// At most `decimals` decimals without trailing zeros, thousands grouped: `22.5`, `1,440`.
-    static func number(_ value: Double, decimals: Int = 2) -> String {
-        let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
-        let rounded = (value * scale).rounded() / scale
-        let whole = Int(rounded.magnitude.rounded(.down))
-        var fraction = ""
-        if decimals > 0 {
-            var digits = Int(((rounded.magnitude - Double(whole)) * scale).rounded())
-            var text = ""
-            for _ in 0..<decimals {
-                text = String(digits % 10) + text
-                digits /= 10
-            }
-            while text.hasSuffix("0") { text.removeLast() }
-            if !text.isEmpty { fraction = "." + text }
-        }
-        var grouped = String(whole)
-        var index = grouped.count - 3
-        while index > 0 {
-            grouped.insert(",", at: grouped.index(grouped.startIndex, offsetBy: index))
-            index -= 3
-        }
-        return (rounded < 0 ? "−" : "") + grouped + fraction
-    }
+    static func number(_ value: Double, decimals: Int = 2) -> String { NumberText.format(value, decimals: decimals, .people) }
 }

@@ -54,7 +54,7 @@ enum WorkoutLogPage {
         let byMonth = Dictionary(grouping: site.workouts) { $0.date.monthKey }
         let months = byMonth.keys.sorted(by: >).map { month in
             let sessions = byMonth[month]!.reversed().map { item($0, index: index, context) }
-            return MonthGroup(id: "m-\(month.year)-\(pad2(month.month))", title: t.monthTitle(month),
+            return MonthGroup(id: "m-\(month.year)-\(month.month.zeroPadded(2))", title: t.monthTitle(month),
                               count: t.count("workout_sessions_count", sessions.count),
                               calendarHref: context.link(CalendarPages.monthPath(month)), sessions: sessions)
         }

@@ -20,7 +20,7 @@ final class FileWatcher: @unchecked Sendable {
         self.roots = roots
         self.onChange = onChange
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw OutputFailure("cannot watch files: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw WatchError("cannot watch files: \(String(cString: strerror(errno)))") }
     }
 
     func start() {
@@ -74,7 +74,7 @@ final class FileWatcher: @unchecked Sendable {
     }
 }
 
-struct OutputFailure: Error, CustomStringConvertible {
+struct WatchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 enum DiaryPages {
@@ -37,7 +36,7 @@ enum DiaryPages {
         return pages
     }
 
-    static func monthPath(_ month: YearMonth) -> SitePath { .folder("diary", String(month.year), pad2(month.month)) }
+    static func monthPath(_ month: YearMonth) -> SitePath { .folder("diary", month.path) }
 
     struct EntryPage {
         let title: String
@@ -110,7 +109,6 @@ enum DiaryPages {
 
     struct ArchivePage {
         let heading: String
-        let kind: String
         let groups: [EntryGroup]
         let count: Int
         let up: MonthLink?
@@ -127,7 +125,7 @@ enum DiaryPages {
         let years = diary.byYear.keys.sorted()
         let position = years.firstIndex(of: year)!
         func link(_ y: Int) -> MonthLink { MonthLink(label: String(y), href: context.link(.folder("diary", String(y))), count: diary.byYear[y]!.count) }
-        let page = ArchivePage(heading: context.t.format("year_title", ["year": String(year)]), kind: "year",
+        let page = ArchivePage(heading: context.t.format("year_title", ["year": String(year)]),
                                groups: groups, count: diary.byYear[year]!.count,
                                up: MonthLink(label: context.t["nav_diary"], href: context.link(.folder("diary")), count: diary.entries.count),
                                previous: position > 0 ? link(years[position - 1]) : nil,
@@ -141,7 +139,7 @@ enum DiaryPages {
         let months = diary.byMonth.keys.sorted()
         let position = months.firstIndex(of: month)!
         func link(_ m: YearMonth) -> MonthLink { MonthLink(label: context.t.monthTitle(m), href: context.link(monthPath(m)), count: diary.byMonth[m]!.count) }
-        let page = ArchivePage(heading: context.t.monthTitle(month), kind: "month",
+        let page = ArchivePage(heading: context.t.monthTitle(month),
                                groups: [EntryGroup(title: context.t.monthTitle(month), href: context.link(CalendarPages.monthPath(month)),
                                                    entries: items, count: items.count)],
                                count: items.count,
@@ -167,19 +165,17 @@ enum DiaryPages {
         let tag = diary.byTag[slug]!
         let items = tag.indexes.reversed().map { EntryItem(diary.entries[$0], context) }
         let heading = "#\(tag.name)"
-        let page = ArchivePage(heading: heading, kind: "tag", groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
+        let page = ArchivePage(heading: heading, groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
                                count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(.folder("tags")), count: diary.byTag.count),
                                previous: nil, next: nil)
         return PageViewModel(title: heading, section: "diary", page: page)
     }
 }
 
-func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+// An entry page per entry and archives listing thousands: see `TemplateFields`.
 
-// An entry page per entry and archives listing thousands: see `MustacheParent` in TemplateContext.swift.
-
-extension DiaryPages.EntryPage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.EntryPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "title": title
         case "dateLabel": dateLabel
@@ -200,11 +196,10 @@ extension DiaryPages.EntryPage: MustacheParent {
     }
 }
 
-extension DiaryPages.ArchivePage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.ArchivePage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "heading": heading
-        case "kind": kind
         case "groups": groups
         case "count": count
         case "up": up.orMissing
@@ -215,8 +210,8 @@ extension DiaryPages.ArchivePage: MustacheParent {
     }
 }
 
-extension DiaryPages.MonthLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.MonthLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "label": label
         case "href": href

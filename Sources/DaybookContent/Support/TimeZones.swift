@@ -1,7 +1,7 @@
 import Foundation
 
 /// Zone names and "today" in a zone; Foundation's TimeZone knows the IANA database.
-public enum TimeZoneCheck {
+public enum TimeZones {
     public static func isKnown(_ identifier: String) -> Bool { TimeZone(identifier: identifier) != nil }
 
     /// The current date in `identifier` (UTC when unknown).

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A file an import writes below the content folder.
+public struct ImportedFile: Sendable {
+    public enum Contents: Sendable {
+        case text(String)
+        /// A photo or other attachment copied from the export.
+        case copy(URL)
+    }
+
+    /// `diary/2024/2024-08-31.md`
+    public var relativePath: String
+    public var contents: Contents
+    /// Only an Anki deck being appended to may replace a file; everything else is new.
+    public var replaces = false
+
+    public init(_ relativePath: String, _ contents: Contents, replaces: Bool = false) {
+        self.relativePath = relativePath
+        self.contents = contents
+        self.replaces = replaces
+    }
+
+    public var text: String? {
+        if case let .text(text) = contents { return text }
+        return nil
+    }
+}
+
+/// Writes all of an import's files or none: each goes to a temporary file
+/// beside its place first, and only when every one is written are they
+/// renamed into place. A file the user already has is never overwritten.
+public enum ImportWriter {
+    public static func write(_ files: [ImportedFile], content: URL, displayRoot: String) throws {
+        let manager = FileManager.default
+        func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
+        let clashes = files.filter { !$0.replaces && manager.fileExists(atPath: content.appendingPathComponent($0.relativePath).path) }
+        if !clashes.isEmpty {
+            throw ContentErrors(clashes.map {
+                Diagnostic(SourceLocation(path: display($0.relativePath)), "already exists; an import never overwrites a file",
+                           hint: "move the file away, or remove what the import would put there")
+            })
+        }
+        var staged: [(temporary: URL, final: URL)] = []
+        do {
+            for file in files {
+                let final = content.appendingPathComponent(file.relativePath)
+                try manager.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let temporary = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).daybook-import")
+                try? manager.removeItem(at: temporary)
+                staged.append((temporary, final))
+                switch file.contents {
+                case let .text(text): try Data(text.utf8).write(to: temporary)
+                case let .copy(source): try manager.copyItem(at: source, to: temporary)
+                }
+            }
+        } catch {
+            for item in staged { try? manager.removeItem(at: item.temporary) }
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayRoot), "cannot write the import: \(error.localizedDescription)",
+                                            hint: "nothing was written")])
+        }
+        // rename(2) replaces atomically; a failure here is a disk failure mid-way.
+        for item in staged where rename(item.temporary.path, item.final.path) != 0 {
+            throw ContentErrors([Diagnostic(SourceLocation(path: item.final.path), "cannot move the imported file into place")])
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lists and checks files below one root folder (`content/`, `themes/`)
+/// without ever leaving it: a symbolic link whose target lies outside the
+/// root is an error at the link, so a link like `pages/passwd.txt ->
+/// /etc/passwd` can never be published. Links inside the root are followed
+/// for files; linked folders are not (a link to a parent would loop).
+public struct FolderWalk: Sendable {
+    /// The root as given, standardized.
+    public let root: String
+    /// The root with every link resolved: what "inside" is measured against.
+    let realRoot: String
+    /// How the root is named in messages (`content`, `themes`).
+    public let displayRoot: String
+
+    public init(root: URL, displayRoot: String) {
+        self.root = root.standardizedFileURL.path
+        self.realRoot = Self.realPath(root.standardizedFileURL.path) ?? root.standardizedFileURL.path
+        self.displayRoot = displayRoot
+    }
+
+    public func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
+
+    /// `realpath(3)`: nil when the path or a link on the way is dangling or loops.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    func isInside(_ realPath: String) -> Bool {
+        realPath.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+    }
+
+    /// Whether `relative` exists, followed through any links, inside the root.
+    /// A path that leads outside is reported as an error at that path.
+    public func existsInside(_ relative: String, into diagnostics: inout Diagnostics) -> Bool {
+        let path = root + "/" + relative
+        guard let real = Self.realPath(path) else {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                diagnostics.warning(SourceLocation(path: display(relative)), "broken symbolic link (its target is missing or it loops); not read")
+            }
+            return false
+        }
+        guard isInside(real) else {
+            diagnostics.error(SourceLocation(path: display(relative)), "symbolic link leads outside \(displayRoot)/ (to \(real)); nothing outside it is read",
+                              hint: "copy the file into \(displayRoot)/ instead of linking to it")
+            return false
+        }
+        return true
+    }
+
+    /// Relative paths of regular files below `folder` (relative to the
+    /// root), sorted, skipping hidden ones. Links that leave the root are
+    /// errors; broken links and folders that cannot be read are warnings.
+    public func files(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [String] {
+        let start = folder.isEmpty ? root : root + "/" + folder
+        var info = stat()
+        guard lstat(start, &info) == 0 else { return [] }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard existsInside(folder, into: &diagnostics) else { return [] }
+        }
+        var result: [String] = []
+        walk(start, relative: folder, recursive: recursive, into: &result, diagnostics: &diagnostics)
+        return Self.withoutNormalizationTwins(result.sorted(), display: display, into: &diagnostics)
+    }
+
+    /// macOS writes names decomposed (NFD), most tools composed (NFC): two
+    /// files whose names differ only so are one name to a reader and to the
+    /// site, so the second is an error naming both. (Swift compares strings
+    /// by canonical equivalence, which is exactly this sameness.)
+    static func withoutNormalizationTwins(_ paths: [String], display: (String) -> String, into diagnostics: inout Diagnostics) -> [String] {
+        var seen: [String: String] = [:]
+        return paths.filter { path in
+            if let first = seen[path] {
+                diagnostics.error(SourceLocation(path: display(path)),
+                                  "'\(display(path))' and '\(display(first))' have the same name, written once composed (NFC) and once decomposed (NFD)",
+                                  hint: "keep one of the two files")
+                return false
+            }
+            seen[path] = path
+            return true
+        }
+    }
+
+    /// Paths are compared and published composed (NFC), as the web expects.
+    public static func normalized(_ path: String) -> String { path.precomposedStringWithCanonicalMapping }
+
+    /// readdir rather than FileManager's enumerator, which asks for each file's
+    /// attributes one by one; a large diary has tens of thousands of files.
+    private func walk(_ path: String, relative: String, recursive: Bool, into result: inout [String], diagnostics: inout Diagnostics) {
+        guard let directory = opendir(path) else {
+            diagnostics.warning(SourceLocation(path: display(relative)), "cannot read folder: \(String(cString: strerror(errno))); its files are not read")
+            return
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.hasPrefix(".") else { continue }
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            var isLink = type == Int32(DT_LNK)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path + "/" + name, &info) == 0 else { continue }
+                isLink = (info.st_mode & S_IFMT) == S_IFLNK
+                type = Self.type(of: info)
+            }
+            if isLink {
+                guard existsInside(childRelative, into: &diagnostics) else { continue }
+                var info = stat()
+                guard stat(path + "/" + name, &info) == 0 else { continue }
+                type = Self.type(of: info)
+                if type == Int32(DT_DIR) {
+                    diagnostics.warning(SourceLocation(path: display(childRelative)), "linked folder is not followed; its files are not read",
+                                        hint: "move the folder here instead of linking to it")
+                    continue
+                }
+            }
+            if type == Int32(DT_REG) {
+                result.append(childRelative)
+            } else if type == Int32(DT_DIR), recursive {
+                walk(path + "/" + name, relative: childRelative, recursive: true, into: &result, diagnostics: &diagnostics)
+            }
+        }
+    }
+
+    private static func type(of info: stat) -> Int32 {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: Int32(DT_DIR)
+        case S_IFREG: Int32(DT_REG)
+        case S_IFLNK: Int32(DT_LNK)
+        default: Int32(DT_UNKNOWN)
+        }
+    }
+}
+
+/// Which files are Markdown: by extension, in any case (`.md`, `.MD`,
+/// `.markdown`, `.Markdown`). A Markdown file is always read as content and
+/// never copied out as an asset, so a private `secret.MD` cannot leak verbatim.
+public enum MarkdownName {
+    public static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
+
+    public static func isMarkdown(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return extensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+}

@@ -1,0 +1,17 @@
+import DaybookContent
+
+/// The diary layer: each entry's weather icon and title.
+struct DiaryLayer: CalendarLayer {
+    let site: SiteData
+    var days: [LocalDate] { Array(site.diary.byDate.keys) }
+
+    func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
+        (site.diary.byDate[date] ?? []).map { index in
+            let entry = site.diary.entries[index]
+            let weather = WeatherView(entry.weather, t: context.t)
+            return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
+                           href: context.link(DiaryIndex.path(of: entry)),
+                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import DaybookContent
+
+/// Which images and other files beside entries and pages may be published.
+/// An asset belongs to a hidden (private or draft) entry or page when
+/// - it shares the hidden file's name: `2026-11-20-photo.jpg` or
+///   `2026-11-20/photo.jpg` beside a private `2026-11-20.md`; or
+/// - the nearest folder above it that holds any entry holds only hidden
+///   ones: `trip/map.png` beside a private `trip/day1.md` and nothing else.
+/// When in doubt an asset stays private: publishing is the irreversible side.
+struct AssetPrivacy {
+    /// Hidden files' paths without extension, by length in bytes, so that
+    /// each asset costs one lookup per distinct length, not one per entry.
+    private let hiddenNames: [Int: Set<String>]
+    /// Folder (`diary/2026`) → whether any entry or page in it is shown.
+    private let folderShowsAny: [String: Bool]
+
+    /// - Parameter sources: every entry and page, with whether this build hides it.
+    init(sources: [(file: SourceFile, hidden: Bool)]) {
+        var names: [Int: Set<String>] = [:]
+        var folders: [String: Bool] = [:]
+        for (file, hidden) in sources {
+            if hidden { names[file.slugPath.utf8.count, default: []].insert(file.slugPath) }
+            let folder = Self.folder(of: file.relativePath)
+            folders[folder] = (folders[folder] ?? false) || !hidden
+        }
+        hiddenNames = names
+        folderShowsAny = folders
+    }
+
+    init(site: SiteData) {
+        let visibility = site.visibility
+        self.init(sources: site.content.entries.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) }
+            + site.content.pages.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) })
+    }
+
+    func isPublished(_ relativePath: String) -> Bool {
+        let bytes = relativePath.utf8
+        for (length, names) in hiddenNames where length <= bytes.count {
+            if names.contains(String(decoding: bytes.prefix(length), as: UTF8.self)) { return false }
+        }
+        var folder = Self.folder(of: relativePath)
+        while !folder.isEmpty {
+            if let showsAny = folderShowsAny[folder] { return showsAny }
+            folder = Self.folder(of: folder)
+        }
+        return true
+    }
+
+    /// `diary/2026/x.jpg` → `diary/2026`; `diary` → "".
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

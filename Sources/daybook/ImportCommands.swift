@@ -1,0 +1,72 @@
+import ArgumentParser
+import DaybookContent
+import Foundation
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring in words, diary entries and workouts from other apps.",
+        discussion: """
+        Every import is idempotent (what is already imported is skipped) and atomic (nothing is \
+        written unless everything converts and the result is valid content). It ends with a summary.
+        """,
+        subcommands: [ImportAnki.self])
+}
+
+/// What every import takes besides its source.
+struct ImportOptions: ParsableArguments {
+    @OptionGroup var folder: ContentFolder
+
+    @Flag(name: .customLong("dry-run"), help: "Convert and check everything, print the summary, write nothing.")
+    var dryRun = false
+
+    @Flag(name: .customLong("skip-bad-rows"), help: "Import the rest when some rows cannot be read (they are listed).")
+    var skipBadRows = false
+
+    func report(_ summary: ImportSummary) {
+        Terminal.report(summary.warnings)
+        for line in summary.lines { print(line) }
+    }
+}
+
+/// `daybook import anki FILE --deck NAME [--date DATE]`
+struct ImportAnki: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "anki",
+        abstract: "Add the notes of an Anki plain-text export to a deck as one day's word book.",
+        discussion: """
+        Reads Anki's File › Export › Notes in Plain Text (.txt): the first field is the word, the second \
+        the meanings, the third example sentences. New words go under '## DATE' in content/vocab/NAME.md, \
+        which is created when missing; words the deck already has are skipped, notes of the same word \
+        merged, notes without a meaning left out and listed.
+        """)
+
+    @Argument(help: "The exported .txt file.")
+    var file: String
+
+    @Option(name: .long, help: "The deck: content/vocab/NAME.md.")
+    var deck: String
+
+    @Option(name: .long, help: "The word book's day (YYYY-MM-DD); today when left out.", transform: SiteLocation.date)
+    var date: LocalDate?
+
+    @OptionGroup var options: ImportOptions
+
+    @Option(name: .long, help: "For a new deck: the language of its words.")
+    var language = "en"
+
+    @Option(name: .customLong("meaning-language"), help: "For a new deck: the language of its meanings.")
+    var meaningLanguage = "ko"
+
+    func validate() throws {
+        if let problem = AnkiFiles.deckNameProblem(deck) { throw ValidationError(problem) }
+    }
+
+    func run() throws {
+        let summary = try AnkiFiles.importNotes(
+            from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
+            content: options.folder.url, contentDisplayName: options.folder.displayName,
+            language: language, meaningLanguage: meaningLanguage,
+            dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+        options.report(summary)
+    }
+}

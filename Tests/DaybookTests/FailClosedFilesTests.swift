@@ -1,0 +1,125 @@
+import DaybookContent
+@testable import DaybookSite
+import Foundation
+import Testing
+
+/// Hostile file layouts: nothing private or outside the site may be published.
+@Suite struct FailClosedFilesTests {
+    static let secret = "---\ndate: 2026-11-19\nprivate: true\n---\nSECRET-MARKER"
+    static let visible = "---\ndate: 2026-11-20\n---\nHello"
+
+    /// No file of the output holds `marker`, in its bytes or its name.
+    func expectNowhere(_ marker: String, in site: TestSite, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        for file in site.outputFiles() {
+            let data = try Data(contentsOf: site.output.appendingPathComponent(file))
+            #expect(!String(decoding: data, as: UTF8.self).contains(marker), "\(marker) in \(file)", sourceLocation: sourceLocation)
+            #expect(!file.lowercased().contains(marker.lowercased()), "\(marker) names \(file)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: ["MD", "Md", "markdown", "Markdown", "MARKDOWN"])
+    func markdownInAnyCaseIsContentNeverAnAsset(_ ext: String) throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.visible,
+                                 "content/diary/2026/2026-11-19.\(ext)": Self.secret,
+                                 "content/pages/secret.\(ext)": "---\nprivate: true\n---\nSECRET-MARKER"])
+        defer { site.remove() }
+        try site.build()
+        try expectNowhere("SECRET", in: site)
+        try site.build(visibility: Visibility(includePrivate: true))
+        #expect(site.read("diary/2026/2026-11-19/index.html")?.contains("SECRET-MARKER") == true)
+        #expect(site.read("pages/secret/index.html")?.contains("SECRET-MARKER") == true)
+    }
+
+    @Test func assetsNamedAfterOrFiledWithAHiddenEntryStayHidden() throws {
+        let site = try TestSite([
+            "content/diary/2026/2026-11-20.md": Self.visible,
+            "content/diary/2026/2026-11-20-photo.jpg": "PUBLIC-PHOTO",
+            "content/diary/2026/2026-11-19.md": Self.secret,
+            "content/diary/2026/2026-11-19-photo.jpg": "SECRET-A",
+            "content/diary/2026/2026-11-19/photo.jpg": "SECRET-B",
+            "content/diary/2026/2026-11-19.pdf": "SECRET-C",
+            "content/diary/trip/day1.md": "---\ndate: 2026-10-01\ndraft: true\n---\nx",
+            "content/diary/trip/map.png": "SECRET-D",
+            "content/diary/trip/maps/detail.png": "SECRET-E",
+            "content/pages/hidden.md": "---\nprivate: true\n---\nx",
+            "content/pages/hidden/cv.pdf": "SECRET-F",
+            "content/pages/about.md": "About",
+            "content/pages/about.png": "PUBLIC-ABOUT",
+        ])
+        defer { site.remove() }
+        try site.build()
+        try expectNowhere("SECRET", in: site)
+        #expect(site.read("diary/2026/2026-11-20-photo.jpg") == "PUBLIC-PHOTO")
+        #expect(site.read("pages/about.png") == "PUBLIC-ABOUT")
+        try site.build(visibility: Visibility(includePrivate: true, includeDrafts: true))
+        #expect(site.read("diary/trip/maps/detail.png") == "SECRET-E")
+        #expect(site.read("pages/hidden/cv.pdf") == "SECRET-F")
+    }
+
+    @Test func assetPrivacyIsALookupOverNamesAndFolders() {
+        func file(_ path: String) -> SourceFile { SourceFile(displayPath: path, relativePath: path, text: "") }
+        let privacy = AssetPrivacy(sources: [(file("diary/2026/2026-11-19.md"), true), (file("diary/2026/2026-11-20.md"), false),
+                                             (file("pages/a/only.md"), true)])
+        #expect(!privacy.isPublished("diary/2026/2026-11-19-photo.jpg"))
+        #expect(!privacy.isPublished("diary/2026/2026-11-19/x/y.jpg"))
+        #expect(privacy.isPublished("diary/2026/2026-11-20-photo.jpg"))
+        #expect(privacy.isPublished("diary/2026/cover.jpg"))
+        #expect(!privacy.isPublished("pages/a/b/c.png"))
+        #expect(privacy.isPublished("pages/cv.pdf"))
+    }
+
+    /// Makes `content/<link>` a symbolic link to `target` (relative to the site root).
+    func link(_ site: TestSite, _ link: String, to target: String) throws {
+        let url = site.root.appendingPathComponent(link)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    @Test func linksThatLeaveTheContentFolderAreErrorsAtTheLink() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.visible, "outside/passwd": "root:SECRET-PASSWD",
+                                 "outside/entry.md": "---\ndate: 2026-11-21\n---\nSECRET-ENTRY", "outside/log.md": "SECRET"])
+        defer { site.remove() }
+        try link(site, "content/pages/passwd.txt", to: site.root.appendingPathComponent("outside/passwd").path)
+        try link(site, "content/diary/2026/2026-11-21.md", to: "../../../outside/entry.md")
+        try link(site, "content/routines", to: "../outside")
+        try link(site, "content/site.yml", to: "../outside/passwd")
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.contains { $0.hasPrefix("content/pages/passwd.txt:1:1: error: symbolic link leads outside content/") })
+        #expect(messages.contains { $0.hasPrefix("content/diary/2026/2026-11-21.md:1:1: error: symbolic link leads outside content/") })
+        #expect(messages.contains { $0.hasPrefix("content/routines/log.md:1:1: error: symbolic link leads outside content/") })
+        #expect(messages.contains { $0.hasPrefix("content/site.yml:1:1: error: symbolic link leads outside content/") })
+        #expect(!messages.joined().contains("SECRET"))
+        #expect(site.outputFiles() == [])
+    }
+
+    @Test func linksInsideTheContentFolderAreFollowedAndBrokenOnesWarned() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.visible, "content/pages/real.md": "REAL-PAGE"])
+        defer { site.remove() }
+        try link(site, "content/pages/alias.md", to: "real.md")
+        try link(site, "content/diary/2026/2026-11-22.md", to: "missing.md")
+        try link(site, "content/diary/2026/loop.md", to: "loop.md")
+        try link(site, "content/diary/linked", to: "2026")
+        let warnings = try site.build().warnings.map(\.description)
+        #expect(site.read("pages/alias/index.html")?.contains("REAL-PAGE") == true)
+        #expect(warnings.contains { $0.hasPrefix("content/diary/2026/2026-11-22.md:1:1: warning: broken symbolic link") })
+        #expect(warnings.contains { $0.hasPrefix("content/diary/2026/loop.md:1:1: warning: broken symbolic link") })
+        #expect(warnings.contains { $0.hasPrefix("content/diary/linked:1:1: warning: linked folder is not followed") })
+    }
+
+    @Test(arguments: ["../outside", "/etc", "..", ".", "a/b", ".hidden"])
+    func theThemeIsAPlainNameReportedInSiteYml(_ name: String) throws {
+        let site = try TestSite(["content/site.yml": "title: T\ntheme: \"\(name)\"\n"])
+        defer { site.remove() }
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("content/site.yml:2:8: error: theme must be the name of a folder in themes/") == true)
+    }
+
+    @Test func themeLinksThatLeaveThemesAreErrors() throws {
+        let site = try TestSite(["content/site.yml": "theme: mine\n", "themes/mine/assets/ok.css": "ok", "secret.txt": "SECRET"])
+        defer { site.remove() }
+        try link(site, "themes/mine/assets/leak.css", to: "../../../secret.txt")
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.contains { $0.hasPrefix("themes/mine/assets/leak.css:1:1: error: symbolic link leads outside themes/") })
+    }
+}

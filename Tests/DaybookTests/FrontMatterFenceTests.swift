@@ -1,0 +1,76 @@
+@testable import DaybookContent
+import Testing
+
+/// A file that was meant to have front matter never becomes body text.
+@Suite struct FrontMatterFenceTests {
+    func parse(_ text: String) -> (DiaryEntry?, [String]) {
+        var diagnostics = Diagnostics()
+        let file = SourceFile(displayPath: "content/diary/2026-11-20.md", relativePath: "diary/2026-11-20.md", text: text)
+        let entry = DiaryParser.parse(file, into: &diagnostics)
+        return (entry, diagnostics.errors.map(\.description))
+    }
+
+    @Test(arguments: [
+        ("\n---\nprivate: true\n---\nsecret\n", 2, "must start on the first line"),
+        ("\n\n  \n---\nprivate: true\n---\nsecret\n", 4, "must start on the first line"),
+        ("private: true\ntitle: x\n---\nsecret\n", 1, "no opening '---'"),
+        ("private: true\n\nsecret\n", 1, "no opening '---'"),
+        ("—-\nprivate: true\n—-\nsecret\n", 1, "exactly '---'"),
+        ("—\nprivate: true\n—\nsecret\n", 1, "exactly '---'"),
+        ("----\nprivate: true\n----\nsecret\n", 1, "exactly '---'"),
+        ("--- # note\nprivate: true\n---\nsecret\n", 1, "exactly '---'"),
+        ("---\u{00A0}\nprivate: true\n---\nsecret\n", 1, "exactly '---'"),
+        ("\u{200B}---\nprivate: true\n---\nsecret\n", 1, "exactly '---'"),
+        ("  ---\nprivate: true\n---\nsecret\n", 1, "exactly '---'"),
+        ("---\nprivate: true\n—-\nsecret\n", 3, "closing fence must be exactly '---'"),
+        ("---\nprivate: true\n--- # end\nsecret\n", 3, "closing fence must be exactly '---'"),
+        ("---\nprivate: true\n\u{200B}---\nsecret\n", 3, "closing fence must be exactly '---'"),
+        ("---\nprivate: true\n\nsecret diary text\n", 1, "never closed"),
+        ("+++\nprivate = true\n\nsecret\n", 1, "never closed"),
+        ("{\"private\": true,\n\nsecret\n", 1, "never closed"),
+    ] as [(String, Int, String)])
+    func anUnreadableFenceIsAnErrorAtItsLine(text: String, line: Int, message: String) {
+        let (entry, errors) = parse(text)
+        #expect(entry == nil)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasPrefix("content/diary/2026-11-20.md:\(line):") == true, "\(errors)")
+        #expect(errors.first?.contains(message) == true, "\(errors)")
+    }
+
+    @Test func theHintNamesWhatIsWrong() {
+        #expect(parse("—-\nprivate: true\n—-\n").1.first?.contains("U+2014") == true)
+        #expect(parse("---\u{00A0}\nprivate: true\n---\n").1.first?.contains("U+00A0") == true)
+        #expect(parse("----\nprivate: true\n----\n").1.first?.contains("not 4") == true)
+        #expect(parse("--- # note\nprivate: true\n---\n").1.first?.contains("comment") == true)
+    }
+
+    @Test(arguments: ["\r", "\r\n"])
+    func anyLineEndingOpensFrontMatter(ending: String) throws {
+        let text = ["---", "private: true", "title: Secret", "---", "body"].joined(separator: ending)
+        let entry = try #require(parse(text).0)
+        #expect(entry.isPrivate)
+        #expect(entry.title == "Secret")
+        #expect(entry.body == "body")
+    }
+
+    @Test func jsonFrontMatterIsRead() throws {
+        let text = "{\n  \"title\": \"JSON\",\n  \"private\": true,\n  \"tags\": [\"a\", \"b\"]\n}\nbody\n"
+        let entry = try #require(parse(text).0)
+        #expect(entry.isPrivate && entry.title == "JSON" && entry.tags == ["a", "b"])
+        #expect(entry.bodyFirstLine == 6 && entry.body == "body\n")
+    }
+
+    @Test(arguments: [
+        "# A heading\n\nText.\n",
+        "Note: the colon in prose is fine.\n\nA paragraph.\n",
+        "- a list\n- of things\n",
+        "Text\n\n---\n\nafter a rule\n",
+        "",
+        "\n\nText after blank lines\n",
+        "---\ntitle: ok\nmood: |\n  ---\n  dashes inside a block\n---\nbody\n",
+    ])
+    func ordinaryFilesStillRead(text: String) {
+        let (entry, errors) = parse(text)
+        #expect(entry != nil && errors.isEmpty, "\(errors)")
+    }
+}

@@ -1,0 +1,123 @@
+"""Fail closed on the command line: an output folder that would destroy
+the user's files, a mistyped content folder, links out of content/, stale
+staging folders, unwritable outputs. Every hostile fixture is made here."""
+import os
+import shutil
+
+import pytest
+
+from conftest import daybook, ROOT, TODAY
+
+
+def tree(folder):
+    """Every file below `folder` with its bytes, links as their targets."""
+    result = {}
+    for path in sorted(folder.rglob("*")):
+        key = str(path.relative_to(folder))
+        if path.is_symlink():
+            result[key] = ("link", os.readlink(path))
+        elif path.is_file():
+            result[key] = path.read_bytes()
+        else:
+            result[key] = "folder"
+    return result
+
+
+@pytest.fixture
+def site(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("output, reason", [
+    ("content", "it is the content folder"),
+    (".", "it contains the content folder"),
+    ("content/diary", "it is inside the content folder"),
+    ("content/../content/", "it is the content folder"),
+    ("notes.txt", "it is a file"),
+    ("..", "it contains the content folder"),
+    ("themes", "it is the themes folder"),
+])
+def test_an_output_that_would_destroy_files_is_a_usage_error_touching_nothing(site, output, reason):
+    (site / "themes/default").mkdir(parents=True)
+    (site / "themes/default/keep.txt").write_text("theme file\n")
+    before = tree(site)
+    result = daybook("build", "--today", TODAY, "--output", output, cwd=site, check=False)
+    assert result.returncode == 2, result.stderr
+    assert reason in result.stderr and "nothing was written" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert tree(site) == before
+
+
+def test_an_output_reached_through_a_link_is_checked_where_it_leads(site):
+    (site / "out").symlink_to(site / "content")
+    before = tree(site)
+    result = daybook("build", "--today", TODAY, "--output", "out", cwd=site, check=False)
+    assert result.returncode == 2
+    assert tree(site) == before
+
+
+def test_a_mistyped_content_folder_is_an_error_and_keeps_the_last_site(site):
+    daybook("build", "--today", TODAY, cwd=site)
+    before = tree(site / "public")
+    for command in (["build", "--today", TODAY], ["check"]):
+        result = daybook(*command, "--content", "contnet", cwd=site, check=False)
+        assert result.returncode == 2
+        assert "no content folder 'contnet'" in result.stderr and "did you mean 'content'?" in result.stderr
+    assert tree(site / "public") == before
+
+
+def test_a_negative_seed_is_explained(site):
+    result = daybook("build", "--today", TODAY, "--seed", "-1", cwd=site, check=False)
+    assert result.returncode == 2
+    assert "Missing value" not in result.stderr
+    assert "whole number from 0" in result.stderr
+
+
+def test_staging_folders_of_dead_builds_are_removed(site):
+    # A pid no process has: Linux pids stay below 2^22.
+    dead = site / ".public.building-4999999"
+    dead.mkdir()
+    (dead / "half.html").write_text("half")
+    (site / ".public.old-4999998").mkdir()
+    alive = site / f".public.building-{os.getpid()}"
+    alive.mkdir()
+    daybook("build", "--today", TODAY, cwd=site)
+    leftovers = sorted(p.name for p in site.iterdir() if p.name.startswith(".public"))
+    assert leftovers == [alive.name]
+
+
+def test_an_unwritable_output_is_one_human_line(site):
+    result = daybook("build", "--today", TODAY, "--output", "notes.txt/public", cwd=site, check=False)
+    assert result.returncode == 1
+    assert "NSCocoaErrorDomain" not in result.stderr and "Code=" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0
+    assert "notes.txt" in result.stderr
+    if os.geteuid() != 0:  # root writes anywhere
+        locked = site / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        result = daybook("build", "--today", TODAY, "--output", "locked/public", cwd=site, check=False)
+        locked.chmod(0o755)
+        assert result.returncode == 1
+        assert "Permission denied" in result.stderr and "NSCocoaErrorDomain" not in result.stderr
+
+
+def test_a_link_out_of_content_is_an_error_and_publishes_nothing(site, tmp_path):
+    secret = tmp_path / "outside.txt"
+    secret.write_text("root:x:0:0:SECRET-PASSWD\n")
+    (site / "content/pages").mkdir(exist_ok=True)
+    (site / "content/pages/passwd.txt").symlink_to(secret)
+    result = daybook("build", "--today", TODAY, cwd=site, check=False)
+    assert result.returncode == 1
+    assert "content/pages/passwd.txt:1:1: error: symbolic link leads outside content/" in result.stderr
+    assert not (site / "public").exists()
+
+
+def test_a_theme_path_is_an_error_at_its_line(site):
+    (site / "content/site.yml").write_text((site / "content/site.yml").read_text() + "theme: ../outside\n")
+    line = len((site / "content/site.yml").read_text().splitlines())
+    result = daybook("build", "--today", TODAY, cwd=site, check=False)
+    assert result.returncode == 1
+    assert f"content/site.yml:{line}:8: error: theme must be the name of a folder in themes/" in result.stderr
