@@ -11,8 +11,8 @@ extension LocalDate {
     public var yearProblem: (message: String, hint: String)? {
         guard !LocalDate.supportedYears.contains(year) else { return nil }
         let range = "dates must lie between \(LocalDate.supportedYears.lowerBound)-01-01 and \(LocalDate.supportedYears.upperBound)-12-31"
-        let hint = LocalDate.likelyYear(for: year).map { "did you mean \(pad($0, 4))? \(range)" } ?? range
-        return ("the year \(pad(year, 4)) is outside the supported years", hint)
+        let hint = LocalDate.likelyYear(for: year).map { "did you mean \($0.zeroPadded(4))? \(range)" } ?? range
+        return ("the year \(year.zeroPadded(4)) is outside the supported years", hint)
     }
 
     /// The date when its year is supported; else nil and an error at `location`.
