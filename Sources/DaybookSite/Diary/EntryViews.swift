@@ -51,7 +51,7 @@ struct EntryItem {
     let isPrivate: Bool
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
-        href = context.link(DiaryIndex.path(of: entry))
+        href = context.link(Routes.content(entry.source))
         title = entry.title
         dateLabel = context.t.longDate(entry.date)
         iso = entry.date.iso
@@ -67,7 +67,7 @@ struct EntryItem {
     static let tagLimit = 10
 
     static func tagLinks(_ tags: some Sequence<String>, _ context: PageContext) -> [TagLink] {
-        tags.map { TagLink(name: $0, href: context.link(DiaryIndex.tagPath(Slug.make($0)))) }
+        tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
     }
 }
 
