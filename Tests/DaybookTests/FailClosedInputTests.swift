@@ -238,3 +238,19 @@ final class Reports: @unchecked Sendable {
     func add(_ item: String) { lock.withLock { items.append(item) } }
     var all: [String] { lock.withLock { items } }
 }
+
+/// Inputs the fuzz targets (scripts/fuzz) found crashing, kept as tests.
+@Suite struct FuzzFindingsTests {
+    @Test(arguments: ["-\t ", "- \t", "*\t\t"])
+    func anEmptyListItemWithTrailingTabsIsAnError(item: String) {
+        var diagnostics = Diagnostics()
+        let deck = "---\ntitle: T\n---\n\n## 2026-11-20\n\n\(item)\n"
+        _ = DeckParser.parse(SourceFile(displayPath: "content/vocab/t.md", relativePath: "vocab/t.md", text: deck),
+                             settings: SiteConfig.Vocab(), into: &diagnostics)
+        #expect(diagnostics.hasErrors)
+        var reviewDiagnostics = Diagnostics()
+        _ = ReviewLogParser.parse(SourceFile(displayPath: "content/vocab/reviews.md", relativePath: "vocab/reviews.md", text: "## 2026-11-20\n\n\(item)\n"),
+                                  decks: [], into: &reviewDiagnostics)
+        #expect(reviewDiagnostics.hasErrors)
+    }
+}

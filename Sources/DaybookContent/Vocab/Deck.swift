@@ -279,6 +279,8 @@ private struct DeckBodyParser {
 
     private mutating func readWord(line: Substring, itemStart: Int, number: Int, into diagnostics: inout Diagnostics) {
         let chars = Array(line.trimmingTrailingSpaces())
+        // `-\t ` is an empty item whose spaces were trimmed (found by fuzzing).
+        let itemStart = min(itemStart, chars.count)
         func location(_ index: Int) -> SourceLocation { file.location(line: number, column: index + 1) }
         var keep = true
 

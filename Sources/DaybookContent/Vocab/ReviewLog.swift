@@ -112,7 +112,8 @@ public enum ReviewLogParser {
                 continue
             }
             let chars = Array(line.trimmingTrailingSpaces())
-            let itemStart = contentStart + item
+            // `-\t ` is an empty item whose spaces were trimmed (found by fuzzing).
+            let itemStart = min(contentStart + item, chars.count)
             guard let colon = chars[itemStart...].firstIndex(of: ":") else {
                 diagnostics.error(file.location(line: number, column: chars.count + 1), "missing ':' after the deck name",
                                   hint: "write '- deck: word, word'")
