@@ -10,9 +10,11 @@ struct WeatherView {
     let details: [String]
     let location: String?
 
-    init?(_ weather: Weather?, t: Translation) {
+    init?(_ weather: Weather?, _ context: PageContext) {
         guard let weather else { return nil }
+        let t = context.t
         icon = weather.iconName.map { "wx-" + $0 }
+        if let icon { context.icons.note(icon) }
         label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
         temperature = weather.temperature.map(Self.degrees)
         var details: [String] = []
@@ -56,7 +58,7 @@ struct EntryItem {
         dateLabel = context.t.longDate(entry.date)
         iso = entry.date.iso
         time = entry.time?.text
-        weather = WeatherView(entry.weather, t: context.t)
+        weather = WeatherView(entry.weather, context)
         // A list shows the first few tags, so that a page listing entries stays
         // linear in them however many tags one entry has (the entry page shows all).
         tags = EntryItem.tagLinks(entry.tags.prefix(EntryItem.tagLimit), context)
