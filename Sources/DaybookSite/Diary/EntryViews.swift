@@ -51,6 +51,8 @@ struct EntryItem {
     let tags: [TagLink]
     let moreTags: String?
     let isPrivate: Bool
+    /// The entry's cover or first photo, small.
+    let thumbnail: PhotoHTML.Thumbnail?
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
         href = context.link(Routes.content(entry.source))
@@ -64,6 +66,7 @@ struct EntryItem {
         tags = EntryItem.tagLinks(entry.tags.prefix(EntryItem.tagLimit), context)
         moreTags = entry.tags.count > EntryItem.tagLimit ? "+\(entry.tags.count - EntryItem.tagLimit)" : nil
         isPrivate = entry.isPrivate
+        thumbnail = context.site.diary.thumbnail(of: entry, context)
     }
 
     static let tagLimit = 10
@@ -94,6 +97,7 @@ extension EntryItem: TemplateFields {
         case "isPrivate": isPrivate
         case "time": time.orMissing
         case "weather": weather.orMissing
+        case "thumbnail": thumbnail.orMissing
         default: nil
         }
     }
