@@ -57,3 +57,42 @@ struct PhotoCache: Sendable {
         }
     }
 }
+
+/// Each source photo's SHA-256, remembered with its size and modification
+/// time (`.daybook-cache/photos.index`), so a rebuild reads a changed photo
+/// only, as git does: hashing 500 phone photos would cost seconds.
+final class PhotoHashes: @unchecked Sendable {
+    private let file: URL
+    private let lock = NSLock()
+    private var known: [String: (stamp: String, sha: String)] = [:]
+    private var used: [String: (stamp: String, sha: String)] = [:]
+
+    init(directory: URL) {
+        file = directory.appendingPathComponent("photos.index")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if parts.count == 3 { known[String(parts[0])] = (String(parts[1]), String(parts[2])) }
+        }
+    }
+
+    func sha256(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let stamp = "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        if let entry = lock.withLock({ known[path] }), entry.stamp == stamp {
+            lock.withLock { used[path] = entry }
+            return entry.sha
+        }
+        guard let sha = Vips.sha256(of: path) else { return nil }
+        lock.withLock { used[path] = (stamp, sha) }
+        return sha
+    }
+
+    /// Keeps the photos this build read, forgets the rest.
+    func save() {
+        let lines = lock.withLock { used.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value.stamp)\t\($0.value.sha)\n" } }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? lines.joined().write(to: file, atomically: true, encoding: .utf8)
+    }
+}

@@ -22,6 +22,7 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 
     let cache: PhotoCache
+    private let hashes: PhotoHashes
     let widths: [Int]
     static let quality = 80
     /// Content-relative path → absolute path, for every file under diary/ and pages/.
@@ -37,6 +38,7 @@ public final class PhotoLibrary: @unchecked Sendable {
         files = Dictionary(assets.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
         widths = settings.widths
         cache = PhotoCache(directory: cacheDirectory, widths: settings.widths, quality: Self.quality)
+        hashes = PhotoHashes(directory: cacheDirectory)
         self.isHidden = isHidden
     }
 
@@ -61,7 +63,7 @@ public final class PhotoLibrary: @unchecked Sendable {
             return .failure(.missing(hint: hint))
         }
         guard !isHidden(source) else { return .failure(.hidden) }
-        guard let sha = Vips.sha256(of: absolute) else { return .failure(.unreadable("cannot read the file")) }
+        guard let sha = hashes.sha256(of: absolute) else { return .failure(.unreadable("cannot read the file")) }
         let key = cache.key(sha256: sha)
         if let sizes = cache.sizes(key) {
             lock.withLock { counts.cached += 1 }
@@ -112,5 +114,6 @@ public final class PhotoLibrary: @unchecked Sendable {
     func prune() {
         let used = lock.withLock { Set(done.values.compactMap { try? $0.get().key }) }
         cache.prune(keeping: used)
+        hashes.save()
     }
 }
