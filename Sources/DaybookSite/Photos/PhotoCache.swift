@@ -92,6 +92,8 @@ final class PhotoHashes: @unchecked Sendable {
     /// Keeps the photos this build read, forgets the rest.
     func save() {
         let lines = lock.withLock { used.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value.stamp)\t\($0.value.sha)\n" } }
+        // A site without photos gets no cache folder.
+        if lines.isEmpty && !FileManager.default.fileExists(atPath: file.path) { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? lines.joined().write(to: file, atomically: true, encoding: .utf8)
     }
