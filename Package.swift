@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -26,13 +25,10 @@ let package = Package(
         .target(name: "DaybookContent", dependencies: ["Yams"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
         .target(name: "DaybookSchedule", dependencies: ["DaybookContent"]),
-        // Markdown (cmark-gfm), the theme (Mustache), translations.
+        // Markdown (cmark-gfm), the theme (Mustache, rendered by our own TemplateSet), translations.
         .target(
             name: "DaybookRender",
-            dependencies: [
-                "CMarkGFM", "DaybookContent",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
+            dependencies: ["CMarkGFM", "DaybookContent"],
             plugins: ["EmbedThemePlugin"]
         ),
         // Site building: page families, view models, feeds, atomic output.

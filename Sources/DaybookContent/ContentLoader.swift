@@ -112,7 +112,7 @@ struct FileWalker {
             return nil
         }
         let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
-        return SourceFile(displayPath: display(relative), relativePath: relative, text: normalized)
+        return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: normalized)
     }
 
     /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
@@ -137,7 +137,7 @@ struct FileWalker {
                     diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
                     return nil
                 }
-                return ContentAsset(absolutePath: path, relativePath: relative)
+                return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative))
             }
         }
     }

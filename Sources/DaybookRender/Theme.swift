@@ -1,13 +1,12 @@
 import DaybookContent
 import Foundation
-import Mustache
 
 /// A theme: Mustache templates, static assets and translations. The default
 /// theme ships inside the binary; a `themes/NAME/` folder beside `content/`
 /// overrides it file by file.
 public struct Theme: Sendable {
     public let name: String
-    let library: MustacheLibrary
+    let templates: TemplateSet
     /// Files copied to `public/assets/`, keyed by path below `assets/`.
     public let assets: [String: Data]
     /// Where each template came from, for error messages.
@@ -40,9 +39,8 @@ public struct Theme: Sendable {
                               hint: "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
         }
 
-        var templates: [String: MustacheTemplate] = [:]
+        var templates: [String: String] = [:]
         var templatePaths: [String: String] = [:]
-        var sources: [String: String] = [:]
         var assets: [String: Data] = [:]
         var translations: [String: Translation] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
@@ -52,15 +50,13 @@ public struct Theme: Sendable {
                     diagnostics.error(SourceLocation(path: file.displayPath), "template is not UTF-8 text")
                     continue
                 }
-                do {
-                    templates[name] = try MustacheTemplate(string: text)
+                do throws(TemplateSyntaxError) {
+                    try TemplateSet.check(text)
+                    templates[name] = text
                     templatePaths[name] = file.displayPath
-                    sources[name] = text
-                } catch let error as MustacheTemplate.ParserError {
-                    diagnostics.error(SourceLocation(path: file.displayPath, line: error.context.lineNumber, column: error.context.columnNumber),
-                                      "template error: \(error.error)")
                 } catch {
-                    diagnostics.error(SourceLocation(path: file.displayPath), "template error: \(error)")
+                    diagnostics.error(SourceLocation(path: file.displayPath, line: error.line, column: error.column),
+                                      "template error: \(error.message)")
                 }
             } else if path.hasPrefix("assets/") {
                 assets[String(path.dropFirst("assets/".count))] = file.data
@@ -71,25 +67,24 @@ public struct Theme: Sendable {
             }
         }
 
-        // swift-mustache renders a missing partial as nothing; report it instead.
-        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+        // Mustache renders a missing partial as nothing; report it instead.
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
             for reference in PartialReference.scan(text) where templates[reference.name] == nil {
                 diagnostics.error(SourceLocation(path: templatePaths[name] ?? name, line: reference.line, column: reference.column),
                                   "template '\(reference.name)' not found",
                                   hint: Suggestion.hint(for: reference.name, in: templates.keys))
             }
         }
-        return Theme(name: name, library: MustacheLibrary(templates: templates), assets: assets,
+        return Theme(name: name, templates: TemplateSet(templates), assets: assets,
                      templatePaths: templatePaths, translations: translations)
     }
 
-    /// Renders a page; a missing template is an error, never an empty page.
-    public func render(_ template: String, _ context: Any) throws -> String {
-        guard let output = library.render(context, withTemplate: template) else {
+    /// Appends a rendered page to `output`; a missing template is an error, never an empty page.
+    public func render(_ template: String, _ value: TemplateValue, into output: inout [UInt8]) throws(Diagnostic) {
+        guard templates.render(template, value, into: &output) else {
             throw Diagnostic(SourceLocation(path: "themes/\(name)/\(template).mustache"), "template '\(template)' not found",
                              hint: "the theme must provide \(template).mustache")
         }
-        return output
     }
 }
 

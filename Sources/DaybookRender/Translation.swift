@@ -118,3 +118,8 @@ struct DatePattern: Sendable {
         self.parts = parts
     }
 }
+
+/// Templates read the UI strings as `{{t.key}}`.
+extension Translation: TemplateObject {
+    public func value(for name: String) -> TemplateValue? { strings[name].map(TemplateValue.text) }
+}

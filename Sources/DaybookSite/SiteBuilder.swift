@@ -83,13 +83,12 @@ public enum SiteBuilder {
                 return .success((page.path.filePath, make(context)))
             case let .template(name, make):
                 let model = make(context)
-                do {
-                    let html = try theme.render(name, Layout.context(for: model, in: context))
-                    return .success((page.path.filePath, Array(html.utf8)))
-                } catch let diagnostic as Diagnostic {
-                    return .failure(diagnostic)
+                var html: [UInt8] = []
+                do throws(Diagnostic) {
+                    try theme.render(name, Layout.context(for: model, in: context), into: &html)
+                    return .success((page.path.filePath, html))
                 } catch {
-                    return .failure(Diagnostic(SourceLocation(path: name), "\(error)"))
+                    return .failure(error)
                 }
             }
         }
@@ -115,9 +114,9 @@ public enum SiteBuilder {
         let (site, theme, warnings) = try prepare(options)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
+        let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         var files = try render(pages, site: site, theme: theme)
-        let privacy = AssetPrivacy(site: site)
-        for asset in site.content.assets where privacy.isPublished(asset.relativePath) {
+        for asset in assets {
             if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
         }
         progress?("writing \(files.count) files")

@@ -40,7 +40,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, Init.self, Import.self, Export.self],
         defaultSubcommand: Build.self
     )
 }
@@ -118,7 +118,9 @@ struct Check: ParsableCommand {
         let options = location.buildOptions()
         let (site, theme, warnings) = try SiteBuilder.prepare(options)
         // Rendering catches template errors too; the result is discarded.
-        _ = try SiteBuilder.render(SiteBuilder.pages(for: site), site: site, theme: theme)
+        let pages = SiteBuilder.pages(for: site)
+        _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
+        _ = try SiteBuilder.render(pages, site: site, theme: theme)
         Terminal.report(warnings)
         print("No errors in \(location.content)/ (\(site.content.entries.count) entries).")
     }

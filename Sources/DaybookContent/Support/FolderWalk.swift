@@ -66,8 +66,29 @@ public struct FolderWalk: Sendable {
         }
         var result: [String] = []
         walk(start, relative: folder, recursive: recursive, into: &result, diagnostics: &diagnostics)
-        return result.sorted()
+        return Self.withoutNormalizationTwins(result.sorted(), display: display, into: &diagnostics)
     }
+
+    /// macOS writes names decomposed (NFD), most tools composed (NFC): two
+    /// files whose names differ only so are one name to a reader and to the
+    /// site, so the second is an error naming both. (Swift compares strings
+    /// by canonical equivalence, which is exactly this sameness.)
+    static func withoutNormalizationTwins(_ paths: [String], display: (String) -> String, into diagnostics: inout Diagnostics) -> [String] {
+        var seen: [String: String] = [:]
+        return paths.filter { path in
+            if let first = seen[path] {
+                diagnostics.error(SourceLocation(path: display(path)),
+                                  "'\(display(path))' and '\(display(first))' have the same name, written once composed (NFC) and once decomposed (NFD)",
+                                  hint: "keep one of the two files")
+                return false
+            }
+            seen[path] = path
+            return true
+        }
+    }
+
+    /// Paths are compared and published composed (NFC), as the web expects.
+    public static func normalized(_ path: String) -> String { path.precomposedStringWithCanonicalMapping }
 
     /// readdir rather than FileManager's enumerator, which asks for each file's
     /// attributes one by one; a large diary has tens of thousands of files.

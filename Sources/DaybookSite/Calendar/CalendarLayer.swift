@@ -1,5 +1,5 @@
+import DaybookRender
 import DaybookContent
-import Mustache
 
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says
@@ -32,8 +32,8 @@ enum CalendarLayers {
     }
 }
 
-extension DayMark: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DayMark: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "cssClass": cssClass
         case "text": text

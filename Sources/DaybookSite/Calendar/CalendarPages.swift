@@ -1,7 +1,7 @@
+import DaybookRender
 import Foundation
 import DaybookContent
 import DaybookSchedule
-import Mustache
 
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.
@@ -172,8 +172,8 @@ enum CalendarPages {
     }
 }
 
-extension CalendarPages.DayCell: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CalendarPages.DayCell: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "isPad": isPad
         case "day": day
@@ -187,8 +187,8 @@ extension CalendarPages.DayCell: MustacheParent {
     }
 }
 
-extension CalendarPages.HeatDay: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CalendarPages.HeatDay: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "isPad": isPad
         case "iso": iso

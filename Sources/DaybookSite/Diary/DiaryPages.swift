@@ -1,7 +1,6 @@
 import Foundation
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 enum DiaryPages {
@@ -173,10 +172,10 @@ enum DiaryPages {
     }
 }
 
-// An entry page per entry and archives listing thousands: see `MustacheParent` in TemplateContext.swift.
+// An entry page per entry and archives listing thousands: see `TemplateFields`.
 
-extension DiaryPages.EntryPage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.EntryPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "title": title
         case "dateLabel": dateLabel
@@ -197,8 +196,8 @@ extension DiaryPages.EntryPage: MustacheParent {
     }
 }
 
-extension DiaryPages.ArchivePage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.ArchivePage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "heading": heading
         case "groups": groups
@@ -211,8 +210,8 @@ extension DiaryPages.ArchivePage: MustacheParent {
     }
 }
 
-extension DiaryPages.MonthLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension DiaryPages.MonthLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "label": label
         case "href": href

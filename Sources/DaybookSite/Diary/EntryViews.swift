@@ -1,6 +1,5 @@
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// How an entry's weather shows: the icon's symbol id and ready labels.
 struct WeatherView {
@@ -70,8 +69,8 @@ struct EntryGroup {
     let count: Int
 }
 
-extension EntryItem: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntryItem: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "href": href
         case "title": title
@@ -87,8 +86,8 @@ extension EntryItem: MustacheParent {
     }
 }
 
-extension EntryGroup: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntryGroup: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "title": title
         case "href": href.orMissing
@@ -99,8 +98,8 @@ extension EntryGroup: MustacheParent {
     }
 }
 
-extension TagLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension TagLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "name": self.name
         case "href": href
@@ -109,8 +108,8 @@ extension TagLink: MustacheParent {
     }
 }
 
-extension WeatherView: MustacheParent {
-    func child(named name: String) -> Any? {
+extension WeatherView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "label": label
         case "details": details

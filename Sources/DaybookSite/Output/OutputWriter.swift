@@ -77,6 +77,11 @@ struct OutputWriter {
         if let outside = files.first(where: { !isContained($0.path) }) {
             throw OutputError(message: "refusing to write outside the output folder: \(outside.path)")
         }
+        // Two writers on one path would race; PathClaims reports these first.
+        var paths = Set<[UInt8]>()
+        if let twice = files.first(where: { !paths.insert(Array($0.path.utf8)).inserted }) {
+            throw OutputError(message: "two files would be written to \(twice.path)")
+        }
         var folders = Set<String>()
         for file in files {
             var folder = (file.path as NSString).deletingLastPathComponent

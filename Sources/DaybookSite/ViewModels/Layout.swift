@@ -1,6 +1,5 @@
 import DaybookContent
 import DaybookRender
-import Mustache
 
 /// The frame around every page: language, title, navigation, asset links.
 struct Layout {
@@ -26,8 +25,23 @@ struct Layout {
     let todayLabel: String
     let todayISO: String
 
-    /// The Mustache context of a page: `layout`, `page` and the translation `t`.
-    static func context(for model: PageViewModel, in context: PageContext) -> [String: Any] {
+    /// What a page's template reads: `layout`, `page` and the translation `t`.
+    struct Root: TemplateFields {
+        let layout: Layout
+        let page: TemplateValue
+        let t: Translation
+
+        func field(_ name: String) -> (any TemplateRepresentable)? {
+            switch name {
+            case "layout": layout
+            case "page": page
+            case "t": TemplateValue.object(t)
+            default: nil
+            }
+        }
+    }
+
+    static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {
         let site = context.site
         let t = context.t
         var items: [(String, SitePath, String)] = [("home", .home, t["nav_home"]), ("diary", .folder("diary"), t["nav_diary"]),
@@ -51,12 +65,12 @@ struct Layout {
             todayLabel: t.longDate(site.today),
             todayISO: site.today.iso
         )
-        return ["layout": layout, "page": TemplateContext.convert(model.page), "t": t.strings]
+        return .object(Root(layout: layout, page: TemplateReflection.value(model.page), t: t))
     }
 }
 
-extension Layout: MustacheParent {
-    func child(named name: String) -> Any? {
+extension Layout: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "lang": lang
         case "title": title
@@ -78,8 +92,8 @@ extension Layout: MustacheParent {
     }
 }
 
-extension Layout.NavItem: MustacheParent {
-    func child(named name: String) -> Any? {
+extension Layout.NavItem: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "href": href
         case "label": label

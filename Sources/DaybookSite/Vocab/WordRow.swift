@@ -1,7 +1,6 @@
 import DaybookContent
 import DaybookRender
 import DaybookSchedule
-import Mustache
 
 /// A word in a list (deck and book pages): both sides rendered, its stage and
 /// dates, and the values the list's script sorts and filters by.
@@ -61,8 +60,8 @@ struct WordRow {
     }
 }
 
-extension WordRow: MustacheParent {
-    func child(named name: String) -> Any? {
+extension WordRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "anchor": anchor
         case "wordHTML": wordHTML

@@ -1,0 +1,232 @@
+/// Templates compiled once, rendering typed values straight into UTF-8 bytes.
+/// Partials come from the same set; a standalone partial's indentation is
+/// compiled into its own copy of the partial, so rendering never re-indents.
+public struct TemplateSet: Sendable {
+    private let sources: [String: String]
+    /// Keyed by indentation + "\u{0}" + name.
+    private let compiled: [String: [TemplateNode]]
+
+    /// Throws the template's first syntax error, with its position.
+    public static func check(_ source: String) throws(TemplateSyntaxError) {
+        _ = try TemplateParser.parse(source)
+    }
+
+    /// Compiles every template; one that does not parse (see `check`) is left out.
+    public init(_ sources: [String: String]) {
+        self.sources = sources
+        var compiled: [String: [TemplateNode]] = [:]
+        var pending: [(name: String, indent: String)] = sources.keys.sorted().map { ($0, "") }
+        while let (name, indent) = pending.popLast() {
+            let key = indent + "\u{0}" + name
+            guard compiled[key] == nil, let source = sources[name] else { continue }
+            guard let nodes = try? TemplateParser.parse(indent.isEmpty ? source : Self.indent(source, by: indent)) else { continue }
+            compiled[key] = nodes
+            // An indented partial inside an indented partial; a deep recursion stops growing.
+            Self.references(in: nodes) { reference, referenceIndent in
+                if referenceIndent.count <= 64 { pending.append((reference, referenceIndent)) }
+            }
+        }
+        self.compiled = compiled
+    }
+
+    public func contains(_ name: String) -> Bool { sources[name] != nil }
+
+    /// `{{> name}}` and `{{< name}}` tags, for checking that they exist.
+    public func partialNames(in name: String) -> [String] {
+        var names: [String] = []
+        if let nodes = compiled["\u{0}" + name] { Self.references(in: nodes) { reference, _ in names.append(reference) } }
+        return names
+    }
+
+    /// Appends the rendering of `name` to `output`; false if there is no such template.
+    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
+        guard let nodes = compiled["\u{0}" + name] else { return false }
+        var renderer = Renderer(set: self, stack: [value])
+        renderer.render(nodes, blocks: [:], into: &output)
+        return true
+    }
+
+    public func render(_ name: String, _ value: TemplateValue) -> String? {
+        var output: [UInt8] = []
+        guard render(name, value, into: &output) else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    fileprivate func nodes(_ name: String, indent: String) -> [TemplateNode]? {
+        compiled[indent + "\u{0}" + name]
+    }
+
+    private static func indent(_ source: String, by indent: String) -> String {
+        var result = indent
+        var rest = Substring(source)
+        while let newline = rest.firstIndex(of: "\n") {
+            result += rest[...newline]
+            rest = rest[rest.index(after: newline)...]
+            if !rest.isEmpty { result += indent }
+        }
+        return result + rest
+    }
+
+    private static func references(in nodes: [TemplateNode], _ found: (String, String) -> Void) {
+        for node in nodes {
+            switch node {
+            case let .partial(name, indent): found(name, indent)
+            case let .parent(name, indent, blocks):
+                found(name, indent)
+                for (_, content) in blocks.sorted(by: { $0.key < $1.key }) { references(in: content.nodes, found) }
+            case let .section(_, children, _): references(in: children, found)
+            case let .block(_, content, _, _): references(in: content.nodes, found)
+            case .text, .variable: break
+            }
+        }
+    }
+}
+
+private struct Renderer {
+    let set: TemplateSet
+    var stack: [TemplateValue]
+
+    mutating func render(_ nodes: [TemplateNode], blocks: [String: BlockContent], into output: inout [UInt8]) {
+        for node in nodes {
+            switch node {
+            case let .text(bytes):
+                output.append(contentsOf: bytes)
+            case let .variable(path, escaped):
+                write(lookup(path), escaped: escaped, into: &output)
+            case let .section(path, children, inverted):
+                let value = lookup(path)
+                if inverted {
+                    if !value.isTruthy { render(children, blocks: blocks, into: &output) }
+                    continue
+                }
+                switch value {
+                case .null: break
+                case let .bool(flag): if flag { render(children, blocks: blocks, into: &output) }
+                case let .list(items):
+                    for item in items {
+                        stack.append(item)
+                        render(children, blocks: blocks, into: &output)
+                        stack.removeLast()
+                    }
+                default:
+                    stack.append(value)
+                    render(children, blocks: blocks, into: &output)
+                    stack.removeLast()
+                }
+            case let .partial(name, indent):
+                if let nodes = set.nodes(name, indent: indent) { render(nodes, blocks: blocks, into: &output) }
+            case let .parent(name, indent, overrides):
+                guard let nodes = set.nodes(name, indent: indent) else { continue }
+                // The outermost override of a block wins.
+                render(nodes, blocks: blocks.merging(overrides) { outer, _ in outer }, into: &output)
+            case let .block(name, defaultContent, indent, standalone):
+                let content = blocks[name] ?? defaultContent
+                if content.indent.isEmpty, indent.isEmpty {
+                    render(content.nodes, blocks: blocks, into: &output)
+                } else {
+                    var text: [UInt8] = []
+                    render(content.nodes, blocks: blocks, into: &text)
+                    output += Self.reindent(text, from: content.indent, to: indent, firstLine: standalone)
+                }
+            }
+        }
+    }
+
+    /// A block's indentation where it was written is replaced by the
+    /// indentation where it is placed.
+    static func reindent(_ content: [UInt8], from own: [UInt8], to indent: [UInt8], firstLine: Bool) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(content.count)
+        var lineStart = content.startIndex
+        var isFirst = true
+        while lineStart < content.endIndex {
+            let lineEnd = (content[lineStart...].firstIndex(of: 0x0A)).map { $0 + 1 } ?? content.endIndex
+            var line = content[lineStart..<lineEnd]
+            if line.starts(with: own) { line = line.dropFirst(own.count) }
+            if !isFirst || firstLine { result += indent }
+            result += line
+            isFirst = false
+            lineStart = lineEnd
+        }
+        return result
+    }
+
+    /// The first part is looked up from the innermost context out; the rest
+    /// inside what it found. A name answered with `.null` stops the lookup.
+    func lookup(_ path: TemplatePath) -> TemplateValue {
+        var value: TemplateValue
+        if path.parts.isEmpty {
+            value = stack[stack.count - 1]
+        } else {
+            let first = path.parts[0]
+            var found: TemplateValue?
+            var level = stack.count - 1
+            while level >= 0 {
+                if case let .object(object) = stack[level], let answer = object.value(for: first) {
+                    found = answer
+                    break
+                }
+                level -= 1
+            }
+            guard var current = found else { return .null }
+            for part in path.parts.dropFirst() {
+                guard case let .object(object) = current, let answer = object.value(for: part) else { return .null }
+                current = answer
+            }
+            value = current
+        }
+        guard path.isEmptyTest else { return value }
+        switch value {
+        case let .list(items): return .bool(items.isEmpty)
+        case let .text(text): return .bool(text.isEmpty)
+        default: return .null
+        }
+    }
+
+    func write(_ value: TemplateValue, escaped: Bool, into output: inout [UInt8]) {
+        switch value {
+        case let .text(text):
+            if escaped { HTMLEscape.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        case let .int(number): output.append(contentsOf: String(number).utf8)
+        case let .double(number): output.append(contentsOf: String(number).utf8)
+        case let .bool(flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null, .list, .object: break
+        }
+    }
+}
+
+extension TemplateValue {
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case let .bool(flag): flag
+        case let .list(items): !items.isEmpty
+        default: true
+        }
+    }
+}
+
+/// `<>&"'` escaped, everything else copied as it is.
+public enum HTMLEscape {
+    public static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                start = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+}

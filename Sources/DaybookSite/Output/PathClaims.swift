@@ -1,0 +1,82 @@
+import DaybookContent
+import DaybookRender
+
+/// Every file of the output has exactly one source. A diary entry named
+/// like an archive (`diary/2026/11.md`), a workout named `stats.md`, an
+/// image named like a page's `index.html`: each would silently replace
+/// another page (or race with it), so each is an error naming both sources.
+public enum PathClaims {
+    /// The assets this build publishes, once every output path is known to
+    /// have one source; throws every collision otherwise.
+    public static func publishedAssets(pages: [Page], site: SiteData, theme: Theme, contentDisplayName: String) throws -> [ContentAsset] {
+        let privacy = AssetPrivacy(site: site)
+        let assets = site.content.assets.filter { privacy.isPublished($0.relativePath) }
+        let contested = collisions(writers(pages: pages, site: site, assets: assets, themeAssets: Array(theme.assets.keys),
+                                           contentDisplayName: contentDisplayName))
+        if !contested.isEmpty { throw ContentErrors(contested) }
+        return assets
+    }
+
+    /// Who writes a file: a content file (by its display path) or Daybook itself.
+    struct Writer: Hashable {
+        let path: String
+        let source: String?
+    }
+
+    /// - Parameters:
+    ///   - writers: every output file with the content file it comes from, if any.
+    /// - Returns: one error per contested path, at the first content source.
+    static func collisions(_ writers: [Writer]) -> [Diagnostic] {
+        var byPath: [[UInt8]: [Writer]] = [:]
+        for writer in writers { byPath[Array(writer.path.utf8), default: []].append(writer) }
+        var diagnostics: [Diagnostic] = []
+        for (_, claims) in byPath where claims.count > 1 {
+            diagnostics.append(collision(claims[0].path, claims))
+        }
+        // A file where another path needs a folder (`diary/x` beside `diary/x/index.html`).
+        for writer in writers {
+            var folder = Substring(writer.path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let file = byPath[Array(folder.utf8)] {
+                    diagnostics.append(collision(String(folder), file + [writer], asFolder: writer.path))
+                }
+            }
+        }
+        return diagnostics.sorted { $0.location < $1.location }
+    }
+
+    private static func collision(_ path: String, _ claims: [Writer], asFolder: String? = nil) -> Diagnostic {
+        let named = claims.compactMap(\.source).sorted()
+        let generated = claims.count - named.count
+        var sources = named
+        if generated > 0 { sources.append(generated == 1 ? "a page Daybook makes" : "\(generated) pages Daybook makes") }
+        let what = asFolder.map { "'\(path)' is written as a file and is also the folder of '\($0)'" } ?? "'\(path)' would be written"
+        let location = named.first.map { SourceLocation(path: $0) } ?? SourceLocation(path: path)
+        return Diagnostic(location, "\(what) from \(sources.count) sources: \(sources.joined(separator: " and "))",
+                          hint: named.isEmpty ? nil : "rename \(named.last!) so that every output path has one source")
+    }
+
+    /// The writers of a build: pages (named by the content file whose page
+    /// it is), published assets and the theme's assets.
+    static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], themeAssets: [String],
+                        contentDisplayName: String) -> [Writer] {
+        var owners: [[UInt8]: [String]] = [:]
+        let sources = site.content.entries.map(\.source) + site.content.pages.map(\.source)
+            + site.content.workouts.map(\.source) + site.content.decks.map(\.source)
+        for source in sources { owners[Array((source.slugPath + "/index.html").utf8), default: []].append(source.displayPath) }
+        // Two content files with one page each name themselves, in turn.
+        var named: [[UInt8]: Int] = [:]
+        var writers: [Writer] = []
+        for page in pages {
+            let key = Array(page.path.filePath.utf8)
+            let candidates = owners[key] ?? []
+            let index = named[key, default: 0]
+            named[key] = index + 1
+            writers.append(Writer(path: page.path.filePath, source: index < candidates.count ? candidates[index] : nil))
+        }
+        writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
+        writers += themeAssets.map { Writer(path: "assets/" + $0, source: "the theme's assets/\($0)") }
+        return writers
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import DaybookContent
+
+/// What `daybook init` writes: a site that builds with no errors, with every
+/// setting of `site.yml` present at its default and explained, so a new user
+/// edits values instead of looking keys up. A test checks that every key
+/// `SiteConfig` reads appears here.
+public enum StarterSite {
+    /// Lines `.gitignore` must hold: the output and the caches are rebuilt, never committed.
+    public static let ignored = ["public/", ".daybook-cache/", ".build/"]
+
+    /// Files relative to the new site's folder, and their text.
+    public static func files(today: LocalDate, timezone: String, locale: SiteConfig.Locale) -> [(path: String, text: String)] {
+        [
+            ("content/site.yml", siteFile(timezone: timezone, locale: locale)),
+            ("content/diary/\(today.year)/\(today.iso).md", firstEntry(today, locale: locale)),
+            ("content/vocab/words.md", firstDeck(today, locale: locale)),
+            ("content/pages/about.md", aboutPage(locale: locale)),
+        ]
+    }
+
+    /// Folders made even when nothing is in them yet, so the layout is visible.
+    public static let folders = ["content/workouts", "content/routines"]
+
+    static func siteFile(timezone: String, locale: SiteConfig.Locale) -> String {
+        let defaults = SiteConfig()
+        let cards = defaults.flashcards, workouts = defaults.workouts
+        let settings: [(String, String?)] = [
+            ("title: \(locale == .ko ? "나의 하루" : "My Daybook")", nil),
+            ("author: \"\"", "shown in the footer and the feed"),
+            ("base_url:", "e.g. https://you.github.io/daybook/ — needed by the feed, sitemap and calendar.ics"),
+            ("locale: \(locale.rawValue)", "ko | en: interface words, date formats, weekday names"),
+            ("timezone: \(timezone)", "an IANA zone name: what \"today\" means for schedules"),
+            ("theme: \(defaults.theme)", "themes/NAME/ beside content/ overrides the built-in theme file by file"),
+            ("week_starts: \(defaults.weekStarts.rawValue)", "monday | sunday: the first column of calendars"),
+            ("", nil),
+            ("vocab:", nil),
+            ("  study_days: \(defaults.vocab.studyDays)", "days a new word book is studied, from its date"),
+            ("  review_intervals: \(defaults.vocab.reviewIntervals)", "days from the last study day to review 1, then between reviews"),
+            ("  max_meanings: \(defaults.vocab.maxMeanings)", "a word with more meanings is an error"),
+            ("", nil),
+            ("flashcards:", nil),
+            ("  paper: \(cards.paper.rawValue)", "a4 | letter"),
+            ("  columns: \(cards.columns)", "cards across a sheet (at most 8)"),
+            ("  rows: \(cards.rows)", "cards down a sheet (at most 12)"),
+            ("  duplex: \(cards.duplex.rawValue)", "long-edge | short-edge | fold (no duplex printer: fold each sheet)"),
+            ("  back_offset: [\(number(cards.backOffset.x)), \(number(cards.backOffset.y))]", "mm [x, y]: moves the backs to correct a printer's misalignment"),
+            ("  cut_marks: \(cards.cutMarks)", "lines in the margin to cut along"),
+            ("", nil),
+            ("workouts:", nil),
+            ("  split: []", "the rotation of training days, e.g. [Chest, Back, Legs]"),
+            ("  start:", "the rotation's first day (default: the first workout, or today)"),
+            ("  rotate: \(workouts.rotate.rawValue)", "daily: one step a day | session: one step per logged workout"),
+            ("  unit: \(workouts.unit.rawValue)", "kg | lb: the unit of a weight written without one"),
+        ]
+        let column = settings.map(\.0.count).max()! + 2
+        let body = settings.map { line, comment in
+            comment.map { line.padding(toLength: column, withPad: " ", startingAt: 0) + "# " + $0 } ?? line
+        }
+        return """
+        # Settings of this Daybook site. Every key is optional: delete a line to get
+        # its default, shown here. Unknown keys are errors, so a typo never passes
+        # silently. The manual: docs/content.md in the Daybook repository.
+
+
+        """ + body.joined(separator: "\n") + "\n"
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func firstEntry(_ today: LocalDate, locale: SiteConfig.Locale) -> String {
+        locale == .ko ? """
+        ---
+        title: 첫 번째 기록
+        date: \(today.iso)
+        weather: clear
+        tags: [daybook]
+        ---
+        Daybook으로 쓰는 첫 일기입니다. 이 파일을 고치거나 `daybook new entry`로
+        새 일기를 만드세요. 본문은 Markdown입니다: **굵게**, *기울임*, 목록, 표, 링크.
+
+        """ : """
+        ---
+        title: The first entry
+        date: \(today.iso)
+        weather: clear
+        tags: [daybook]
+        ---
+        The first diary entry written with Daybook. Edit this file, or make a new
+        one with `daybook new entry`. The body is Markdown: **bold**, *italic*,
+        lists, tables, links.
+
+        """
+    }
+
+    static func firstDeck(_ today: LocalDate, locale: SiteConfig.Locale) -> String {
+        locale == .ko ? """
+        ---
+        title: 단어장
+        language: en
+        meaning_language: ko
+        ---
+        ## \(today.iso)
+        - daybook :: 일기장; 일지
+          - I write in my daybook every night.
+        - review :: 복습; 검토
+
+        """ : """
+        ---
+        title: Words
+        language: en
+        meaning_language: en
+        ---
+        ## \(today.iso)
+        - daybook :: a diary; a journal
+          - I write in my daybook every night.
+        - review :: to study again
+
+        """
+    }
+
+    static func aboutPage(locale: SiteConfig.Locale) -> String {
+        locale == .ko ? """
+        ---
+        title: 소개
+        ---
+        이 사이트는 Daybook으로 만들었습니다. 이 쪽은 `content/pages/about.md`입니다.
+
+        """ : """
+        ---
+        title: About
+        ---
+        This site is made with Daybook. This page is `content/pages/about.md`.
+
+        """
+    }
+}
