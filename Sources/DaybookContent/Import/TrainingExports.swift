@@ -19,14 +19,8 @@ enum StrongExport {
         for row in table.rows {
             let order = row.text("Set Order") ?? ""
             if order.lowercased().contains("rest") { continue }
-            guard let dateText = row.text("Date"), let (date, time) = ExportDate.parse(dateText) else {
-                badRows.add(row.location("Date"), "'\(row.text("Date") ?? "")' is not a date", hint: "Strong writes dates like 2024-03-04 18:30:00")
-                continue
-            }
-            guard let exercise = row.text("Exercise Name") else {
-                badRows.add(row.location("Exercise Name"), "the row has no exercise name")
-                continue
-            }
+            guard let (dateText, date, time, exercise) = row.when("Date", exercise: "Exercise Name", example: "2024-03-04 18:30:00",
+                                                                  badRows: &badRows) else { continue }
             let name = row.text("Workout Name")
             let unit = row.text("Weight Unit").flatMap(ExportUnit.weight) ?? weightHeader.flatMap(ExportUnit.weight) ?? defaultUnit
             var set = ImportedSet(unit: unit, line: row.line)
@@ -46,13 +40,9 @@ enum StrongExport {
             }
             let durationText = row.text(durationInSeconds ? "Duration (sec)" : "Duration")
             let key = row.text("Workout #").map { "#" + $0 } ?? "\(dateText)|\(name ?? "")"
-            let index = collector.session(key) {
+            collector.add(set, exercise: exercise, note: row.text("Notes"), sessionNote: row.text("Workout Notes"), session: key) {
                 ImportedSession(date: date, time: time, name: name,
                                 durationMinutes: durationText.flatMap { ExportDuration.minutes($0, seconds: durationInSeconds) }, line: row.line)
-            }
-            collector.update(index) { session in
-                session.add(set, exercise: exercise, note: row.text("Notes"))
-                session.addNote(row.text("Workout Notes"))
             }
         }
         return collector.sessions
@@ -71,14 +61,8 @@ enum HevyExport {
     static func sessions(_ table: CSVTable, badRows: inout BadRows) -> [ImportedSession] {
         var collector = SessionCollector()
         for row in table.rows {
-            guard let startText = row.text("start_time"), let (date, time) = ExportDate.parse(startText) else {
-                badRows.add(row.location("start_time"), "'\(row.text("start_time") ?? "")' is not a date", hint: "Hevy writes dates like 12 Sep 2024, 21:46")
-                continue
-            }
-            guard let exercise = row.text("exercise_title") else {
-                badRows.add(row.location("exercise_title"), "the row has no exercise_title")
-                continue
-            }
+            guard let (startText, date, time, exercise) = row.when("start_time", exercise: "exercise_title", example: "12 Sep 2024, 21:46",
+                                                                   badRows: &badRows) else { continue }
             var set = ImportedSet(line: row.line)
             if let kg = row.number("weight_kg", badRows: &badRows) {
                 set.weight = kg
@@ -101,17 +85,14 @@ enum HevyExport {
             default: break
             }
             let title = row.text("title")
-            let index = collector.session("\(startText)|\(title ?? "")") {
+            collector.add(set, exercise: exercise, note: row.text("exercise_notes"), sessionNote: row.text("description"),
+                          session: "\(startText)|\(title ?? "")") {
                 var minutes: Int?
                 if let end = row.text("end_time").flatMap(ExportDate.parse), let start = time, let stop = end.1 {
                     let total = start.minutes(on: date, until: stop, on: end.0)
                     minutes = (1...1440).contains(total) ? total : nil
                 }
                 return ImportedSession(date: date, time: time, name: title, durationMinutes: minutes, line: row.line)
-            }
-            collector.update(index) { session in
-                session.add(set, exercise: exercise, note: row.text("exercise_notes"))
-                session.addNote(row.text("description"))
             }
         }
         return collector.sessions
@@ -129,14 +110,7 @@ enum FitNotesExport {
         let weightHeader = table.headers.first { $0.lowercased().hasPrefix("weight") && !$0.lowercased().contains("unit") }
         var collector = SessionCollector()
         for row in table.rows {
-            guard let dateText = row.text("Date"), let (date, _) = ExportDate.parse(dateText) else {
-                badRows.add(row.location("Date"), "'\(row.text("Date") ?? "")' is not a date", hint: "FitNotes writes dates like 2024-09-12")
-                continue
-            }
-            guard let exercise = row.text("Exercise") else {
-                badRows.add(row.location("Exercise"), "the row has no exercise")
-                continue
-            }
+            guard let (_, date, _, exercise) = row.when("Date", exercise: "Exercise", example: "2024-09-12", badRows: &badRows) else { continue }
             let unit = row.text("Weight Unit").flatMap(ExportUnit.weight) ?? weightHeader.flatMap(ExportUnit.weight) ?? defaultUnit
             var set = ImportedSet(unit: unit, line: row.line)
             set.weight = weightHeader.flatMap { row.number($0, badRows: &badRows) }
@@ -151,8 +125,7 @@ enum FitNotesExport {
             if let distance = row.number("Distance", badRows: &badRows), distance > 0 {
                 set.distance = "\(WorkoutText.number(distance)) \(row.text("Distance Unit") ?? (defaultUnit == .kg ? "km" : "mi"))"
             }
-            let index = collector.session(date.iso) { ImportedSession(date: date, line: row.line) }
-            collector.update(index) { $0.add(set, exercise: exercise, note: row.text("Comment")) }
+            collector.add(set, exercise: exercise, note: row.text("Comment"), session: date.iso) { ImportedSession(date: date, line: row.line) }
         }
         return collector.sessions
     }
@@ -217,6 +190,23 @@ enum ExportDuration {
         let parts = text.split(separator: ":").map { Int($0) }
         guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
         return parts.reduce(0) { $0 * 60 + $1! }
+    }
+}
+
+extension CSVTable.Row {
+    /// The date, time and exercise every row of a training export has; nil
+    /// (a bad row) when one is missing or not a date.
+    func when(_ dateColumn: String, exercise exerciseColumn: String, example: String,
+              badRows: inout BadRows) -> (String, LocalDate, LocalTime?, String)? {
+        guard let text = text(dateColumn), let (date, time) = ExportDate.parse(text) else {
+            badRows.add(location(dateColumn), "'\(text(dateColumn) ?? "")' is not a date", hint: "the export writes dates like \(example)")
+            return nil
+        }
+        guard let exercise = self.text(exerciseColumn) else {
+            badRows.add(location(exerciseColumn), "the row has no \(exerciseColumn)")
+            return nil
+        }
+        return (text, date, time, exercise)
     }
 }
 

@@ -87,15 +87,17 @@ struct SessionCollector {
     private(set) var sessions: [ImportedSession] = []
     private var position: [String: Int] = [:]
 
-    /// The session of `key`, created by `make` the first time.
-    mutating func session(_ key: String, make: () -> ImportedSession) -> Int {
-        if let index = position[key] { return index }
-        position[key] = sessions.count
-        sessions.append(make())
-        return sessions.count - 1
+    /// Adds a row's set to the session of `key`, made by `make` the first time.
+    mutating func add(_ set: ImportedSet, exercise: String, note: String?, sessionNote: String? = nil,
+                      session key: String, make: () -> ImportedSession) {
+        let index = position[key] ?? sessions.count
+        if index == sessions.count {
+            position[key] = index
+            sessions.append(make())
+        }
+        sessions[index].add(set, exercise: exercise, note: note)
+        sessions[index].addNote(sessionNote)
     }
-
-    mutating func update(_ index: Int, _ change: (inout ImportedSession) -> Void) { change(&sessions[index]) }
 }
 
 /// Training sessions as Daybook workout files (SPEC §5).
