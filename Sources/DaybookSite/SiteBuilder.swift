@@ -56,22 +56,10 @@ public enum SiteBuilder {
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics)
     }
 
-    /// Every page of the site, from each page family.
+    /// Every page of the site: each feature's, then the feed and the sitemap of them all.
     public static func pages(for site: SiteData) -> [Page] {
-        var pages: [Page] = []
-        pages += HomePage.pages(site)
-        pages += DiaryPages.pages(site)
-        pages += CalendarPages.pages(site)
-        pages += VocabPages.pages(site)
-        pages += FlashcardPrintPages.pages(site)
-        pages += WorkoutPages.pages(site)
-        pages += RoutinePages.pages(site)
-        pages += CalendarFeed.pages(site)
-        pages += FreePages.pages(site)
-        pages += SearchPages.pages(site)
-        pages += NotFoundPage.pages(site)
-        pages += Feeds.pages(site, sitemapOf: pages)
-        return pages
+        let pages = SiteFeatures.all.flatMap { $0.pages(site) }
+        return pages + Feeds.pages(site, sitemapOf: pages)
     }
 
     /// Renders every page to bytes on all cores, the costliest first.

@@ -25,13 +25,6 @@ protocol CalendarLayer: Sendable {
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
 }
 
-enum CalendarLayers {
-    /// Every layer of this site, in the order marks stack in a day.
-    static func all(_ site: SiteData) -> [any CalendarLayer] {
-        [DiaryLayer(site: site)] + WorkoutPages.calendarLayers(site) + VocabPages.calendarLayers(site) + RoutinePages.calendarLayers(site)
-    }
-}
-
 extension DayMark: TemplateFields {
     func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {

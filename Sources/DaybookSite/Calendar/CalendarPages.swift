@@ -5,25 +5,29 @@ import DaybookSchedule
 
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.
-enum CalendarPages {
+struct CalendarPages: SiteFeature {
     static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", month.path) }
     static func yearPath(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
 
-    static func pages(_ site: SiteData) -> [Page] {
-        let layers = CalendarLayers.all(site)
-        let months = monthRange(site, layers)
+    func pages(_ site: SiteData) -> [Page] {
+        let layers = SiteFeatures.calendarLayers(site)
+        let months = Self.monthRange(site, layers)
         var pages: [Page] = months.map { month in
-            Page(monthPath(month), template: "pages/calendar-month") { context in
-                monthPage(month, months: months, layers: layers, context)
+            Page(Self.monthPath(month), template: "pages/calendar-month") { context in
+                Self.monthPage(month, months: months, layers: layers, context)
             }
         }
         let years = Array(Set(months.map(\.year))).sorted()
         pages += years.map { year in
-            Page(yearPath(year), template: "pages/calendar-year") { context in
-                yearPage(year, years: years, layers: layers, context)
+            Page(Self.yearPath(year), template: "pages/calendar-year") { context in
+                Self.yearPage(year, years: years, layers: layers, context)
             }
         }
         return pages
+    }
+
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        [NavigationEntry(section: "calendar", path: Self.monthPath(site.today.monthKey), label: site.translation["nav_calendar"])]
     }
 
     /// Every month of every year from the first to the last day any layer has

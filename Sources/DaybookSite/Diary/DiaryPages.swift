@@ -3,37 +3,51 @@ import DaybookContent
 import DaybookRender
 
 /// Entry pages, the diary index, year and month archives, tag pages.
-enum DiaryPages {
-    static func pages(_ site: SiteData) -> [Page] {
+struct DiaryPages: SiteFeature {
+    func pages(_ site: SiteData) -> [Page] {
         let diary = site.diary
         var pages: [Page] = []
         for index in diary.entries.indices {
             pages.append(Page(DiaryIndex.path(of: diary.entries[index]), template: "pages/entry") { context in
-                entryPage(index, context)
+                Self.entryPage(index, context)
             })
         }
         pages.append(Page(.folder("diary"), template: "pages/diary") { context in
-            indexPage(context)
+            Self.indexPage(context)
         })
         for year in diary.byYear.keys.sorted() {
             pages.append(Page(.folder("diary", String(year)), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
-                yearPage(year, context)
+                Self.yearPage(year, context)
             })
         }
         for month in diary.byMonth.keys.sorted() {
-            pages.append(Page(monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
-                monthPage(month, context)
+            pages.append(Page(Self.monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
+                Self.monthPage(month, context)
             })
         }
         pages.append(Page(.folder("tags"), template: "pages/tags") { context in
-            tagsPage(context)
+            Self.tagsPage(context)
         })
         for slug in diary.byTag.keys.sorted() {
             pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
-                tagPage(slug, context)
+                Self.tagPage(slug, context)
             })
         }
         return pages
+    }
+
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        [NavigationEntry(section: "diary", path: .folder("diary"), label: site.translation["nav_diary"])]
+    }
+
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [DiaryLayer(site: site)] }
+
+    /// Public entries only: a private one stays out even with --include-private.
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+        zip(site.diary.entries, site.diary.bodies).filter { !$0.0.isPrivate }.map { entry, body in
+            SearchPages.Record(title: entry.title, url: DiaryIndex.path(of: entry).filePath, date: entry.date.iso, kind: "diary",
+                               tags: entry.tags, text: body.searchText)
+        }
     }
 
     static func monthPath(_ month: YearMonth) -> SitePath { .folder("diary", month.path) }

@@ -20,7 +20,7 @@ import Foundation
 /// (`review-toeic-2026-11-25@host`) and DTSTAMP is the build's today at
 /// 00:00 UTC, so rebuilding on the same day gives the same bytes and a
 /// subscriber updates events instead of duplicating them.
-enum CalendarFeed {
+struct CalendarFeed: SiteFeature {
     static let pastDays = 30
     static let splitDays = 60
     static let defaultRoutineMinutes = 15
@@ -28,8 +28,8 @@ enum CalendarFeed {
     /// 09:00 on the day of an all-day event.
     static let allDayAlarmMinutes = 9 * 60
 
-    static func pages(_ site: SiteData) -> [Page] {
-        [Page(file: SitePath("calendar.ics")) { _ in Array(calendar(site).serialized().utf8) }]
+    func pages(_ site: SiteData) -> [Page] {
+        [Page(file: SitePath("calendar.ics")) { _ in Array(Self.calendar(site).serialized().utf8) }]
     }
 
     static func calendar(_ site: SiteData) -> ICalendar {

@@ -7,7 +7,7 @@ import DaybookSchedule
 /// across decks). Sheets at true paper size, cards placed in millimetres by
 /// `SheetLayout`, shuffled by `SeededShuffle` with the build's seed, text
 /// sized by `CardTextFit`; `assets/print.js` reshuffles in the browser.
-enum FlashcardPrintPages {
+struct FlashcardPrintPages: SiteFeature {
     /// One card: a word with the languages of its deck.
     struct Flashcard {
         let word: VocabWord
@@ -31,22 +31,22 @@ enum FlashcardPrintPages {
     static func bookPath(_ book: WordBook) -> SitePath { .folder("vocab", book.deckID, book.start.iso, "print") }
     static let todayPath = SitePath.folder("vocab", "today", "print")
 
-    static func pages(_ site: SiteData) -> [Page] {
+    func pages(_ site: SiteData) -> [Page] {
         let decks = site.publishedDecks
         guard !decks.isEmpty else { return [] }
         let t = site.translation
         var sets: [CardSet] = []
         for deck in decks {
             func card(_ word: VocabWord) -> Flashcard { Flashcard(word: word, language: deck.language, meaningLanguage: deck.meaningLanguage) }
-            sets.append(CardSet(path: deckPath(deck), name: deck.id, title: deck.title, backPath: .folder("vocab", deck.id),
+            sets.append(CardSet(path: Self.deckPath(deck), name: deck.id, title: deck.title, backPath: .folder("vocab", deck.id),
                                 backLabel: deck.title, cards: deck.words.map(card)))
             for book in site.vocab.books(of: deck.id) {
-                sets.append(CardSet(path: bookPath(book), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
+                sets.append(CardSet(path: Self.bookPath(book), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
                                     backPath: .folder("vocab", deck.id, book.start.iso), backLabel: "\(deck.title) \(t.shortDate(book.start))",
                                     cards: book.words.map(card)))
             }
         }
-        sets.append(todaySet(site, decks: decks))
+        sets.append(Self.todaySet(site, decks: decks))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: "vocab",

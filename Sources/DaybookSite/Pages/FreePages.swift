@@ -2,7 +2,7 @@ import DaybookContent
 import DaybookRender
 
 /// Pages under `content/pages/` at `pages/NAME/`.
-enum FreePages {
+struct FreePages: SiteFeature {
     struct FreePageView {
         let title: String
         let html: String
@@ -10,23 +10,31 @@ enum FreePages {
 
     static func path(_ page: FreePage) -> SitePath { SitePath(page.source.slugPath + "/") }
 
-    static func pages(_ site: SiteData) -> [Page] {
+    func pages(_ site: SiteData) -> [Page] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
-            Page(path(page), template: "pages/page") { _ in
+            Page(Self.path(page), template: "pages/page") { _ in
                 PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body)))
             }
+        }
+    }
+
+    /// Public pages only: a private one stays out even with --include-private.
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+        site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) && !$0.isPrivate }.map { page in
+            SearchPages.Record(title: page.title, url: Self.path(page).filePath, date: "", kind: "page", tags: [],
+                               text: String(Markdown.plainText(page.body).prefix(SearchPages.textLength)))
         }
     }
 }
 
 /// `404.html`, served by static hosts for any missing path, so its links are
 /// absolute when `base_url` is known.
-enum NotFoundPage {
+struct NotFoundPage: SiteFeature {
     struct NotFound {
         let homeHref: String
     }
 
-    static func pages(_ site: SiteData) -> [Page] {
+    func pages(_ site: SiteData) -> [Page] {
         [Page(SitePath("404.html"), template: "pages/404", inSitemap: false) { context in
             PageViewModel(title: context.t["not_found"], section: "",
                           page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))

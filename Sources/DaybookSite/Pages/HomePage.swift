@@ -17,14 +17,8 @@ struct PlanItem {
     let cssClass: String
 }
 
-enum TodayPlan {
-    static func sections(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
-        VocabPages.plan(site, context) + WorkoutPages.plan(site, context) + RoutinePages.plan(site, context)
-    }
-}
-
 /// The home page: today's plan, recent entries, this month's calendar.
-enum HomePage {
+struct HomePage: SiteFeature {
     struct Home {
         let todayLabel: String
         let plan: [PlanSection]
@@ -35,10 +29,10 @@ enum HomePage {
         let isEmpty: Bool
     }
 
-    static func pages(_ site: SiteData) -> [Page] {
-        let layers = CalendarLayers.all(site)
+    func pages(_ site: SiteData) -> [Page] {
+        let layers = SiteFeatures.calendarLayers(site)
         return [Page(.home, template: "pages/home") { context in
-            let plan = TodayPlan.sections(site, context)
+            let plan = SiteFeatures.plan(site, context)
             let home = Home(todayLabel: context.t.longDate(site.today), plan: plan, hasPlan: !plan.isEmpty,
                             recent: site.diary.entries.suffix(10).reversed().map { EntryItem($0, context) },
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
@@ -46,5 +40,9 @@ enum HomePage {
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
             return PageViewModel(title: site.config.title, section: "home", page: home)
         }]
+    }
+
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        [NavigationEntry(section: "home", path: .home, label: site.translation["nav_home"])]
     }
 }

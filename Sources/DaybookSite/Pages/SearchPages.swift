@@ -5,7 +5,7 @@ import Foundation
 /// `search/` and its index. The index is a script (`search/index.js`) rather
 /// than JSON because browsers refuse to fetch files from disk; without
 /// JavaScript the page points to the archives and tags instead.
-enum SearchPages {
+struct SearchPages: SiteFeature {
     struct SearchView {
         let indexHref: String
         let diaryHref: String
@@ -21,7 +21,11 @@ enum SearchPages {
         let text: String
     }
 
-    static func pages(_ site: SiteData) -> [Page] {
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        [NavigationEntry(section: "search", path: .folder("search"), label: site.translation["nav_search"])]
+    }
+
+    func pages(_ site: SiteData) -> [Page] {
         [
             Page(.folder("search"), template: "pages/search") { context in
                 PageViewModel(title: context.t["nav_search"], section: "search",
@@ -29,7 +33,7 @@ enum SearchPages {
                                                diaryHref: context.link(.folder("diary")), tagsHref: context.link(.folder("tags"))))
             },
             Page(file: SitePath("search/index.js"), cost: site.diary.entries.count) { _ in
-                script(records(site))
+                Self.script(Self.records(site))
             },
         ]
     }
@@ -39,16 +43,7 @@ enum SearchPages {
 
     /// Public content only: private entries stay out even in a local build with --include-private.
     static func records(_ site: SiteData) -> [Record] {
-        var records: [Record] = zip(site.diary.entries, site.diary.bodies).filter { !$0.0.isPrivate }.map { entry, body in
-            Record(title: entry.title, url: DiaryIndex.path(of: entry).filePath, date: entry.date.iso, kind: "diary",
-                   tags: entry.tags, text: body.searchText)
-        }
-        records += site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) && !$0.isPrivate }.map { page in
-            Record(title: page.title, url: FreePages.path(page).filePath, date: "", kind: "page", tags: [],
-                   text: String(Markdown.plainText(page.body).prefix(textLength)))
-        }
-        records += SearchSources.extra(site)
-        return records
+        SiteFeatures.searchRecords(site)
     }
 
     static func script(_ records: [Record]) -> [UInt8] {
@@ -56,12 +51,5 @@ enum SearchPages {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(records)) ?? Data("[]".utf8)
         return Array("window.DAYBOOK_SEARCH = ".utf8) + Array(json) + Array(";\n".utf8)
-    }
-}
-
-/// Search records of the other features (vocabulary words, workouts).
-enum SearchSources {
-    static func extra(_ site: SiteData) -> [SearchPages.Record] {
-        VocabPages.searchRecords(site) + WorkoutPages.searchRecords(site)
     }
 }

@@ -4,35 +4,35 @@ import DaybookSchedule
 
 /// Routine pages: `routines/` with a month calendar of dots and the monthly
 /// charts; the routine dots of the calendars; today's routines on the home page.
-enum RoutinePages {
+struct RoutinePages: SiteFeature {
     static let path = SitePath.folder("routines")
 
     static func hasRoutines(_ site: SiteData) -> Bool { !site.routinePlan.routines.isEmpty }
 
-    static func pages(_ site: SiteData) -> [Page] {
-        guard hasRoutines(site) else { return [] }
+    func pages(_ site: SiteData) -> [Page] {
+        guard Self.hasRoutines(site) else { return [] }
         let layer = RoutineLayer(site: site)
-        return [Page(path, template: "pages/routines") { context in RoutineMonthsPage.make(layer: layer, context) }]
+        return [Page(Self.path, template: "pages/routines") { context in RoutineMonthsPage.make(layer: layer, context) }]
     }
 
-    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] {
-        hasRoutines(site) ? [("routines", path, site.translation["nav_routines"])] : []
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        Self.hasRoutines(site) ? [NavigationEntry(section: "routines", path: Self.path, label: site.translation["nav_routines"])] : []
     }
 
     /// Today's routines with their state (done, planned, or extra when logged on an unscheduled day).
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
         let t = context.t
         let items = site.routinePlan.day(site.today).map { item in
-            PlanItem(text: item.routine.name, detail: detail(item.routine, state: item.state, t), href: nil,
+            PlanItem(text: item.routine.name, detail: Self.detail(item.routine, state: item.state, t), href: nil,
                      cssClass: "routine \(item.state.rawValue)")
         }
         guard !items.isEmpty else { return [] }
         return [PlanSection(title: t["routine_today"], cssClass: "plan-routines", items: items,
-                            moreHref: context.link(path), moreLabel: t["nav_routines"])]
+                            moreHref: context.link(Self.path), moreLabel: t["nav_routines"])]
     }
 
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
-        hasRoutines(site) ? [RoutineLayer(site: site)] : []
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        Self.hasRoutines(site) ? [RoutineLayer(site: site)] : []
     }
 
     /// `06:00 · 10분 · 완료`

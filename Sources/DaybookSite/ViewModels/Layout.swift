@@ -44,10 +44,6 @@ struct Layout {
     static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {
         let site = context.site
         let t = context.t
-        var items: [(String, SitePath, String)] = [("home", .home, t["nav_home"]), ("diary", .folder("diary"), t["nav_diary"]),
-                                                   ("calendar", CalendarPages.monthPath(site.today.monthKey), t["nav_calendar"])]
-        items += NavSections.extra(site)
-        items.append(("search", .folder("search"), t["nav_search"]))
         let layout = Layout(
             lang: model.lang ?? site.locale,
             title: model.title.isEmpty || model.title == site.config.title ? site.config.title : "\(model.title) · \(site.config.title)",
@@ -60,7 +56,7 @@ struct Layout {
             feedHref: context.root + "feed.xml",
             calendarFeedHref: context.root + "calendar.ics",
             searchHref: context.link(.folder("search")),
-            nav: items.map { NavItem(href: context.link($0.1), label: $0.2, current: $0.0 == model.section) },
+            nav: SiteFeatures.navigation(site).map { NavItem(href: context.link($0.path), label: $0.label, current: $0.section == model.section) },
             bodyClass: model.bodyClass,
             todayLabel: t.longDate(site.today),
             todayISO: site.today.iso
@@ -100,13 +96,5 @@ extension Layout.NavItem: TemplateFields {
         case "current": current
         default: nil
         }
-    }
-}
-
-/// Navigation entries of the optional sections (vocabulary, workouts,
-/// routines), shown when the site has such content.
-enum NavSections {
-    static func extra(_ site: SiteData) -> [(String, SitePath, String)] {
-        VocabPages.navigation(site) + WorkoutPages.navigation(site) + RoutinePages.navigation(site)
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// flip cards. Only `site.publishedDecks` appear anywhere (pages, navigation,
 /// home plan, calendar); search leaves private decks out even with
 /// --include-private, as it does private entries.
-enum VocabPages {
-    static func pages(_ site: SiteData) -> [Page] {
+struct VocabPages: SiteFeature {
+    func pages(_ site: SiteData) -> [Page] {
         guard !site.publishedDecks.isEmpty else { return [] }
         let vocab = VocabSite(site)
         return DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
@@ -16,21 +16,21 @@ enum VocabPages {
     }
 
     /// Navigation items (id, path, label) when the site has this content.
-    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] {
-        site.publishedDecks.isEmpty ? [] : [("vocab", VocabPaths.index, site.translation["nav_vocab"])]
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        site.publishedDecks.isEmpty ? [] : [NavigationEntry(section: "vocab", path: VocabPaths.index, label: site.translation["nav_vocab"])]
     }
 
     /// This feature's part of today's plan on the home page.
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
         TodayPage.plan(site, context)
     }
 
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
         site.publishedDecks.isEmpty ? [] : [VocabLayer(site)]
     }
 
     /// One record per word: title the word, text its meanings, url its place on the deck page.
-    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.publishedDecks.filter { !$0.isPrivate }.flatMap { deck in
             let anchors = WordAnchors(deck)
             return deck.words.map { word in

@@ -5,7 +5,7 @@ import DaybookSchedule
 /// Workout pages: the log (`workouts/`), each session at its content path, and
 /// `workouts/stats/`; the workout layer of the calendars, today's split on the
 /// home page, and the sessions in the search index.
-enum WorkoutPages {
+struct WorkoutPages: SiteFeature {
     static let logPath = SitePath.folder("workouts")
     static let statsPath = SitePath.folder("workouts", "stats")
 
@@ -18,56 +18,56 @@ enum WorkoutPages {
         !site.workouts.isEmpty || site.rotation.start != nil
     }
 
-    static func pages(_ site: SiteData) -> [Page] {
-        guard hasWorkouts(site) else { return [] }
+    func pages(_ site: SiteData) -> [Page] {
+        guard Self.hasWorkouts(site) else { return [] }
         let layer = WorkoutLayer(site: site)
         let index = WorkoutIndex(site.workoutStats)
         var pages = [
-            Page(logPath, template: "pages/workouts") { context in WorkoutLogPage.make(layer: layer, index: index, context) },
-            Page(statsPath, template: "pages/workout-stats") { context in WorkoutStatsPage.make(index: index, context) },
+            Page(Self.logPath, template: "pages/workouts") { context in WorkoutLogPage.make(layer: layer, index: index, context) },
+            Page(Self.statsPath, template: "pages/workout-stats") { context in WorkoutStatsPage.make(index: index, context) },
         ]
         pages += site.workouts.indices.map { position in
-            Page(path(of: site.workouts[position]), template: "pages/workout") { context in
+            Page(Self.path(of: site.workouts[position]), template: "pages/workout") { context in
                 WorkoutSessionPage.make(position, index: index, context)
             }
         }
         return pages
     }
 
-    static func navigation(_ site: SiteData) -> [(String, SitePath, String)] {
-        hasWorkouts(site) ? [("workouts", logPath, site.translation["nav_workouts"])] : []
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        Self.hasWorkouts(site) ? [NavigationEntry(section: "workouts", path: Self.logPath, label: site.translation["nav_workouts"])] : []
     }
 
     /// Today's split: "done: Chest" with a link for each session logged today, else the planned split.
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
-        guard hasWorkouts(site) else { return [] }
+    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+        guard Self.hasWorkouts(site) else { return [] }
         let t = context.t
         let today = site.workouts.filter { $0.date == site.today }
         var items = today.map { session in
             PlanItem(text: "\(t["workout_done"]): \(site.rotation.split(of: session) ?? t["workout"])",
-                     detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(path(of: session)), cssClass: "workout done")
+                     detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(Self.path(of: session)), cssClass: "workout done")
         }
         if items.isEmpty, let split = site.rotation.plannedToday {
-            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(logPath), cssClass: "workout planned"))
+            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(Self.logPath), cssClass: "workout planned"))
         }
         guard !items.isEmpty else { return [] }
         return [PlanSection(title: t["workout_today"], cssClass: "plan-workouts", items: items,
-                            moreHref: context.link(logPath), moreLabel: t["workout_log"])]
+                            moreHref: context.link(Self.logPath), moreLabel: t["workout_log"])]
     }
 
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
-        hasWorkouts(site) ? [WorkoutLayer(site: site)] : []
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        Self.hasWorkouts(site) ? [WorkoutLayer(site: site)] : []
     }
 
     /// Public sessions only, like the diary: a private one stays out even with --include-private.
-    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.workouts.filter { !$0.isPrivate }.map { session in
             let split = site.rotation.split(of: session)
             let exercises = session.exercises.map { "\($0.name) \(SetFormat.groups($0.groups))" }
             let note = session.note.map { Markdown.plainText($0) } ?? ""
             return SearchPages.Record(
                 title: [site.translation.longDate(session.date), session.title ?? split].compactMap { $0 }.joined(separator: " · "),
-                url: path(of: session).filePath, date: session.date.iso, kind: "workout", tags: [],
+                url: Self.path(of: session).filePath, date: session.date.iso, kind: "workout", tags: [],
                 text: String((exercises + [note]).joined(separator: " · ").prefix(500)))
         }
     }

@@ -1,0 +1,42 @@
+import DaybookContent
+
+/// One feature of the site and everything it adds: its pages, its navigation
+/// item, its part of today's plan on the home page, its calendar layers and
+/// its records in the search index. A new feature is a folder with a type
+/// conforming to this, and a line in `SiteFeatures.all`.
+protocol SiteFeature: Sendable {
+    func pages(_ site: SiteData) -> [Page]
+    /// Its navigation item, when the site has this content.
+    func navigation(_ site: SiteData) -> [NavigationEntry]
+    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection]
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record]
+}
+
+extension SiteFeature {
+    func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
+    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { [] }
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] { [] }
+}
+
+/// A navigation item: the section it marks as current, where it leads, its label.
+struct NavigationEntry {
+    let section: String
+    let path: SitePath
+    let label: String
+}
+
+enum SiteFeatures {
+    /// Every feature, in navigation order; today's plan, the calendar's marks
+    /// in a day and the search index follow this order too.
+    static let all: [any SiteFeature] = [
+        HomePage(), DiaryPages(), FreePages(), CalendarPages(), VocabPages(), FlashcardPrintPages(), WorkoutPages(),
+        RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(),
+    ]
+
+    static func navigation(_ site: SiteData) -> [NavigationEntry] { all.flatMap { $0.navigation(site) } }
+    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { all.flatMap { $0.plan(site, context) } }
+    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { all.flatMap { $0.calendarLayers(site) } }
+    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] { all.flatMap { $0.searchRecords(site) } }
+}
