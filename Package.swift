@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // TOML front matter (Hugo's `+++`).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // libcmark-gfm from Debian; only DaybookRender/Markdown.swift imports it.
@@ -22,7 +24,7 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         // Content model and parsing: files → values with located diagnostics.
-        .target(name: "DaybookContent", dependencies: ["Yams"]),
+        .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
         .target(name: "DaybookSchedule", dependencies: ["DaybookContent"]),
         // Markdown (cmark-gfm), the theme (Mustache, rendered by our own TemplateSet), translations.

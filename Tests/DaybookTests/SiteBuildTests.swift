@@ -115,7 +115,7 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("content/site.yml:2:9: error: unknown locale 'kr'") })
         #expect(messages.contains { $0.hasPrefix("content/diary/a.md:1:1: error: diary entry has no date") })
         #expect(messages.contains { $0.hasPrefix("content/diary/2026-11-20.md:2:10: error: unknown weather 'snwo'") && $0.contains("did you mean 'snow'?") })
-        #expect(messages.contains { $0.hasPrefix("content/diary/2026-11-20.md:3:1: error: unknown key 'tagz'") && $0.contains("did you mean 'tags'?") })
+        #expect(messages.contains { $0.hasPrefix("content/diary/2026-11-20.md:3:1: warning: unknown key 'tagz'") && $0.contains("did you mean 'tags'?") })
     }
 
     @Test func aThemeFolderOverridesTheBuiltInThemeFileByFile() throws {

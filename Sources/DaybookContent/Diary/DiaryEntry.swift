@@ -16,10 +16,12 @@ public struct DiaryEntry: Sendable, Identifiable {
     /// Markdown body, and the file line it starts on.
     public var body: String
     public var bodyFirstLine: Int
+    /// What other tools' front matter adds: old URLs, last change, other keys.
+    public var frontMatter: EntryFrontMatter
 
     public init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
                 weather: Weather? = nil, tags: [String] = [], mood: String? = nil, isPrivate: Bool = false,
-                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1) {
+                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1, frontMatter: EntryFrontMatter = EntryFrontMatter()) {
         self.source = source
         self.title = title
         self.date = date
@@ -32,6 +34,7 @@ public struct DiaryEntry: Sendable, Identifiable {
         self.isDraft = isDraft
         self.body = body
         self.bodyFirstLine = bodyFirstLine
+        self.frontMatter = frontMatter
     }
 
     /// Entries of a day are ordered by time (untimed first), then by file name.

@@ -1,24 +1,26 @@
 /// Reads a diary entry's front matter and body into a `DiaryEntry`.
 public enum DiaryParser {
-    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft"]
+    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft"] + FrontMatterKeys.synonyms
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
         let errorsBefore = diagnostics.errors.count
-        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, keepingOthers: true, into: &diagnostics) else { return nil }
         let when = EntryDate.read(fields?["date"], file: file, what: "diary entry", into: &diagnostics)
 
         let weather = fields?["weather"].flatMap { Weather.parse($0, into: &diagnostics) }
-        let tags = fields?["tags"]?.stringList("tags", into: &diagnostics)?
-            .map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty } ?? []
+        let tags = fields?.tags(into: &diagnostics) ?? []
         let mood = fields?["mood"]?.string("mood", into: &diagnostics)
         let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
-        let isDraft = fields?["draft"]?.bool("draft", into: &diagnostics) ?? false
+        let isDraft = fields?.isDraft(into: &diagnostics) ?? false
+        let lastModified = fields?.lastModified(into: &diagnostics)
+        let aliases = fields?.aliases(into: &diagnostics) ?? []
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
         let (title, body) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body, fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
-                          weather: weather, tags: uniqued(tags), mood: mood, isPrivate: isPrivate, isDraft: isDraft,
-                          body: body, bodyFirstLine: document.bodyFirstLine)
+                          weather: weather, tags: tags, mood: mood, isPrivate: isPrivate, isDraft: isDraft,
+                          body: body, bodyFirstLine: document.bodyFirstLine,
+                          frontMatter: EntryFrontMatter(lastModified: lastModified, aliases: aliases, params: fields?.paramValues ?? []))
     }
 
     /// The title (front matter, else the body's first `#` heading, else the
@@ -56,10 +58,5 @@ public enum DiaryParser {
             if !heading.isEmpty { return heading }
         }
         return nil
-    }
-
-    private static func uniqued(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        return tags.filter { seen.insert($0).inserted }
     }
 }

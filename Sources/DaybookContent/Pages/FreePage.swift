@@ -5,16 +5,20 @@ public struct FreePage: Sendable {
     public var isPrivate: Bool
     public var isDraft: Bool
     public var body: String
+    public var frontMatter = EntryFrontMatter()
 
-    static let keys = ["title", "private", "draft", "date"]
+    static let keys = ["title", "private", "draft", "date"] + FrontMatterKeys.synonyms
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FreePage? {
-        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, into: &diagnostics) else { return nil }
+        guard let (document, fields) = FrontMatterDocument.read(file, known: keys, keepingOthers: true, into: &diagnostics) else { return nil }
         let (title, body) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body,
                                                      fallback: file.baseName)
         return FreePage(source: file, title: title,
                         isPrivate: fields?["private"]?.bool("private", into: &diagnostics) ?? false,
-                        isDraft: fields?["draft"]?.bool("draft", into: &diagnostics) ?? false,
-                        body: body)
+                        isDraft: fields?.isDraft(into: &diagnostics) ?? false,
+                        body: body,
+                        frontMatter: EntryFrontMatter(lastModified: fields?.lastModified(into: &diagnostics),
+                                                      aliases: fields?.aliases(into: &diagnostics) ?? [],
+                                                      params: fields?.paramValues ?? []))
     }
 }

@@ -153,6 +153,8 @@ public struct YAMLValue {
 public struct YAMLFields {
     public let values: [String: YAMLValue]
     public let location: SourceLocation
+    /// Front matter keys Daybook does not read, in file order, for templates.
+    public var params: [(key: String, value: YAMLValue)] = []
     public subscript(key: String) -> YAMLValue? {
         guard let value = values[key], !value.isNull else { return nil }
         return value

@@ -32,7 +32,7 @@ enum SiteFeatures {
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
         HomePage(), DiaryPages(), FreePages(), CalendarPages(), VocabPages(), FlashcardPrintPages(), WorkoutPages(),
-        RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(),
+        RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(),
     ]
 
     static func navigation(_ site: SiteData) -> [NavigationEntry] { all.flatMap { $0.navigation(site) } }

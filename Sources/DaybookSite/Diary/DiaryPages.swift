@@ -67,6 +67,9 @@ struct DiaryPages: SiteFeature {
         let monthHref: String
         let monthLabel: String
         let calendarHref: String
+        /// Front matter keys of other tools, and `lastmod` as written.
+        let params: [String: Any]
+        let lastmod: String?
     }
 
     static func entryPage(_ index: Int, _ context: PageContext) -> PageViewModel {
@@ -80,7 +83,9 @@ struct DiaryPages: SiteFeature {
             next: index + 1 < entries.count ? EntryItem(entries[index + 1], context) : nil,
             monthHref: context.link(monthPath(entry.date.monthKey)),
             monthLabel: context.t.monthTitle(entry.date.monthKey),
-            calendarHref: context.link(CalendarPages.monthPath(entry.date.monthKey))
+            calendarHref: context.link(CalendarPages.monthPath(entry.date.monthKey)),
+            params: ParamsView.make(entry.frontMatter.params),
+            lastmod: entry.frontMatter.lastModified?.date.iso
         )
         return PageViewModel(title: entry.title, section: "diary", page: page)
     }

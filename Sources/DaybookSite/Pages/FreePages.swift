@@ -6,6 +6,7 @@ struct FreePages: SiteFeature {
     struct FreePageView {
         let title: String
         let html: String
+        let params: [String: Any]
     }
 
     static func path(_ page: FreePage) -> SitePath { SitePath(page.source.slugPath + "/") }
@@ -13,7 +14,8 @@ struct FreePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
             Page(Self.path(page), template: "pages/page") { _ in
-                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body)))
+                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body),
+                                                                                  params: ParamsView.make(page.frontMatter.params)))
             }
         }
     }

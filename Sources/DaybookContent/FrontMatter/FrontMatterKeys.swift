@@ -1,0 +1,64 @@
+/// Keys of front matter as Hugo, Jekyll and Obsidian users write them.
+enum FrontMatterKeys {
+    /// Keys of other tools that Daybook keeps for templates without a word,
+    /// though they are near one of its own (`time` is not a typo of `title`).
+    static let foreign: Set<String> = [
+        "time", "type", "slug", "url", "layout", "lang", "toc", "tag", "category", "author", "authors", "cover", "image",
+        "images", "summary", "description", "keywords", "series", "weight", "created", "modified", "alias", "date_created",
+    ]
+    /// Keys every page-like file understands besides its own.
+    static let synonyms = ["published", "categories", "lastmod", "updated", "aliases"]
+}
+
+extension YAMLFields {
+    /// `draft: true`, or Jekyll's `published: false`.
+    func isDraft(into diagnostics: inout Diagnostics) -> Bool {
+        let draft = self["draft"]?.bool("draft", into: &diagnostics) ?? false
+        let published = self["published"]?.bool("published", into: &diagnostics) ?? true
+        return draft || !published
+    }
+
+    /// `tags` and `categories`, each a list or a comma-separated text.
+    func tags(into diagnostics: inout Diagnostics) -> [String] {
+        var tags: [String] = []
+        var seen = Set<String>()
+        for key in ["tags", "categories"] {
+            for item in self[key]?.stringList(key, into: &diagnostics) ?? [] {
+                for tag in item.split(separator: ",") {
+                    let name = String(tag).trimmingCharacters(in: " ")
+                    if !name.isEmpty, seen.insert(name).inserted { tags.append(name) }
+                }
+            }
+        }
+        return tags
+    }
+
+    /// `lastmod` (Hugo) or `updated` (Jekyll themes, Zola).
+    func lastModified(into diagnostics: inout Diagnostics) -> EntryDate? {
+        guard let value = self["lastmod"] ?? self["updated"], let text = value.string("lastmod", into: &diagnostics) else { return nil }
+        guard let date = EntryDate(parsing: text) else {
+            diagnostics.error(value.location, "invalid date '\(text)'", hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
+            return nil
+        }
+        return date
+    }
+
+    /// Old URLs of the page (Hugo's `aliases`), as site paths without leading or trailing slashes.
+    func aliases(into diagnostics: inout Diagnostics) -> [String] {
+        guard let items = self["aliases"]?.list("aliases", into: &diagnostics) else { return [] }
+        return items.compactMap { item -> String? in
+            guard let text = item.string("each alias", into: &diagnostics) else { return nil }
+            let path = text.trimmingCharacters(in: " ").split(separator: "/").filter { !$0.isEmpty }
+            guard !path.isEmpty, !path.contains(where: { $0 == ".." || $0 == "." }), !text.contains("://"), !text.contains("?"), !text.contains("#") else {
+                diagnostics.error(item.location, "alias '\(text)' must be a path on this site, like /2019/old-post/")
+                return nil
+            }
+            return path.joined(separator: "/")
+        }
+    }
+
+    /// The keys Daybook does not read, for templates.
+    var paramValues: [FrontMatterParam.Named] {
+        params.map { FrontMatterParam.Named(key: $0.key, value: FrontMatterParam($0.value)) }
+    }
+}

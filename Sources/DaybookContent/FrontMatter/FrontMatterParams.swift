@@ -1,0 +1,70 @@
+/// A front matter value Daybook does not read itself, kept for templates
+/// as Hugo keeps `.Params`: text, a list, or a table of named values.
+public indirect enum FrontMatterParam: Sendable, Equatable {
+    case text(String)
+    case list([FrontMatterParam])
+    case table([Named])
+
+    public struct Named: Sendable, Equatable {
+        public let key: String
+        public let value: FrontMatterParam
+    }
+
+    init(_ value: YAMLValue) {
+        switch value.node {
+        case let .sequence(items): self = .list(items.map { FrontMatterParam(value.child($0)) })
+        case let .mapping(pairs):
+            self = .table(pairs.map { Named(key: value.child($0.key).scalarText ?? "", value: FrontMatterParam(value.child($0.value))) })
+        default: self = .text(value.scalarText ?? "")
+        }
+    }
+
+    /// The text of a scalar, nil for a list or a table.
+    public var text: String? {
+        if case let .text(text) = self { return text }
+        return nil
+    }
+}
+
+extension YAMLValue {
+    /// The keys of front matter: those in `known` to be read by the caller,
+    /// the others kept as params. A key one or two letters away from a known
+    /// one is probably a typo, so it gets a warning that names the key meant.
+    func frontMatterFields(known: [String], into diagnostics: inout Diagnostics) -> YAMLFields? {
+        guard let pairs = mapping("front matter", into: &diagnostics) else { return nil }
+        var values: [String: YAMLValue] = [:]
+        var params: [(key: String, value: YAMLValue)] = []
+        for pair in pairs {
+            if known.contains(pair.key) {
+                values[pair.key] = pair.value
+                continue
+            }
+            params.append((pair.key, pair.value))
+            let key = Array(pair.key.lowercased())
+            guard !FrontMatterKeys.foreign.contains(pair.key.lowercased()),
+                  let near = known.map({ ($0, Suggestion.editDistance(key, Array($0))) }).min(by: { $0.1 < $1.1 }), near.1 <= 2
+            else { continue }
+            diagnostics.warning(pair.keyLocation, "unknown key '\(pair.key)' in front matter is kept for templates only",
+                                hint: "did you mean '\(near.0)'?")
+        }
+        var fields = YAMLFields(values: values, location: location)
+        fields.params = params
+        return fields
+    }
+}
+
+/// The front matter of an entry or a page beyond what Daybook shows itself.
+public struct EntryFrontMatter: Sendable {
+    /// `lastmod` / `updated`.
+    public var lastModified: EntryDate?
+    /// Old site paths (`2019/old-post`) that redirect to the page.
+    public var aliases: [String]
+    /// Keys Daybook does not read, in file order, for templates.
+    public var params: [FrontMatterParam.Named]
+
+    public init(lastModified: EntryDate? = nil, aliases: [String] = [], params: [FrontMatterParam.Named] = []) {
+        self.lastModified = lastModified
+        self.aliases = aliases
+        self.params = params
+    }
+}

@@ -1,0 +1,111 @@
+import TOMLKit
+import Yams
+
+/// TOML front matter (Hugo's `+++`) read into the same YAML nodes as the
+/// other forms, so every key is checked by one set of rules.
+enum TOMLFrontMatter {
+    static func parse(_ text: String, file: SourceFile, firstLine: Int, into diagnostics: inout Diagnostics) -> YAMLValue? {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            diagnostics.error(file.location(line: error.source.begin.line + firstLine - 1, column: error.source.begin.column),
+                              "invalid TOML: \(error.description)")
+            return nil
+        } catch {
+            diagnostics.error(file.location(line: firstLine), "invalid TOML: \(error)")
+            return nil
+        }
+        let places = KeyPlaces(text, firstLine: firstLine)
+        let root = node(table, path: [], places: places, fallback: Mark.at(line: firstLine, column: 1))
+        return YAMLValue(node: root, file: file, lineOffset: 0)
+    }
+
+    /// TOMLKit gives no positions: each key is placed at the line where the
+    /// text defines it, and everything inside a key's value at that key.
+    private static func node(_ value: TOMLValueConvertible, path: [String], places: KeyPlaces, fallback: Mark?) -> Node {
+        if let table = value.table {
+            let pairs = table.keys.map { key -> (Node, Node, Int) in
+                let place = places.mark(for: path + [key]) ?? fallback
+                let child = node(table[key]!, path: path + [key], places: places, fallback: place)
+                return (.scalar(.init(key, .implicit, .plain, place)), child, place?.line ?? 0)
+            }
+            // toml++ keeps keys sorted; the file's order reads better in messages and templates.
+            return .mapping(.init(pairs.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }, .implicit, .block, fallback))
+        }
+        if let array = value.array {
+            return .sequence(.init(array.map { node($0, path: path, places: places, fallback: fallback) }, .implicit, .flow, fallback))
+        }
+        if let string = value.string { return .scalar(.init(string, .implicit, .doubleQuoted, fallback)) }
+        return .scalar(.init(scalarText(value), .implicit, .plain, fallback))
+    }
+
+    private static func scalarText(_ value: TOMLValueConvertible) -> String {
+        if let bool = value.bool { return bool ? "true" : "false" }
+        if let int = value.int { return String(int) }
+        if let double = value.double { return String(double) }
+        if let date = value.date { return isoDate(date) }
+        if let time = value.time { return isoTime(time) }
+        if let dateTime = value.dateTime {
+            var text = isoDate(dateTime.date) + "T" + isoTime(dateTime.time)
+            if let offset = dateTime.offset?.offset {
+                text += (offset < 0 ? "-" : "+") + pad(abs(offset) / 60) + ":" + pad(abs(offset) % 60)
+            }
+            return text
+        }
+        return value.debugDescription
+    }
+
+    private static func isoDate(_ date: TOMLDate) -> String { "\(date.year)-\(pad(date.month))-\(pad(date.day))" }
+    private static func isoTime(_ time: TOMLTime) -> String { "\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))" }
+    private static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+
+    /// Where each `key = value` and `[table]` of a TOML text stands.
+    private struct KeyPlaces {
+        var marks: [[String]: Mark?] = [:]
+
+        init(_ text: String, firstLine: Int) {
+            var table: [String] = []
+            for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = firstLine + offset
+                let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
+                let content = raw.dropFirst(indent)
+                if content.hasPrefix("[") {
+                    let name = content.drop { $0 == "[" }.prefix { $0 != "]" }
+                    table = Self.keyPath(name)
+                    if marks[table] == nil { marks[table] = Mark.at(line: line, column: indent + 1) }
+                } else if let equals = content.firstIndex(of: "="), !content.hasPrefix("#") {
+                    let path = table + Self.keyPath(content[..<equals])
+                    if marks[path] == nil { marks[path] = Mark.at(line: line, column: indent + 1) }
+                }
+            }
+        }
+
+        /// `a.b`, `"quoted key"`, `a . "b c"` as key names.
+        static func keyPath(_ text: Substring) -> [String] {
+            text.split(separator: ".").map { part in
+                String(part.trimmingCharacters(in: " \t").trimmingCharacters(in: "\"'"))
+            }
+        }
+
+        func mark(for path: [String]) -> Mark? { marks[path] ?? nil }
+    }
+}
+
+extension Mark {
+    /// A mark at a given place. Yams makes its marks only while parsing, so
+    /// one is taken from a tiny document whose only scalar stands there.
+    static func at(line: Int, column: Int) -> Mark? {
+        let text = String(repeating: "\n", count: max(0, line - 1)) + String(repeating: " ", count: max(0, column - 1)) + "x"
+        return (try? Yams.compose(yaml: text, .default, .default, .utf8))??.mark
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> Substring {
+        var slice = self
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return slice
+    }
+}

@@ -1,0 +1,28 @@
+import DaybookContent
+
+/// Old URLs (`aliases:` in front matter) as small pages that send the reader
+/// on to the page, as Hugo makes them: a refresh, a canonical link, no index.
+struct AliasPages: SiteFeature {
+    struct Redirect {
+        let href: String
+        let title: String
+    }
+
+    /// Redirects of the published entries and pages; a path an entry or a
+    /// page already has is left to it.
+    func pages(_ site: SiteData) -> [Page] {
+        let targets = site.diary.entries.map { ($0.frontMatter.aliases, DiaryIndex.path(of: $0), $0.title) }
+            + site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
+                .map { ($0.frontMatter.aliases, FreePages.path($0), $0.title) }
+        var used = Set(targets.map(\.1.filePath))
+        return targets.flatMap { aliases, target, title in
+            aliases.compactMap { alias -> Page? in
+                let path = SitePath(alias.hasSuffix(".html") ? alias : alias + "/")
+                guard used.insert(path.filePath).inserted else { return nil }
+                return Page(path, template: "pages/alias", inSitemap: false) { context in
+                    PageViewModel(title: title, section: "", page: Redirect(href: context.link(target), title: title))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import DaybookContent
+import DaybookSite
+import Testing
+
+/// A site of notes from Hugo, Jekyll and Obsidian builds, and what their front matter adds shows.
+@Suite struct FrontMatterSiteTests {
+    @Test func mixedNotesBuildWithAliasesAndParams() throws {
+        let site = try TestSite([
+            "content/diary/2025-08-29-사이트-시작.md": "---\nlayout: post\ntitle: Jekyll\ndate: 2025-08-29 10:00:00 +0900\naliases: [/2025/08/29/old/]\ncomments: true\n---\nJ\n",
+            "content/diary/hugo.md": "+++\ntitle = \"Hugo\"\ndate = 2016-08-23T22:35:57-04:00\ntoc = true\n+++\nH\n",
+            "content/diary/Daily/2024-01-01.md": "Obsidian daily note\n",
+            "content/diary/2024-01-02.md": "---\nprivate: true\naliases: [/secret-alias/]\n---\nsecret\n",
+            "content/pages/about.md": "{\n  \"title\": \"About\",\n  \"aliases\": [\"/about-me/\"]\n}\nabout\n",
+            "themes/default/pages/page.mustache": "{{#page}}{{title}} AUTHOR={{params.author}}{{/page}}",
+            "content/pages/who.md": "---\ntitle: Who\nauthor: Kim\n---\n",
+        ])
+        defer { site.remove() }
+        try site.build()
+        let files = site.outputFiles()
+        #expect(files.contains("diary/2025-08-29-사이트-시작/index.html"))
+        #expect(files.contains("diary/hugo/index.html"))
+        #expect(files.contains("diary/Daily/2024-01-01/index.html"))
+        let redirect = try #require(site.read("2025/08/29/old/index.html"))
+        #expect(redirect.contains("url=../../../../diary/2025-08-29-사이트-시작/index.html"))
+        #expect(redirect.contains("noindex"))
+        #expect(site.read("about-me/index.html")?.contains("../pages/about/index.html") == true)
+        #expect(!files.contains("secret-alias/index.html"))
+        #expect(site.read("pages/who/index.html")?.contains("AUTHOR=Kim") == true)
+    }
+}
