@@ -43,6 +43,7 @@ public enum ContentLoader {
             }
             if let deck = DeckParser.parse(file, settings: content.config.vocab, into: &diagnostics) { content.decks.append(deck) }
         }
+        files.reportUnread(under: "vocab", readsSubfolders: false, into: &diagnostics)
         if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
             content.reviews = ReviewLogParser.parse(reviews, decks: content.decks, into: &diagnostics)
         }
@@ -52,6 +53,7 @@ public enum ContentLoader {
                 content.workouts.append(session)
             }
         }
+        files.reportUnread(under: "workouts", readsSubfolders: true, into: &diagnostics)
         content.workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
 
         if let file = files.read("routines.yml", into: &diagnostics) {
@@ -112,7 +114,8 @@ struct FileWalker {
             return nil
         }
         let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
-        return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: normalized)
+        let clean = XMLText.removingForbidden(normalized, file: display(relative), into: &diagnostics)
+        return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: clean)
     }
 
     /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
@@ -138,6 +141,21 @@ struct FileWalker {
                     return nil
                 }
                 return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative))
+            }
+        }
+    }
+
+    /// Files of a section that are not read are a warning, not silence:
+    /// `vocab/sub/deck.md` (decks are read only directly in `vocab/`) and
+    /// anything that is not Markdown.
+    func reportUnread(under folder: String, readsSubfolders: Bool, into diagnostics: inout Diagnostics) {
+        for path in relativeFiles(under: folder) {
+            let nested = path.dropFirst(folder.count + 1).contains("/")
+            if nested && !readsSubfolders {
+                diagnostics.warning(SourceLocation(path: display(path)), "files in folders below \(display(folder))/ are not read",
+                                    hint: "move it to \(display(folder))/")
+            } else if !MarkdownName.isMarkdown(path) {
+                diagnostics.warning(SourceLocation(path: display(path)), "only Markdown files (.md) are read in \(display(folder))/; this file is not")
             }
         }
     }

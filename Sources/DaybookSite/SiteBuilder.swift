@@ -89,7 +89,7 @@ public enum SiteBuilder {
             }
         }
         if !errors.isEmpty { throw ContentErrors(errors.sorted { $0.location < $1.location }) }
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append(("assets/" + path, Array(data))) }
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append((Routes.asset(path), Array(data))) }
         return files
     }
 

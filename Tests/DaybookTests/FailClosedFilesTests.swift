@@ -123,3 +123,47 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("themes/mine/assets/leak.css:1:1: error: symbolic link leads outside themes/") })
     }
 }
+
+/// Files that used to be skipped silently, characters XML forbids, names too long for a file system.
+@Suite struct FailClosedOutputTests {
+    @Test func filesThatAreNotReadAreWarnedAbout() throws {
+        let site = try TestSite(["content/vocab/sub/deck.md": "# Deck\n", "content/vocab/notes.txt": "x",
+                                 "content/workouts/2026-11-20.markdown": "---\ndate: 2026-11-20\n---\n- Squat: 100kg x 5\n",
+                                 "content/workouts/plan.pdf": "x"])
+        defer { site.remove() }
+        let warnings = try site.build().warnings.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("content/vocab/sub/deck.md:1:1: warning: files in folders below content/vocab/ are not read") })
+        #expect(warnings.contains { $0.hasPrefix("content/vocab/notes.txt:1:1: warning: only Markdown files") })
+        #expect(warnings.contains { $0.hasPrefix("content/workouts/plan.pdf:1:1: warning: only Markdown files") })
+        #expect(site.read("workouts/2026-11-20/index.html") != nil)
+    }
+
+    @Test func charactersXMLForbidsReachNoOutput() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ntitle: \"Bell\u{07}Title\"\ntags: [a\u{01}b]\n---\nBody \u{0B}\u{1B}[0m and \u{FFFE} end\n",
+                                 "content/pages/about.md": "# About\u{0C}\n",
+                                 "content/site.yml": "title: T\nbase_url: https://example.org/\n"])
+        defer { site.remove() }
+        let warnings = try site.build().warnings.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("content/diary/2026/2026-11-20.md:2:13: warning: control character U+0007 removed (and 4 more in this file)") })
+        #expect(warnings.contains { $0.hasPrefix("content/pages/about.md:1:8: warning: control character U+000C removed") })
+        #expect(site.read("diary/2026/2026-11-20/index.html")?.contains("BellTitle") == true)
+        for file in site.outputFiles() {
+            let text = try #require(site.read(file))
+            #expect(!text.unicodeScalars.contains(where: XMLText.isForbidden), "forbidden character in \(file)")
+        }
+    }
+
+    @Test func longTagsGetShortStableSlugs() throws {
+        let latin = String(repeating: "a", count: 300)
+        let hangul = String(repeating: "한", count: 100)
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ntags: [\(latin), \(hangul)]\n---\nx"])
+        defer { site.remove() }
+        try site.build()
+        let tagPages = site.outputFiles().filter { $0.hasPrefix("tags/") && $0 != "tags/index.html" }
+        #expect(tagPages.count == 2)
+        for page in tagPages { #expect(page.split(separator: "/")[1].utf8.count <= 120) }
+        #expect(Slug.make(latin) == Slug.make(latin) && Slug.make(latin) != Slug.make(latin + "b"))
+        #expect(Slug.make(hangul).hasPrefix("한한"))
+        #expect(Slug.make("Family Trip") == "family-trip")
+    }
+}

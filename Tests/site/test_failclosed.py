@@ -121,3 +121,20 @@ def test_a_theme_path_is_an_error_at_its_line(site):
     result = daybook("build", "--today", TODAY, cwd=site, check=False)
     assert result.returncode == 1
     assert f"content/site.yml:{line}:8: error: theme must be the name of a folder in themes/" in result.stderr
+
+
+def test_control_characters_leave_every_xml_output_parseable(site):
+    import xml.etree.ElementTree as ElementTree
+    import icalendar
+
+    (site / "content/diary/2026/2026-11-22.md").write_text(
+        "---\ntitle: \"Bell\x07 and escape\x1b[0m\"\ntags: [ctl\x01tag]\n---\nBody\x0b with\x00 controls\n")
+    result = daybook("build", "--today", TODAY, cwd=site)
+    assert "control character U+0007 removed" in result.stderr
+    public = site / "public"
+    for name in ("feed.xml", "sitemap.xml"):
+        ElementTree.parse(public / name)  # raises on a character XML 1.0 forbids
+    icalendar.Calendar.from_ical((public / "calendar.ics").read_bytes())
+    page = (public / "diary/2026/2026-11-22/index.html").read_text()
+    assert "Bell and escape[0m" in page
+    assert not any(ord(c) < 0x20 and c not in "\t\n\r" for c in page)

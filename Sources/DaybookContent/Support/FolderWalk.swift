@@ -102,6 +102,12 @@ public struct FolderWalk: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard !name.hasPrefix(".") else { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            // Such a name would reach titles, feeds and URLs.
+            if name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                diagnostics.warning(SourceLocation(path: display(childRelative.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined())),
+                                    "the name contains a control character; not read", hint: "rename it")
+                continue
+            }
             var type = Int32(entry.pointee.d_type)
             var isLink = type == Int32(DT_LNK)
             if type == Int32(DT_UNKNOWN) {

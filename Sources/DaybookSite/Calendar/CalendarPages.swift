@@ -6,20 +6,18 @@ import DaybookSchedule
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.
 struct CalendarPages: SiteFeature {
-    static func monthPath(_ month: YearMonth) -> SitePath { .folder("calendar", month.path) }
-    static func yearPath(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
 
     func pages(_ site: SiteData) -> [Page] {
         let layers = SiteFeatures.calendarLayers(site)
         let months = Self.monthRange(site, layers)
         var pages: [Page] = months.map { month in
-            Page(Self.monthPath(month), template: "pages/calendar-month") { context in
+            Page(Routes.calendarMonth(month), template: "pages/calendar-month") { context in
                 Self.monthPage(month, months: months, layers: layers, context)
             }
         }
         let years = Array(Set(months.map(\.year))).sorted()
         pages += years.map { year in
-            Page(Self.yearPath(year), template: "pages/calendar-year") { context in
+            Page(Routes.calendarYear(year), template: "pages/calendar-year") { context in
                 Self.yearPage(year, years: years, layers: layers, context)
             }
         }
@@ -27,7 +25,7 @@ struct CalendarPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "calendar", path: Self.monthPath(site.today.monthKey), label: site.translation["nav_calendar"])]
+        [NavigationEntry(section: "calendar", path: Routes.calendarMonth(site.today.monthKey), label: site.translation["nav_calendar"])]
     }
 
     /// Every month of every year from the first to the last day any layer has
@@ -87,7 +85,7 @@ struct CalendarPages: SiteFeature {
                                cssClass: classes.joined(separator: " "), marks: marks)
             })
         }
-        return MonthView(title: context.t.monthTitle(month), href: context.link(monthPath(month)),
+        return MonthView(title: context.t.monthTitle(month), href: context.link(Routes.calendarMonth(month)),
                          weekdays: grid.weekdays.map(context.t.weekdayShort), weeks: weeks)
     }
 
@@ -107,14 +105,14 @@ struct CalendarPages: SiteFeature {
     static func monthPage(_ month: YearMonth, months: [YearMonth], layers: [any CalendarLayer], _ context: PageContext) -> PageViewModel {
         let t = context.t
         let position = months.firstIndex(of: month)!
-        func link(_ m: YearMonth) -> NavLink { NavLink(label: t.monthTitle(m), href: context.link(monthPath(m))) }
+        func link(_ m: YearMonth) -> NavLink { NavLink(label: t.monthTitle(m), href: context.link(Routes.calendarMonth(m))) }
         let todayMonth = context.site.today.monthKey
         let page = MonthPage(
             month: monthView(month, layers: layers, context),
             previous: position > 0 ? link(months[position - 1]) : nil,
             next: position + 1 < months.count ? link(months[position + 1]) : nil,
-            yearLink: NavLink(label: String(month.year), href: context.link(yearPath(month.year))),
-            todayLink: month == todayMonth ? nil : NavLink(label: t["calendar_today"], href: context.link(monthPath(todayMonth)))
+            yearLink: NavLink(label: String(month.year), href: context.link(Routes.calendarYear(month.year))),
+            todayLink: month == todayMonth ? nil : NavLink(label: t["calendar_today"], href: context.link(Routes.calendarMonth(todayMonth)))
         )
         return PageViewModel(title: t.monthTitle(month), section: "calendar", page: page)
     }
@@ -163,11 +161,11 @@ struct CalendarPages: SiteFeature {
                     return HeatDay(iso: date.iso, label: label, cssClass: css)
                 }
             }
-            return HeatMonth(title: t.monthName(number), href: context.link(monthPath(month)),
+            return HeatMonth(title: t.monthName(number), href: context.link(Routes.calendarMonth(month)),
                              weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
         }
         let position = years.firstIndex(of: year)!
-        func link(_ y: Int) -> NavLink { NavLink(label: String(y), href: context.link(yearPath(y))) }
+        func link(_ y: Int) -> NavLink { NavLink(label: String(y), href: context.link(Routes.calendarYear(y))) }
         let legend = (0...4).map { HeatDay(iso: "", label: String($0), cssClass: "heat l\($0)") }
         let page = YearPage(year: year, months: months,
                             previous: position > 0 ? link(years[position - 1]) : nil,

@@ -83,6 +83,6 @@ public enum Slug {
                 pendingDash = true
             }
         }
-        return result.isEmpty ? "tag" : result
+        return SlugLength.fitting(result.isEmpty ? "tag" : result)
     }
 }

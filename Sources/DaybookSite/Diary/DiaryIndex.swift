@@ -31,9 +31,6 @@ public struct DiaryIndex: Sendable {
         self.byYear = byYear
         self.byTag = byTag
     }
-
-    public static func path(of entry: DiaryEntry) -> SitePath { SitePath(entry.source.slugPath + "/") }
-    public static func tagPath(_ slug: String) -> SitePath { .folder("tags", slug) }
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

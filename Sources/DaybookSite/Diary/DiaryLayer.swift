@@ -10,7 +10,7 @@ struct DiaryLayer: CalendarLayer {
             let entry = site.diary.entries[index]
             let weather = WeatherView(entry.weather, t: context.t)
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
-                           href: context.link(DiaryIndex.path(of: entry)),
+                           href: context.link(Routes.content(entry.source)),
                            label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))
         }
     }

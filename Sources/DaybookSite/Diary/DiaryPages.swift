@@ -8,28 +8,28 @@ struct DiaryPages: SiteFeature {
         let diary = site.diary
         var pages: [Page] = []
         for index in diary.entries.indices {
-            pages.append(Page(DiaryIndex.path(of: diary.entries[index]), template: "pages/entry") { context in
+            pages.append(Page(Routes.content(diary.entries[index].source), template: "pages/entry") { context in
                 Self.entryPage(index, context)
             })
         }
-        pages.append(Page(.folder("diary"), template: "pages/diary") { context in
+        pages.append(Page(Routes.diary, template: "pages/diary") { context in
             Self.indexPage(context)
         })
         for year in diary.byYear.keys.sorted() {
-            pages.append(Page(.folder("diary", String(year)), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
+            pages.append(Page(Routes.diaryYear(year), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
                 Self.yearPage(year, context)
             })
         }
         for month in diary.byMonth.keys.sorted() {
-            pages.append(Page(Self.monthPath(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
+            pages.append(Page(Routes.diaryMonth(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
                 Self.monthPage(month, context)
             })
         }
-        pages.append(Page(.folder("tags"), template: "pages/tags") { context in
+        pages.append(Page(Routes.tags, template: "pages/tags") { context in
             Self.tagsPage(context)
         })
         for slug in diary.byTag.keys.sorted() {
-            pages.append(Page(DiaryIndex.tagPath(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
+            pages.append(Page(Routes.tag(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
                 Self.tagPage(slug, context)
             })
         }
@@ -37,7 +37,7 @@ struct DiaryPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "diary", path: .folder("diary"), label: site.translation["nav_diary"])]
+        [NavigationEntry(section: "diary", path: Routes.diary, label: site.translation["nav_diary"])]
     }
 
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [DiaryLayer(site: site)] }
@@ -45,12 +45,10 @@ struct DiaryPages: SiteFeature {
     /// Public entries only: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         zip(site.diary.entries, site.diary.bodies).filter { !$0.0.isPrivate }.map { entry, body in
-            SearchPages.Record(title: entry.title, url: DiaryIndex.path(of: entry).filePath, date: entry.date.iso, kind: "diary",
+            SearchPages.Record(title: entry.title, url: Routes.content(entry.source).filePath, date: entry.date.iso, kind: "diary",
                                tags: entry.tags, text: body.searchText)
         }
     }
-
-    static func monthPath(_ month: YearMonth) -> SitePath { .folder("diary", month.path) }
 
     struct EntryPage {
         let title: String
@@ -81,9 +79,9 @@ struct DiaryPages: SiteFeature {
             tags: item.tags, mood: entry.mood, isPrivate: entry.isPrivate, html: context.site.diary.bodies[index].html,
             previous: index > 0 ? EntryItem(entries[index - 1], context) : nil,
             next: index + 1 < entries.count ? EntryItem(entries[index + 1], context) : nil,
-            monthHref: context.link(monthPath(entry.date.monthKey)),
+            monthHref: context.link(Routes.diaryMonth(entry.date.monthKey)),
             monthLabel: context.t.monthTitle(entry.date.monthKey),
-            calendarHref: context.link(CalendarPages.monthPath(entry.date.monthKey)),
+            calendarHref: context.link(Routes.calendarMonth(entry.date.monthKey)),
             params: ParamsView.make(entry.frontMatter.params),
             lastmod: entry.frontMatter.lastModified?.date.iso
         )
@@ -114,15 +112,15 @@ struct DiaryPages: SiteFeature {
     static func indexPage(_ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let years = diary.byYear.keys.sorted(by: >).map { year in
-            YearLink(year: year, href: context.link(.folder("diary", String(year))), count: diary.byYear[year]!.count,
+            YearLink(year: year, href: context.link(Routes.diaryYear(year)), count: diary.byYear[year]!.count,
                      months: diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
-                         MonthLink(label: context.t.monthName(month.month), href: context.link(monthPath(month)),
+                         MonthLink(label: context.t.monthName(month.month), href: context.link(Routes.diaryMonth(month)),
                                    count: diary.byMonth[month]!.count)
                      })
         }
         let recent = diary.entries.suffix(20).reversed().map { EntryItem($0, context) }
         return PageViewModel(title: context.t["nav_diary"], section: "diary",
-                             page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(.folder("tags")),
+                             page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
                                              isEmpty: diary.entries.isEmpty, count: diary.entries.count))
     }
 
@@ -139,14 +137,14 @@ struct DiaryPages: SiteFeature {
         let diary = context.site.diary
         let groups = diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
             let items = diary.byMonth[month]!.reversed().map { EntryItem(diary.entries[$0], context) }
-            return EntryGroup(title: context.t.monthTitle(month), href: context.link(monthPath(month)), entries: items, count: items.count)
+            return EntryGroup(title: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)), entries: items, count: items.count)
         }
         let years = diary.byYear.keys.sorted()
         let position = years.firstIndex(of: year)!
-        func link(_ y: Int) -> MonthLink { MonthLink(label: String(y), href: context.link(.folder("diary", String(y))), count: diary.byYear[y]!.count) }
+        func link(_ y: Int) -> MonthLink { MonthLink(label: String(y), href: context.link(Routes.diaryYear(y)), count: diary.byYear[y]!.count) }
         let page = ArchivePage(heading: context.t.format("year_title", ["year": String(year)]),
                                groups: groups, count: diary.byYear[year]!.count,
-                               up: MonthLink(label: context.t["nav_diary"], href: context.link(.folder("diary")), count: diary.entries.count),
+                               up: MonthLink(label: context.t["nav_diary"], href: context.link(Routes.diary), count: diary.entries.count),
                                previous: position > 0 ? link(years[position - 1]) : nil,
                                next: position + 1 < years.count ? link(years[position + 1]) : nil)
         return PageViewModel(title: page.heading, section: "diary", page: page)
@@ -157,12 +155,12 @@ struct DiaryPages: SiteFeature {
         let items = diary.byMonth[month]!.map { EntryItem(diary.entries[$0], context) }
         let months = diary.byMonth.keys.sorted()
         let position = months.firstIndex(of: month)!
-        func link(_ m: YearMonth) -> MonthLink { MonthLink(label: context.t.monthTitle(m), href: context.link(monthPath(m)), count: diary.byMonth[m]!.count) }
+        func link(_ m: YearMonth) -> MonthLink { MonthLink(label: context.t.monthTitle(m), href: context.link(Routes.diaryMonth(m)), count: diary.byMonth[m]!.count) }
         let page = ArchivePage(heading: context.t.monthTitle(month),
-                               groups: [EntryGroup(title: context.t.monthTitle(month), href: context.link(CalendarPages.monthPath(month)),
+                               groups: [EntryGroup(title: context.t.monthTitle(month), href: context.link(Routes.calendarMonth(month)),
                                                    entries: items, count: items.count)],
                                count: items.count,
-                               up: MonthLink(label: String(month.year), href: context.link(.folder("diary", String(month.year))), count: diary.byYear[month.year]!.count),
+                               up: MonthLink(label: String(month.year), href: context.link(Routes.diaryYear(month.year)), count: diary.byYear[month.year]!.count),
                                previous: position > 0 ? link(months[position - 1]) : nil,
                                next: position + 1 < months.count ? link(months[position + 1]) : nil)
         return PageViewModel(title: page.heading, section: "diary", page: page)
@@ -174,7 +172,7 @@ struct DiaryPages: SiteFeature {
 
     static func tagsPage(_ context: PageContext) -> PageViewModel {
         let tags = context.site.diary.byTag.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() }.map { slug, tag in
-            MonthLink(label: tag.name, href: context.link(DiaryIndex.tagPath(slug)), count: tag.indexes.count)
+            MonthLink(label: tag.name, href: context.link(Routes.tag(slug)), count: tag.indexes.count)
         }
         return PageViewModel(title: context.t["tags"], section: "diary", page: TagsPage(tags: tags))
     }
@@ -185,7 +183,7 @@ struct DiaryPages: SiteFeature {
         let items = tag.indexes.reversed().map { EntryItem(diary.entries[$0], context) }
         let heading = "#\(tag.name)"
         let page = ArchivePage(heading: heading, groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
-                               count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(.folder("tags")), count: diary.byTag.count),
+                               count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),
                                previous: nil, next: nil)
         return PageViewModel(title: heading, section: "diary", page: page)
     }

@@ -50,13 +50,13 @@ struct EntryItem {
     let isPrivate: Bool
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
-        href = context.link(DiaryIndex.path(of: entry))
+        href = context.link(Routes.content(entry.source))
         title = entry.title
         dateLabel = context.t.longDate(entry.date)
         iso = entry.date.iso
         time = entry.time?.text
         weather = WeatherView(entry.weather, t: context.t)
-        tags = entry.tags.map { TagLink(name: $0, href: context.link(DiaryIndex.tagPath(Slug.make($0)))) }
+        tags = entry.tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
         isPrivate = entry.isPrivate
     }
 }

@@ -29,7 +29,7 @@ struct CalendarFeed: SiteFeature {
     static let allDayAlarmMinutes = 9 * 60
 
     func pages(_ site: SiteData) -> [Page] {
-        [Page(file: SitePath("calendar.ics")) { _ in Array(Self.calendar(site).serialized().utf8) }]
+        [Page(file: Routes.calendarFeed) { _ in Array(Self.calendar(site).serialized().utf8) }]
     }
 
     static func calendar(_ site: SiteData) -> ICalendar {
@@ -59,7 +59,7 @@ struct CalendarFeed: SiteFeature {
                                             "words": session.words.map { Markdown.plainText($0.text) }.joined(separator: ", ")])
             }.joined(separator: "\n")
             return ICalendarEvent(uid: uid("review-\(deck.id)-\(day.date.iso)", site), when: .allDay(day.date), summary: summary,
-                                  description: description, url: url(.folder("vocab", deck.id), site),
+                                  description: description, url: url(Routes.deck(deck.id), site),
                                   alarms: [.init(minutes: allDayAlarmMinutes, description: summary)])
         }
     }
@@ -71,7 +71,7 @@ struct CalendarFeed: SiteFeature {
             let summary = t.format("ics_workout_summary", ["split": day.split])
             return ICalendarEvent(uid: uid("split-\(day.date.iso)", site), when: .allDay(day.date), summary: summary,
                                   description: t.format("ics_workout_description", ["split": day.split, "rotation": rotation]),
-                                  url: url(.folder("workouts"), site), alarms: [.init(minutes: allDayAlarmMinutes, description: summary)])
+                                  url: url(Routes.workouts, site), alarms: [.init(minutes: allDayAlarmMinutes, description: summary)])
         }
     }
 
@@ -103,7 +103,7 @@ struct CalendarFeed: SiteFeature {
             let description = t.format(routine.minutes == nil ? "ics_routine_days" : "ics_routine_description",
                                    ["name": routine.name, "minutes": "\(minutes)", "days": days])
             return ICalendarEvent(uid: uid("routine-\(routine.id)", site), when: when, summary: routine.name,
-                                  description: description, url: url(.folder("routines"), site),
+                                  description: description, url: url(Routes.routines, site),
                                   repeats: .init(weekdays: routine.weekdays, until: until),
                                   alarms: [.init(minutes: alarm, description: routine.name)])
         }

@@ -9,8 +9,8 @@ enum Feeds {
     static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
         let sitemapPaths = pages.filter(\.inSitemap).map(\.path)
         return [
-            Page(file: SitePath("feed.xml")) { _ in Array(atom(site).utf8) },
-            Page(file: SitePath("sitemap.xml")) { _ in Array(sitemap(sitemapPaths, site).utf8) },
+            Page(file: Routes.feed) { _ in Array(atom(site).utf8) },
+            Page(file: Routes.sitemap) { _ in Array(sitemap(sitemapPaths, site).utf8) },
         ]
     }
 
@@ -37,7 +37,7 @@ enum Feeds {
         if !site.config.author.isEmpty { xml += "  <author><name>\(escape(site.config.author))</name></author>\n" }
         for index in newest {
             let entry = diary.entries[index]
-            let path = DiaryIndex.path(of: entry)
+            let path = Routes.content(entry.source)
             let id = site.config.baseURL.map { $0 + path.value } ?? "urn:daybook:entry:\(entry.source.slugPath)"
             xml += """
               <entry>

@@ -27,9 +27,6 @@ struct FlashcardPrintPages: SiteFeature {
         let cards: [Flashcard]
     }
 
-    static func deckPath(_ deck: Deck) -> SitePath { .folder("vocab", deck.id, "print") }
-    static func bookPath(_ book: WordBook) -> SitePath { .folder("vocab", book.deckID, book.start.iso, "print") }
-    static let todayPath = SitePath.folder("vocab", "today", "print")
 
     func pages(_ site: SiteData) -> [Page] {
         let decks = site.publishedDecks
@@ -38,11 +35,11 @@ struct FlashcardPrintPages: SiteFeature {
         var sets: [CardSet] = []
         for deck in decks {
             func card(_ word: VocabWord) -> Flashcard { Flashcard(word: word, language: deck.language, meaningLanguage: deck.meaningLanguage) }
-            sets.append(CardSet(path: Self.deckPath(deck), name: deck.id, title: deck.title, backPath: .folder("vocab", deck.id),
+            sets.append(CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
                                 backLabel: deck.title, cards: deck.words.map(card)))
             for book in site.vocab.books(of: deck.id) {
-                sets.append(CardSet(path: Self.bookPath(book), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
-                                    backPath: .folder("vocab", deck.id, book.start.iso), backLabel: "\(deck.title) \(t.shortDate(book.start))",
+                sets.append(CardSet(path: Routes.bookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
+                                    backPath: Routes.book(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
                                     cards: book.words.map(card)))
             }
         }
@@ -66,7 +63,7 @@ struct FlashcardPrintPages: SiteFeature {
             }
         }
         let t = site.translation
-        return CardSet(path: todayPath, name: "today \(site.today.iso)", title: t["print_today"], backPath: .folder("vocab", "today"),
+        return CardSet(path: Routes.vocabTodayPrint, name: "today \(site.today.iso)", title: t["print_today"], backPath: Routes.vocabToday,
                        backLabel: t["print_today"], cards: cards)
     }
 

@@ -11,13 +11,13 @@ struct AliasPages: SiteFeature {
     /// Redirects of the published entries and pages; a path an entry or a
     /// page already has is left to it.
     func pages(_ site: SiteData) -> [Page] {
-        let targets = site.diary.entries.map { ($0.frontMatter.aliases, DiaryIndex.path(of: $0), $0.title) }
+        let targets = site.diary.entries.map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
             + site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
-                .map { ($0.frontMatter.aliases, FreePages.path($0), $0.title) }
+                .map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
         var used = Set(targets.map(\.1.filePath))
         return targets.flatMap { aliases, target, title in
             aliases.compactMap { alias -> Page? in
-                let path = SitePath(alias.hasSuffix(".html") ? alias : alias + "/")
+                let path = Routes.alias(alias)
                 guard used.insert(path.filePath).inserted else { return nil }
                 return Page(path, template: "pages/alias", inSitemap: false) { context in
                     PageViewModel(title: title, section: "", page: Redirect(href: context.link(target), title: title))

@@ -76,7 +76,7 @@ public enum PathClaims {
             writers.append(Writer(path: page.path.filePath, source: index < candidates.count ? candidates[index] : nil))
         }
         writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
-        writers += themeAssets.map { Writer(path: "assets/" + $0, source: "the theme's assets/\($0)") }
+        writers += themeAssets.map { Writer(path: Routes.asset($0), source: "the theme's assets/\($0)") }
         return writers
     }
 }

@@ -9,11 +9,9 @@ struct FreePages: SiteFeature {
         let params: [String: Any]
     }
 
-    static func path(_ page: FreePage) -> SitePath { SitePath(page.source.slugPath + "/") }
-
     func pages(_ site: SiteData) -> [Page] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
-            Page(Self.path(page), template: "pages/page") { _ in
+            Page(Routes.content(page.source), template: "pages/page") { _ in
                 PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body),
                                                                                   params: ParamsView.make(page.frontMatter.params)))
             }
@@ -23,7 +21,7 @@ struct FreePages: SiteFeature {
     /// Public pages only: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) && !$0.isPrivate }.map { page in
-            SearchPages.Record(title: page.title, url: Self.path(page).filePath, date: "", kind: "page", tags: [],
+            SearchPages.Record(title: page.title, url: Routes.content(page.source).filePath, date: "", kind: "page", tags: [],
                                text: String(Markdown.plainText(page.body).prefix(SearchPages.textLength)))
         }
     }
@@ -37,7 +35,7 @@ struct NotFoundPage: SiteFeature {
     }
 
     func pages(_ site: SiteData) -> [Page] {
-        [Page(SitePath("404.html"), template: "pages/404", inSitemap: false) { context in
+        [Page(Routes.notFound, template: "pages/404", inSitemap: false) { context in
             PageViewModel(title: context.t["not_found"], section: "",
                           page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))
         }]

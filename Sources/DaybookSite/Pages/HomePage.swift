@@ -36,7 +36,7 @@ struct HomePage: SiteFeature {
             let home = Home(todayLabel: context.t.longDate(site.today), plan: plan, hasPlan: !plan.isEmpty,
                             recent: site.diary.entries.suffix(10).reversed().map { EntryItem($0, context) },
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
-                            diaryHref: context.link(.folder("diary")),
+                            diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
             return PageViewModel(title: site.config.title, section: "home", page: home)
         }]

@@ -22,17 +22,17 @@ struct SearchPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "search", path: .folder("search"), label: site.translation["nav_search"])]
+        [NavigationEntry(section: "search", path: Routes.search, label: site.translation["nav_search"])]
     }
 
     func pages(_ site: SiteData) -> [Page] {
         [
-            Page(.folder("search"), template: "pages/search") { context in
+            Page(Routes.search, template: "pages/search") { context in
                 PageViewModel(title: context.t["nav_search"], section: "search",
                               page: SearchView(indexHref: context.root + "search/index.js",
-                                               diaryHref: context.link(.folder("diary")), tagsHref: context.link(.folder("tags"))))
+                                               diaryHref: context.link(Routes.diary), tagsHref: context.link(Routes.tags)))
             },
-            Page(file: SitePath("search/index.js"), cost: site.diary.entries.count) { _ in
+            Page(file: Routes.searchIndex, cost: site.diary.entries.count) { _ in
                 Self.script(Self.records(site))
             },
         ]

@@ -89,7 +89,7 @@ enum RoutineMonthsPage {
         }
         let model = Model(
             legend: states.map { LegendItem(cssClass: $0.rawValue, label: t["routine_" + $0.rawValue]) },
-            monthLinks: months.map { MonthLink(label: t.monthTitle($0), href: "#" + RoutinePages.monthID($0)) },
+            monthLinks: months.map { MonthLink(label: t.monthTitle($0), href: "#" + Routes.monthID($0)) },
             routines: summaries, months: sections)
         return PageViewModel(title: t["nav_routines"], section: "routines", page: model)
     }
@@ -112,11 +112,11 @@ enum RoutineMonthsPage {
         }
         let active = stats.routines.filter { $0.counts.scheduled + $0.counts.extra > 0 }
         return MonthSection(
-            id: RoutinePages.monthID(stats.month), title: title, isCurrent: stats.month == context.site.today.monthKey,
+            id: Routes.monthID(stats.month), title: title, isCurrent: stats.month == context.site.today.monthKey,
             calendar: CalendarPages.monthView(stats.month, layers: [layer], context),
             rings: [ring(t["routine_all"], stats.total, isTotal: true)] + active.map { ring($0.routine.name, $0.counts, isTotal: false) },
             rows: active.map { row($0.routine.name, $0.counts) }, total: row(t["routine_all"], stats.total),
-            calendarHref: context.link(CalendarPages.monthPath(stats.month)))
+            calendarHref: context.link(Routes.calendarMonth(stats.month)))
     }
 
     static func sum(_ a: RoutinePlan.Counts, _ b: RoutinePlan.Counts) -> RoutinePlan.Counts {

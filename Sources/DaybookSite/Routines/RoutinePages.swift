@@ -5,18 +5,16 @@ import DaybookSchedule
 /// Routine pages: `routines/` with a month calendar of dots and the monthly
 /// charts; the routine dots of the calendars; today's routines on the home page.
 struct RoutinePages: SiteFeature {
-    static let path = SitePath.folder("routines")
-
     static func hasRoutines(_ site: SiteData) -> Bool { !site.routinePlan.routines.isEmpty }
 
     func pages(_ site: SiteData) -> [Page] {
         guard Self.hasRoutines(site) else { return [] }
         let layer = RoutineLayer(site: site)
-        return [Page(Self.path, template: "pages/routines") { context in RoutineMonthsPage.make(layer: layer, context) }]
+        return [Page(Routes.routines, template: "pages/routines") { context in RoutineMonthsPage.make(layer: layer, context) }]
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        Self.hasRoutines(site) ? [NavigationEntry(section: "routines", path: Self.path, label: site.translation["nav_routines"])] : []
+        Self.hasRoutines(site) ? [NavigationEntry(section: "routines", path: Routes.routines, label: site.translation["nav_routines"])] : []
     }
 
     /// Today's routines with their state (done, planned, or extra when logged on an unscheduled day).
@@ -28,7 +26,7 @@ struct RoutinePages: SiteFeature {
         }
         guard !items.isEmpty else { return [] }
         return [PlanSection(title: t["routine_today"], cssClass: "plan-routines", items: items,
-                            moreHref: context.link(Self.path), moreLabel: t["nav_routines"])]
+                            moreHref: context.link(Routes.routines), moreLabel: t["nav_routines"])]
     }
 
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
@@ -54,7 +52,6 @@ struct RoutinePages: SiteFeature {
         return months.reversed()
     }
 
-    static func monthID(_ month: YearMonth) -> String { "m-\(month.year)-\(month.month.zeroPadded(2))" }
 }
 
 /// One dot per scheduled or logged routine, coloured by its state, linking to
@@ -71,7 +68,7 @@ struct RoutineLayer: CalendarLayer {
         let t = context.t
         let items = site.routinePlan.day(date)
         guard !items.isEmpty else { return [] }
-        let href = context.link(RoutinePages.path, fragment: RoutinePages.monthID(date.monthKey))
+        let href = context.link(Routes.routines, fragment: Routes.monthID(date.monthKey))
         return items.map { item in
             DayMark(cssClass: "dot routine \(item.state.rawValue)", icon: nil, text: "", href: href,
                     label: "\(item.routine.name): \(t["routine_" + item.state.rawValue])", isPlan: item.state == .planned)

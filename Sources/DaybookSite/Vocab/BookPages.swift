@@ -52,7 +52,7 @@ enum BookPages {
         vocab.decks.flatMap { deck in
             let books = vocab.schedule.books(of: deck.id)
             return books.indices.map { index in
-                Page(VocabPaths.book(deck.id, books[index].start), template: "pages/vocab-book") { context in
+                Page(Routes.book(deck.id, books[index].start), template: "pages/vocab-book") { context in
                     bookPage(books, index, deck, vocab, context)
                 }
             }
@@ -76,16 +76,16 @@ enum BookPages {
             let next = status.bookHistory[position + 1]
             return MovedWord(wordHTML: vocab.html(word, in: deck.id).word, lang: deck.language,
                              label: t.format("vocab_moved", ["date": vocab.shortDate(next), "book": vocab.bookTitle(next)]),
-                             href: context.link(VocabPaths.book(deck.id, next)))
+                             href: context.link(Routes.book(deck.id, next)))
         }
         func link(_ other: WordBook) -> BookLink {
-            BookLink(title: vocab.bookTitle(other.start), href: context.link(VocabPaths.book(deck.id, other.start)))
+            BookLink(title: vocab.bookTitle(other.start), href: context.link(Routes.book(deck.id, other.start)))
         }
         let page = BookPage(
-            deckTitle: deck.title, deckHref: context.link(VocabPaths.deck(deck.id)), title: vocab.bookTitle(book.start),
+            deckTitle: deck.title, deckHref: context.link(Routes.deck(deck.id)), title: vocab.bookTitle(book.start),
             stageLabel: stage.label, stageClass: stage.cssClass, sessions: sessions(book, deck, vocab, t),
             words: words, wordCount: words.count, moved: moved, notesHTML: book.day?.notes.map(Markdown.html), madeByMisses: book.day == nil,
-            cardsHref: context.link(VocabPaths.cards(deck.id)), printHref: context.link(VocabPaths.bookPrint(deck.id, book.start)),
+            cardsHref: context.link(Routes.deckCards(deck.id)), printHref: context.link(Routes.bookPrint(deck.id, book.start)),
             previous: index > 0 ? link(books[index - 1]) : nil,
             next: index + 1 < books.count ? link(books[index + 1]) : nil)
         return PageViewModel(title: "\(deck.title) · \(page.title)", section: "vocab", page: page)

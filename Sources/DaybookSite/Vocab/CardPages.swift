@@ -38,11 +38,11 @@ enum CardPages {
 
     static func pages(_ vocab: VocabSite) -> [Page] {
         var pages = vocab.decks.map { deck in
-            Page(VocabPaths.cards(deck.id), template: "pages/vocab-cards") { context in
+            Page(Routes.deckCards(deck.id), template: "pages/vocab-cards") { context in
                 deckCards(deck, vocab, context)
             }
         }
-        pages.append(Page(VocabPaths.todayCards, template: "pages/vocab-cards") { context in
+        pages.append(Page(Routes.vocabTodayCards, template: "pages/vocab-cards") { context in
             todayCards(vocab, context)
         })
         return pages
@@ -61,9 +61,9 @@ enum CardPages {
         }
         let page = CardsPage(heading: t.format("vocab_cards_of", ["deck": deck.title]),
                              summary: t.format("vocab_card_count", ["n": String(cards.count)]),
-                             pageKey: VocabPaths.cards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
-                             backHref: context.link(VocabPaths.deck(deck.id)), backLabel: deck.title,
-                             printHref: context.link(VocabPaths.print(deck.id)))
+                             pageKey: Routes.deckCards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
+                             backHref: context.link(Routes.deck(deck.id)), backLabel: deck.title,
+                             printHref: context.link(Routes.deckPrint(deck.id)))
         return PageViewModel(title: page.heading, section: "vocab", page: page)
     }
 
@@ -82,9 +82,9 @@ enum CardPages {
             }
         }
         let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(cards.count)]),
-                             pageKey: VocabPaths.todayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
-                             backHref: context.link(VocabPaths.today), backLabel: t["vocab_today_title"],
-                             printHref: context.link(VocabPaths.todayPrint))
+                             pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
+                             backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
+                             printHref: context.link(Routes.vocabTodayPrint))
         return PageViewModel(title: page.heading, section: "vocab", page: page)
     }
 }

@@ -28,23 +28,23 @@ enum DeckIndexPage {
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {
-        [Page(VocabPaths.index, template: "pages/vocab-index") { context in
+        [Page(Routes.vocab, template: "pages/vocab-index") { context in
             let t = context.t
             let activity = Dictionary(vocab.todayActivity.map { ($0.deckID, $0) }, uniquingKeysWith: { first, _ in first })
             let decks = vocab.decks.map { deck in
-                DeckSummary(title: deck.title, href: context.link(VocabPaths.deck(deck.id)),
+                DeckSummary(title: deck.title, href: context.link(Routes.deck(deck.id)),
                             languagePair: languagePair(deck, locale: context.site.locale),
                             wordCount: deck.words.count, bookCount: vocab.schedule.books(of: deck.id).count,
                             counts: StageCount.of(vocab.schedule.words(of: deck.id), t),
                             todayLabel: activity[deck.id].map { todayCounts($0.studyCount, $0.reviewCount, t) },
-                            cardsHref: context.link(VocabPaths.cards(deck.id)),
-                            testHref: context.link(VocabPaths.cards(deck.id), fragment: VocabPaths.testFragment),
-                            printHref: context.link(VocabPaths.print(deck.id)), isPrivate: deck.isPrivate)
+                            cardsHref: context.link(Routes.deckCards(deck.id)),
+                            testHref: context.link(Routes.deckCards(deck.id), fragment: Routes.testFragment),
+                            printHref: context.link(Routes.deckPrint(deck.id)), isPrivate: deck.isPrivate)
             }
             let today = vocab.todayActivity
-            let page = IndexPage(decks: decks, todayHref: context.link(VocabPaths.today),
-                                 todayCardsHref: context.link(VocabPaths.todayCards),
-                                 todayTestHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
+            let page = IndexPage(decks: decks, todayHref: context.link(Routes.vocabToday),
+                                 todayCardsHref: context.link(Routes.vocabTodayCards),
+                                 todayTestHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
                                  todayLabel: todayCounts(today.reduce(0) { $0 + $1.studyCount }, today.reduce(0) { $0 + $1.reviewCount }, t))
             return PageViewModel(title: t["nav_vocab"], section: "vocab", page: page)
         }]

@@ -37,7 +37,7 @@ enum DeckPages {
 
     static func pages(_ vocab: VocabSite) -> [Page] {
         vocab.decks.map { deck in
-            Page(VocabPaths.deck(deck.id), template: "pages/vocab-deck") { context in
+            Page(Routes.deck(deck.id), template: "pages/vocab-deck") { context in
                 deckPage(deck, vocab, context)
             }
         }
@@ -50,7 +50,7 @@ enum DeckPages {
         let books = vocab.schedule.books(of: deck.id).reversed().map { book in
             let stage = StageView(book.stage, t, shortDate: vocab.shortDate)
             let joined = book.words.filter { word in book.joined.contains { $0.text == word.text } }.count
-            return BookRow(href: context.link(VocabPaths.book(deck.id, book.start)), title: vocab.bookTitle(book.start),
+            return BookRow(href: context.link(Routes.book(deck.id, book.start)), title: vocab.bookTitle(book.start),
                            iso: book.start.iso, stageLabel: stage.label, stageClass: stage.cssClass, wordCount: book.words.count,
                            joinedLabel: joined == 0 ? nil : t.format("vocab_joined_count", ["n": String(joined)]))
         }
@@ -58,10 +58,10 @@ enum DeckPages {
             title: deck.title, languagePair: languagePair(deck, locale: context.site.locale), lang: deck.language,
             introHTML: deck.intro.map(Markdown.html), counts: StageCount.of(statuses, t), wordCount: statuses.count,
             books: Array(books), words: newestFirst(rows), isPrivate: deck.isPrivate,
-            indexHref: context.link(VocabPaths.index), todayHref: context.link(VocabPaths.today),
-            cardsHref: context.link(VocabPaths.cards(deck.id)),
-            testHref: context.link(VocabPaths.cards(deck.id), fragment: VocabPaths.testFragment),
-            printHref: context.link(VocabPaths.print(deck.id)))
+            indexHref: context.link(Routes.vocab), todayHref: context.link(Routes.vocabToday),
+            cardsHref: context.link(Routes.deckCards(deck.id)),
+            testHref: context.link(Routes.deckCards(deck.id), fragment: Routes.testFragment),
+            printHref: context.link(Routes.deckPrint(deck.id)))
         return PageViewModel(title: deck.title, section: "vocab", page: page)
     }
 

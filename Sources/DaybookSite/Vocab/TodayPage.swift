@@ -44,7 +44,7 @@ enum TodayPage {
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {
-        [Page(VocabPaths.today, template: "pages/vocab-today") { context in
+        [Page(Routes.vocabToday, template: "pages/vocab-today") { context in
             todayPage(vocab, context)
         }]
     }
@@ -58,7 +58,7 @@ enum TodayPage {
             let sessions = (deckActivity.studies + deckActivity.reviews).map { session in
                 let isStudy = if case .study = session.activity { true } else { false }
                 return SessionGroup(
-                    title: vocab.bookTitle(session.start), href: context.link(VocabPaths.book(deck.id, session.start)),
+                    title: vocab.bookTitle(session.start), href: context.link(Routes.book(deck.id, session.start)),
                     sessionLabel: sessionLabel(session.activity, plan: session.plan, t),
                     countLabel: t.format("vocab_word_count", ["n": String(session.words.count)]),
                     cssClass: isStudy ? "session-study" : "session-review",
@@ -68,18 +68,18 @@ enum TodayPage {
                                          meaningLang: deck.meaningLanguage, isMissed: missed.contains(word.text))
                     })
             }
-            return DeckToday(title: deck.title, href: context.link(VocabPaths.deck(deck.id)),
+            return DeckToday(title: deck.title, href: context.link(Routes.deck(deck.id)),
                              countsLabel: DeckIndexPage.todayCounts(deckActivity.studyCount, deckActivity.reviewCount, t),
-                             sessions: sessions, cardsHref: context.link(VocabPaths.cards(deck.id)),
-                             testHref: context.link(VocabPaths.cards(deck.id), fragment: VocabPaths.testFragment))
+                             sessions: sessions, cardsHref: context.link(Routes.deckCards(deck.id)),
+                             testHref: context.link(Routes.deckCards(deck.id), fragment: Routes.testFragment))
         }
         let page = TodayView(
             dateLabel: t.longDate(vocab.today),
             countsLabel: DeckIndexPage.todayCounts(activity.reduce(0) { $0 + $1.studyCount }, activity.reduce(0) { $0 + $1.reviewCount }, t),
             decks: decks, isEmpty: decks.isEmpty,
-            cardsHref: context.link(VocabPaths.todayCards),
-            testHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
-            printHref: context.link(VocabPaths.todayPrint), indexHref: context.link(VocabPaths.index))
+            cardsHref: context.link(Routes.vocabTodayCards),
+            testHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
+            printHref: context.link(Routes.vocabTodayPrint), indexHref: context.link(Routes.vocab))
         return PageViewModel(title: t["vocab_today_title"], section: "vocab", page: page)
     }
 
@@ -90,14 +90,14 @@ enum TodayPage {
         let t = context.t
         let titles = Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         let activity = site.vocab.todayPlan.decks.filter { titles[$0.deckID] != nil }
-        let todayHref = context.link(VocabPaths.today)
+        let todayHref = context.link(Routes.vocabToday)
 
         func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String) -> [PlanItem] {
             activity.flatMap { deckActivity in
                 sessions(deckActivity).map { session in
                     PlanItem(text: "\(titles[deckActivity.deckID] ?? deckActivity.deckID) · \(bookTitle(session.start, t))",
                              detail: "\(sessionLabel(session.activity, plan: session.plan, t)) · \(t.format("vocab_word_count", ["n": String(session.words.count)]))",
-                             href: context.link(VocabPaths.book(deckActivity.deckID, session.start)), cssClass: cssClass)
+                             href: context.link(Routes.book(deckActivity.deckID, session.start)), cssClass: cssClass)
                 }
             }
         }
@@ -106,7 +106,7 @@ enum TodayPage {
         if studies.isEmpty && reviews.isEmpty {
             return [PlanSection(title: t["vocab_plan_study"], cssClass: "vocab",
                                 items: [PlanItem(text: t["vocab_nothing_today"], detail: nil, href: nil, cssClass: "empty")],
-                                moreHref: context.link(VocabPaths.index), moreLabel: t["vocab_all_decks"])]
+                                moreHref: context.link(Routes.vocab), moreLabel: t["vocab_all_decks"])]
         }
         var sections: [PlanSection] = []
         if !studies.isEmpty {
@@ -117,7 +117,7 @@ enum TodayPage {
         if !reviews.isEmpty {
             let count = activity.reduce(0) { $0 + $1.reviewCount }
             sections.append(PlanSection(title: t.format("vocab_plan_review_count", ["n": String(count)]), cssClass: "vocab vocab-review",
-                                        items: reviews, moreHref: context.link(VocabPaths.todayCards, fragment: VocabPaths.testFragment),
+                                        items: reviews, moreHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
                                         moreLabel: t["vocab_open_test"]))
         }
         return sections

@@ -45,7 +45,7 @@ struct VocabLayer: CalendarLayer {
                 let label = activity.joined.isEmpty ? t.format("vocab_mark_added", counts)
                     : activity.added.isEmpty ? t.format("vocab_mark_joined", counts) : t.format("vocab_mark_added_joined", counts)
                 marks.append(DayMark(cssClass: "mark vocab added" + timing, icon: nil, text: "\(title) +\(newWords)",
-                                     href: context.link(VocabPaths.book(activity.deckID, date)), label: label, isPlan: date > today))
+                                     href: context.link(Routes.book(activity.deckID, date)), label: label, isPlan: date > today))
             }
             // One mark per deck and day for its reviews, linking to the first book due.
             if let first = activity.reviews.first {
@@ -57,7 +57,7 @@ struct VocabLayer: CalendarLayer {
                 if missed > 0 { label += " · " + t.format("vocab_mark_missed", ["n": String(missed)]) }
                 marks.append(DayMark(cssClass: "mark vocab review" + timing, icon: nil,
                                      text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
-                                     href: context.link(VocabPaths.book(activity.deckID, first.start)), label: label,
+                                     href: context.link(Routes.book(activity.deckID, first.start)), label: label,
                                      isPlan: date > today))
             }
             return marks

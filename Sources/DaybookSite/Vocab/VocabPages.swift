@@ -17,7 +17,7 @@ struct VocabPages: SiteFeature {
 
     /// Navigation items (id, path, label) when the site has this content.
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        site.publishedDecks.isEmpty ? [] : [NavigationEntry(section: "vocab", path: VocabPaths.index, label: site.translation["nav_vocab"])]
+        site.publishedDecks.isEmpty ? [] : [NavigationEntry(section: "vocab", path: Routes.vocab, label: site.translation["nav_vocab"])]
     }
 
     /// This feature's part of today's plan on the home page.
@@ -35,27 +35,12 @@ struct VocabPages: SiteFeature {
             let anchors = WordAnchors(deck)
             return deck.words.map { word in
                 SearchPages.Record(title: Markdown.plainText(word.text),
-                                   url: VocabPaths.deck(deck.id).filePath + "#" + anchors[word.text],
+                                   url: Routes.deck(deck.id).filePath + "#" + anchors[word.text],
                                    date: word.added.iso, kind: "word", tags: [deck.title],
                                    text: Markdown.plainText(word.meanings.joined(separator: "; ")))
             }
         }
     }
-}
-
-/// The URLs of SPEC §7. The print pages belong to the flashcards feature.
-enum VocabPaths {
-    static let index = SitePath.folder("vocab")
-    static let today = SitePath.folder("vocab", "today")
-    static let todayCards = SitePath.folder("vocab", "today", "cards")
-    static let todayPrint = SitePath.folder("vocab", "today", "print")
-    static func deck(_ id: String) -> SitePath { .folder("vocab", id) }
-    static func cards(_ id: String) -> SitePath { .folder("vocab", id, "cards") }
-    static func print(_ id: String) -> SitePath { .folder("vocab", id, "print") }
-    static func book(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
-    static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
-    /// The cards page opens in test mode with this fragment.
-    static let testFragment = "test"
 }
 
 /// A word's Markdown rendered as inline HTML.

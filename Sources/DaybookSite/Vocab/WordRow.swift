@@ -49,7 +49,7 @@ struct WordRow {
                 t.format("vocab_next", ["date": vocab.shortDate(date), "session": sessionLabel(activity, plan: status.book, t)])
             }
         }
-        bookHref = context.link(VocabPaths.book(deck.id, status.book.start))
+        bookHref = context.link(Routes.book(deck.id, status.book.start))
         bookLabel = vocab.bookTitle(status.book.start)
         self.order = order
         isMastered = status.isMastered

@@ -54,15 +54,15 @@ enum WorkoutLogPage {
         let byMonth = Dictionary(grouping: site.workouts) { $0.date.monthKey }
         let months = byMonth.keys.sorted(by: >).map { month in
             let sessions = byMonth[month]!.reversed().map { item($0, index: index, context) }
-            return MonthGroup(id: "m-\(month.year)-\(month.month.zeroPadded(2))", title: t.monthTitle(month),
+            return MonthGroup(id: Routes.monthID(month), title: t.monthTitle(month),
                               count: t.count("workout_sessions_count", sessions.count),
-                              calendarHref: context.link(CalendarPages.monthPath(month)), sessions: sessions)
+                              calendarHref: context.link(Routes.calendarMonth(month)), sessions: sessions)
         }
         let model = Model(todayLabel: t.longDate(site.today), doneToday: doneToday,
                           plannedToday: doneToday.isEmpty ? site.rotation.plannedToday : nil, upcoming: Array(upcoming),
                           month: CalendarPages.monthView(site.today.monthKey, layers: [layer], context),
                           months: months, total: t.count("workout_sessions_count", site.workouts.count),
-                          statsHref: context.link(WorkoutPages.statsPath))
+                          statsHref: context.link(Routes.workoutStats))
         return PageViewModel(title: t["nav_workouts"], section: "workouts", page: model)
     }
 
@@ -70,7 +70,7 @@ enum WorkoutLogPage {
         let site = context.site, t = context.t
         let split = site.rotation.split(of: session)
         let volume = index.volume(of: session)
-        return SessionItem(href: context.link(WorkoutPages.path(of: session)), dateLabel: t.shortDate(session.date),
+        return SessionItem(href: context.link(Routes.content(session.source)), dateLabel: t.shortDate(session.date),
                            weekday: t.weekdayShort(session.date.weekday), iso: session.date.iso,
                            split: session.title ?? split ?? t["workout"], splitIsPlanned: session.split == nil && session.title == nil && split != nil,
                            duration: session.durationMinutes.map { t.minutes($0) },

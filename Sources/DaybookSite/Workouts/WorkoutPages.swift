@@ -6,13 +6,6 @@ import DaybookSchedule
 /// `workouts/stats/`; the workout layer of the calendars, today's split on the
 /// home page, and the sessions in the search index.
 struct WorkoutPages: SiteFeature {
-    static let logPath = SitePath.folder("workouts")
-    static let statsPath = SitePath.folder("workouts", "stats")
-
-    static func path(of session: WorkoutSession) -> SitePath { path(session.source) }
-    /// A session's page: its file's path under content/ without `.md`.
-    static func path(_ source: SourceFile) -> SitePath { SitePath(source.slugPath + "/") }
-
     /// A site has workout pages when it logs sessions or plans a split.
     static func hasWorkouts(_ site: SiteData) -> Bool {
         !site.workouts.isEmpty || site.rotation.start != nil
@@ -23,11 +16,11 @@ struct WorkoutPages: SiteFeature {
         let layer = WorkoutLayer(site: site)
         let index = WorkoutIndex(site.workoutStats)
         var pages = [
-            Page(Self.logPath, template: "pages/workouts") { context in WorkoutLogPage.make(layer: layer, index: index, context) },
-            Page(Self.statsPath, template: "pages/workout-stats") { context in WorkoutStatsPage.make(index: index, context) },
+            Page(Routes.workouts, template: "pages/workouts") { context in WorkoutLogPage.make(layer: layer, index: index, context) },
+            Page(Routes.workoutStats, template: "pages/workout-stats") { context in WorkoutStatsPage.make(index: index, context) },
         ]
         pages += site.workouts.indices.map { position in
-            Page(Self.path(of: site.workouts[position]), template: "pages/workout") { context in
+            Page(Routes.content(site.workouts[position].source), template: "pages/workout") { context in
                 WorkoutSessionPage.make(position, index: index, context)
             }
         }
@@ -35,7 +28,7 @@ struct WorkoutPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        Self.hasWorkouts(site) ? [NavigationEntry(section: "workouts", path: Self.logPath, label: site.translation["nav_workouts"])] : []
+        Self.hasWorkouts(site) ? [NavigationEntry(section: "workouts", path: Routes.workouts, label: site.translation["nav_workouts"])] : []
     }
 
     /// Today's split: "done: Chest" with a link for each session logged today, else the planned split.
@@ -45,14 +38,14 @@ struct WorkoutPages: SiteFeature {
         let today = site.workouts.filter { $0.date == site.today }
         var items = today.map { session in
             PlanItem(text: "\(t["workout_done"]): \(site.rotation.split(of: session) ?? t["workout"])",
-                     detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(Self.path(of: session)), cssClass: "workout done")
+                     detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(Routes.content(session.source)), cssClass: "workout done")
         }
         if items.isEmpty, let split = site.rotation.plannedToday {
-            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(Self.logPath), cssClass: "workout planned"))
+            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(Routes.workouts), cssClass: "workout planned"))
         }
         guard !items.isEmpty else { return [] }
         return [PlanSection(title: t["workout_today"], cssClass: "plan-workouts", items: items,
-                            moreHref: context.link(Self.logPath), moreLabel: t["workout_log"])]
+                            moreHref: context.link(Routes.workouts), moreLabel: t["workout_log"])]
     }
 
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
@@ -67,7 +60,7 @@ struct WorkoutPages: SiteFeature {
             let note = session.note.map { Markdown.plainText($0) } ?? ""
             return SearchPages.Record(
                 title: [site.translation.longDate(session.date), session.title ?? split].compactMap { $0 }.joined(separator: " · "),
-                url: Self.path(of: session).filePath, date: session.date.iso, kind: "workout", tags: [],
+                url: Routes.content(session.source).filePath, date: session.date.iso, kind: "workout", tags: [],
                 text: String((exercises + [note]).joined(separator: " · ").prefix(500)))
         }
     }
@@ -132,11 +125,11 @@ struct WorkoutLayer: CalendarLayer {
                 let split = site.rotation.split(of: session) ?? t["workout"]
                 let detail = [split, session.durationMinutes.map { t.minutes($0) }].compactMap { $0 }.joined(separator: " · ")
                 return DayMark(cssClass: "mark workout stamp", icon: nil, text: split,
-                               href: context.link(WorkoutPages.path(of: session)), label: "\(t["workout_done"]): \(detail)")
+                               href: context.link(Routes.content(session.source)), label: "\(t["workout_done"]): \(detail)")
             }
         }
         guard date >= site.today, let split = site.rotation.planned(on: date) else { return [] }
-        return [DayMark(cssClass: "mark workout planned", icon: nil, text: split, href: context.link(WorkoutPages.logPath),
+        return [DayMark(cssClass: "mark workout planned", icon: nil, text: split, href: context.link(Routes.workouts),
                         label: "\(t["workout_planned"]): \(split)", isPlan: true)]
     }
 }

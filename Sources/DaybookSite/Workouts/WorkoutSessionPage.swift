@@ -43,7 +43,7 @@ enum WorkoutSessionPage {
     static func link(_ session: WorkoutSession, _ context: PageContext) -> SessionLink {
         let split = context.site.rotation.split(of: session)
         return SessionLink(label: [context.t.shortDate(session.date), split].compactMap { $0 }.joined(separator: " · "),
-                           href: context.link(WorkoutPages.path(of: session)))
+                           href: context.link(Routes.content(session.source)))
     }
 
     static func make(_ position: Int, index: WorkoutIndex, _ context: PageContext) -> PageViewModel {
@@ -67,7 +67,7 @@ enum WorkoutSessionPage {
             let volume = performance?.volume ?? 0
             total += volume
             return ExerciseRow(name: exercises[0].name,
-                               href: context.link(WorkoutPages.statsPath, fragment: index.anchors[key]),
+                               href: context.link(Routes.workoutStats, fragment: index.anchors[key]),
                                sets: SetFormat.groups(exercises.flatMap(\.groups)),
                                volume: volume > 0 ? SetFormat.mass(kilograms: volume, unit: unit, decimals: 0) : "",
                                oneRepMax: performance?.bestOneRepMax.map { SetFormat.mass(kilograms: $0, unit: unit) } ?? "")
@@ -81,8 +81,8 @@ enum WorkoutSessionPage {
             noteHTML: session.note.map { Markdown.html($0) },
             previous: position > 0 ? link(sessions[position - 1], context) : nil,
             next: position + 1 < sessions.count ? link(sessions[position + 1], context) : nil,
-            logHref: context.link(WorkoutPages.logPath), statsHref: context.link(WorkoutPages.statsPath),
-            calendarHref: context.link(CalendarPages.monthPath(session.date.monthKey)),
+            logHref: context.link(Routes.workouts), statsHref: context.link(Routes.workoutStats),
+            calendarHref: context.link(Routes.calendarMonth(session.date.monthKey)),
             monthLabel: t.monthTitle(session.date.monthKey))
         let title = [model.heading == split ? nil : model.heading, split, dateLabel].compactMap { $0 }.joined(separator: " · ")
         return PageViewModel(title: title, section: "workouts", page: model)

@@ -86,7 +86,7 @@ enum WorkoutStatsPage {
             months: stats.months.reversed().map { MonthRow(label: t.monthTitle($0.month), count: $0.sessions) },
             records: stats.exercises.map { recordRow($0, index: index, context) },
             exercises: stats.exercises.map { section($0, index: index, context) },
-            logHref: context.link(WorkoutPages.logPath))
+            logHref: context.link(Routes.workouts))
         return PageViewModel(title: t["workout_stats"], section: "workouts", page: model)
     }
 
@@ -100,7 +100,7 @@ enum WorkoutStatsPage {
         let session = history.performances.first { $0.date == record.date }
         return Record(value: text(record.value), set: showSet ? record.set.map { SetFormat.group([$0]) } : nil,
                       dateLabel: context.t.shortDate(record.date),
-                      href: context.link(session.map { WorkoutPages.path($0.source) } ?? WorkoutPages.logPath))
+                      href: context.link(session.map { Routes.content($0.source) } ?? Routes.workouts))
     }
 
     static func recordRow(_ history: ExerciseHistory, index: WorkoutIndex, _ context: PageContext) -> RecordRow {
@@ -147,7 +147,7 @@ enum WorkoutStatsPage {
         }
         let rows = performances.reversed().map { performance in
             HistoryRow(dateLabel: t.shortDate(performance.date), iso: performance.date.iso,
-                       href: context.link(WorkoutPages.path(performance.source)),
+                       href: context.link(Routes.content(performance.source)),
                        sets: SetFormat.group(performance.sets),
                        volume: performance.volume > 0 ? SetFormat.mass(kilograms: performance.volume, unit: unit, decimals: 0) : "",
                        oneRepMax: performance.bestOneRepMax.map { SetFormat.mass(kilograms: $0, unit: unit) } ?? "")

@@ -1,0 +1,57 @@
+import DaybookContent
+
+/// Every page path and fragment id of the site (SPEC §7), so that a URL is
+/// decided in one place and every link to a page uses the same one.
+enum Routes {
+    static let home = SitePath.home
+    static let notFound = SitePath("404.html")
+    static let feed = SitePath("feed.xml")
+    static let sitemap = SitePath("sitemap.xml")
+    static let calendarFeed = SitePath("calendar.ics")
+    static let stylesheet = SitePath("assets/style.css")
+    static let script = SitePath("assets/daybook.js")
+    /// Where a theme asset is copied.
+    static func asset(_ path: String) -> String { "assets/" + path }
+
+    /// An old URL from front matter `aliases:`: a folder, or a file when it ends in `.html`.
+    static func alias(_ alias: String) -> SitePath { SitePath(alias.hasSuffix(".html") ? alias : alias + "/") }
+
+    /// Entries, free pages and workout sessions live at their file's path
+    /// under content/ without `.md`: `diary/2026/2026-11-20/`.
+    static func content(_ source: SourceFile) -> SitePath { SitePath(source.slugPath + "/") }
+
+    // Diary
+    static let diary = SitePath.folder("diary")
+    static func diaryYear(_ year: Int) -> SitePath { .folder("diary", String(year)) }
+    static func diaryMonth(_ month: YearMonth) -> SitePath { .folder("diary", month.path) }
+    static let tags = SitePath.folder("tags")
+    static func tag(_ slug: String) -> SitePath { .folder("tags", slug) }
+
+    // Calendar
+    static func calendarMonth(_ month: YearMonth) -> SitePath { .folder("calendar", month.path) }
+    static func calendarYear(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
+
+    // Vocabulary and its print sheets
+    static let vocab = SitePath.folder("vocab")
+    static let vocabToday = SitePath.folder("vocab", "today")
+    static let vocabTodayCards = SitePath.folder("vocab", "today", "cards")
+    static let vocabTodayPrint = SitePath.folder("vocab", "today", "print")
+    static func deck(_ id: String) -> SitePath { .folder("vocab", id) }
+    static func deckCards(_ id: String) -> SitePath { .folder("vocab", id, "cards") }
+    static func deckPrint(_ id: String) -> SitePath { .folder("vocab", id, "print") }
+    static func book(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
+    static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
+    /// The cards page opens in test mode with this fragment.
+    static let testFragment = "test"
+
+    // Workouts and routines
+    static let workouts = SitePath.folder("workouts")
+    static let workoutStats = SitePath.folder("workouts", "stats")
+    static let routines = SitePath.folder("routines")
+    /// `m-2026-11`: a month's section on the workout log and the routines page.
+    static func monthID(_ month: YearMonth) -> String { "m-\(month.year)-\(month.month.zeroPadded(2))" }
+
+    // Search
+    static let search = SitePath.folder("search")
+    static let searchIndex = SitePath("search/index.js")
+}
