@@ -79,10 +79,12 @@ public enum Markdown {
     }
 
     /// A document's HTML and plain text from one parse, for text that needs
-    /// both (a diary entry's page and its search record).
-    public static func render(_ markdown: String) -> (html: String, plainText: String) {
+    /// both (a diary entry's page and its search record); `pass` may change
+    /// the parsed tree first.
+    public static func render(_ markdown: String, pass: MarkdownPass? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site) { document, extensions in
-            (renderHTML(document, options: .site, extensions: extensions), text(of: document))
+            if let pass { apply(pass, to: document) }
+            return (renderHTML(document, options: .site, extensions: extensions), text(of: document))
         }
     }
 
@@ -184,6 +186,96 @@ public enum Markdown {
         return String(cString: rendered)
     }
 
+    // MARK: - A pass over the tree
+
+    /// Syntax CommonMark does not know (Obsidian's), applied to the parsed
+    /// tree: block quotes that open with a callout marker, paragraphs of
+    /// fields, and text outside code, links and images.
+    private static func apply(_ pass: MarkdownPass, to document: OpaquePointer) {
+        cmark_consolidate_text_nodes(document)
+        for quote in nodes(of: CMARK_NODE_BLOCK_QUOTE, in: document) {
+            guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+                  let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
+                  let literal = cmark_node_get_literal(first), let html = pass.callout(String(cString: literal)) else { continue }
+            // The marker line goes; the rest of the quote moves into the aside.
+            if let next = cmark_node_next(first), [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next)) {
+                cmark_node_free(next)
+            }
+            cmark_node_free(first)
+            if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
+            let aside = customBlock(html.open, html.close)
+            while let child = cmark_node_first_child(quote) { cmark_node_append_child(aside, child) }
+            cmark_node_insert_before(quote, aside)
+            cmark_node_free(quote)
+        }
+        for paragraph in nodes(of: CMARK_NODE_PARAGRAPH, in: document) {
+            var lines = [""]
+            var child = cmark_node_first_child(paragraph)
+            while let node = child {
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_TEXT: lines[lines.count - 1] += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: lines.append("")
+                default: lines = []
+                }
+                guard !lines.isEmpty else { break }
+                child = cmark_node_next(node)
+            }
+            guard !lines.isEmpty, let html = pass.fields(lines) else { continue }
+            cmark_node_insert_before(paragraph, customBlock(html, ""))
+            cmark_node_free(paragraph)
+        }
+        for text in nodes(of: CMARK_NODE_TEXT, in: document) where !isInsideLink(text) {
+            guard let literal = cmark_node_get_literal(text), let pieces = pass.inlines(String(cString: literal)) else { continue }
+            for piece in pieces { cmark_node_insert_before(text, node(piece)) }
+            cmark_node_free(text)
+        }
+    }
+
+    private static func nodes(of type: cmark_node_type, in document: OpaquePointer) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == type { found.append(node) }
+        }
+        return found
+    }
+
+    private static func isInsideLink(_ node: OpaquePointer) -> Bool {
+        var parent = cmark_node_parent(node)
+        while let current = parent {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { return true }
+            parent = cmark_node_parent(current)
+        }
+        return false
+    }
+
+    private static func customBlock(_ open: String, _ close: String) -> OpaquePointer {
+        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+        cmark_node_set_on_enter(block, open)
+        cmark_node_set_on_exit(block, close)
+        return block
+    }
+
+    private static func node(_ piece: MarkdownInline) -> OpaquePointer {
+        func text(_ literal: String) -> OpaquePointer {
+            let node = cmark_node_new(CMARK_NODE_TEXT)!
+            cmark_node_set_literal(node, literal)
+            return node
+        }
+        switch piece {
+        case let .text(literal):
+            return text(literal)
+        case let .link(href, label), let .image(href, label):
+            let isImage = if case .image = piece { true } else { false }
+            let node = cmark_node_new(isImage ? CMARK_NODE_IMAGE : CMARK_NODE_LINK)!
+            cmark_node_set_url(node, href)
+            cmark_node_append_child(node, text(label))
+            return node
+        }
+    }
+
     // MARK: - One-line fields
 
     /// Backslash-escapes what would open a block at the start of a one-line field, so
@@ -231,4 +323,22 @@ public enum Markdown {
         guard let close = line.firstIndex(of: "]") else { return false }
         return line[line.index(after: close)...].first == ":"
     }
+}
+
+/// Inline content a `MarkdownPass` puts in place of a text node.
+public enum MarkdownInline: Equatable, Sendable {
+    case text(String)
+    case link(href: String, text: String)
+    /// An ordinary image node, so images made this way are handled like any other.
+    case image(src: String, alt: String)
+}
+
+/// Changes to a parsed document beyond CommonMark, decided outside this file.
+public protocol MarkdownPass {
+    /// The pieces that replace a text outside code, links and images; nil keeps it.
+    func inlines(_ text: String) -> [MarkdownInline]?
+    /// The HTML around a block quote whose first line is `line`, nil to keep the quote.
+    func callout(_ line: String) -> (open: String, close: String)?
+    /// The HTML that replaces a paragraph of plain lines, nil to keep it.
+    func fields(_ lines: [String]) -> String?
 }

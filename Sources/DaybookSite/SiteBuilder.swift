@@ -53,7 +53,7 @@ public enum SiteBuilder {
         }
         let seed = options.seed ?? UInt64(today.daysSinceEpoch)
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed)
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics)
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings)
     }
 
     /// Every page of the site: each feature's, then the feed and the sitemap of them all.

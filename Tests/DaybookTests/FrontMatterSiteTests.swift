@@ -28,3 +28,30 @@ import Testing
         #expect(site.read("pages/who/index.html")?.contains("AUTHOR=Kim") == true)
     }
 }
+
+@Suite struct ObsidianSiteTests {
+    @Test func linksBetweenDaysResolveAndPrivateDaysStayHidden() throws {
+        let site = try TestSite([
+            "content/diary/Daily/2024-01-01.md": "> [!note] New year\n> Cold.\n\nNext: [[2024-01-02]], secret: [[2024-01-03]], [[About]] #walk\n\nsleep:: 7h\n",
+            "content/diary/Daily/2024-01-02.md": "Back to [[2024-01-01|yesterday]].\n",
+            "content/diary/Daily/2024-01-03.md": "---\nprivate: true\n---\nSECRET #hidden\n",
+            "content/pages/about.md": "# About\n\nSee [[2024-01-01]].\n",
+        ])
+        defer { site.remove() }
+        let summary = try site.build()
+        let first = try #require(site.read("diary/Daily/2024-01-01/index.html"))
+        #expect(first.contains("<a href=\"../../../diary/Daily/2024-01-02/index.html\">2024-01-02</a>"))
+        #expect(first.contains("<a href=\"../../../pages/about/index.html\">About</a>"))
+        #expect(first.contains("secret: 2024-01-03,"))
+        #expect(first.contains("<aside class=\"callout callout-note\">"))
+        #expect(first.contains("<dt>sleep</dt><dd>7h</dd>"))
+        #expect(site.read("tags/walk/index.html")?.contains("2024-01-01") == true)
+        #expect(site.read("diary/Daily/2024-01-02/index.html")?.contains("href=\"../../../diary/Daily/2024-01-01/index.html\">yesterday</a>") == true)
+        #expect(site.read("pages/about/index.html")?.contains("href=\"../../diary/Daily/2024-01-01/index.html\"") == true)
+        #expect(site.read("tags/hidden/index.html") == nil)
+        #expect(!site.outputFiles().contains { site.read($0)?.contains("SECRET") == true })
+        #expect(summary.warnings.map(\.description).contains {
+            $0.hasPrefix("content/diary/Daily/2024-01-01.md:4:") && $0.contains("no entry or page '2024-01-03'")
+        })
+    }
+}

@@ -36,7 +36,8 @@ public struct SiteData: Sendable {
         self.translation = translation
         self.visibility = visibility
         self.seed = seed
-        self.diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) })
+        self.diary = DiaryIndex(entries: content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) },
+                                pages: content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) })
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)

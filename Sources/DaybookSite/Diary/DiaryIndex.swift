@@ -13,9 +13,26 @@ public struct DiaryIndex: Sendable {
     /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
     public let byTag: [String: (name: String, indexes: [Int])]
 
-    init(entries: [DiaryEntry]) {
+    /// Links between days and pages that lead nowhere, and other notes of rendering.
+    public let warnings: [Diagnostic]
+    /// Where `[[…]]` links in entries and pages lead.
+    let wikiTargets: WikiTargets
+
+    init(entries: [DiaryEntry], pages: [FreePage]) {
+        let targets = WikiTargets(entries: entries, pages: pages)
+        let rendered = entries.parallelMap { entry in
+            let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
+            return (RenderedBody(Markdown.render(entry.body, pass: pass), fields: pass.fields), pass.tags, pass.warnings)
+        }
+        // `#tags` in the text count as the entry's tags.
+        var entries = entries
+        for (index, (_, tags, _)) in rendered.enumerated() {
+            for tag in tags where !entries[index].tags.contains(tag) { entries[index].tags.append(tag) }
+        }
         self.entries = entries
-        bodies = entries.parallelMap { RenderedBody(Markdown.render($0.body)) }
+        bodies = rendered.map(\.0)
+        warnings = rendered.flatMap(\.2)
+        wikiTargets = targets
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {
@@ -37,9 +54,12 @@ public struct DiaryIndex: Sendable {
 public struct RenderedBody: Sendable {
     public let html: String
     public let searchText: String
+    /// Dataview's `key:: value` fields of the text.
+    let fields: [ObsidianPass.Field]
 
-    init(_ rendered: (html: String, plainText: String)) {
+    init(_ rendered: (html: String, plainText: String), fields: [ObsidianPass.Field] = []) {
         html = rendered.html
         searchText = String(rendered.plainText.prefix(SearchPages.textLength))
+        self.fields = fields
     }
 }

@@ -68,6 +68,8 @@ struct DiaryPages: SiteFeature {
         /// Front matter keys of other tools, and `lastmod` as written.
         let params: [String: Any]
         let lastmod: String?
+        /// Dataview's `key:: value` fields of the text.
+        let fields: [ObsidianPass.Field]
     }
 
     static func entryPage(_ index: Int, _ context: PageContext) -> PageViewModel {
@@ -83,7 +85,8 @@ struct DiaryPages: SiteFeature {
             monthLabel: context.t.monthTitle(entry.date.monthKey),
             calendarHref: context.link(Routes.calendarMonth(entry.date.monthKey)),
             params: ParamsView.make(entry.frontMatter.params),
-            lastmod: entry.frontMatter.lastModified?.date.iso
+            lastmod: entry.frontMatter.lastModified?.date.iso,
+            fields: context.site.diary.bodies[index].fields
         )
         return PageViewModel(title: entry.title, section: "diary", page: page)
     }

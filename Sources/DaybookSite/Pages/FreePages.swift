@@ -12,7 +12,8 @@ struct FreePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
             Page(Routes.content(page.source), template: "pages/page") { _ in
-                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.html(page.body),
+                let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: site.diary.wikiTargets, linksTags: false)
+                return PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.render(page.body, pass: pass).html,
                                                                                   params: ParamsView.make(page.frontMatter.params)))
             }
         }

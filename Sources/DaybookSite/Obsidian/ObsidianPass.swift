@@ -1,0 +1,105 @@
+import DaybookContent
+import DaybookRender
+
+/// Where `[[…]]` links lead: a date to that day's first entry, a name to the
+/// free page or entry with that title or file name (pages first).
+struct WikiTargets: Sendable {
+    private var byDate: [LocalDate: SitePath] = [:]
+    private var byName: [String: SitePath] = [:]
+
+    init(entries: [DiaryEntry], pages: [FreePage]) {
+        for page in pages {
+            for name in [page.title, page.source.baseName, page.source.slugPath] { add(name, Routes.content(page.source)) }
+        }
+        for entry in entries {
+            let path = Routes.content(entry.source)
+            if byDate[entry.date] == nil { byDate[entry.date] = path }
+            for name in [entry.title, entry.source.baseName, entry.source.slugPath] { add(name, path) }
+        }
+    }
+
+    private mutating func add(_ name: String, _ path: SitePath) {
+        let key = name.lowercased()
+        if byName[key] == nil { byName[key] = path }
+    }
+
+    func path(for target: String) -> SitePath? {
+        if let date = LocalDate(iso: target) { return byDate[date] }
+        let name = target.lowercased()
+        return byName[name] ?? byName[name.hasSuffix(".md") ? String(name.dropLast(3)) : name]
+    }
+}
+
+/// One Markdown file's Obsidian syntax, turned into links, images, asides
+/// and a field list while it is rendered; what it finds (tags, fields, links
+/// that lead nowhere) is kept for the page and the build's warnings.
+final class ObsidianPass: MarkdownPass {
+    struct Field: Sendable, Equatable {
+        let key: String
+        let value: String
+    }
+
+    private let file: SourceFile
+    private let from: SitePath
+    private let targets: WikiTargets
+    /// Entries have tag pages to link to; free pages show a tag as text.
+    private let linksTags: Bool
+    private(set) var tags: [String] = []
+    private(set) var fields: [Field] = []
+    private(set) var warnings: [Diagnostic] = []
+
+    init(file: SourceFile, page: SitePath, targets: WikiTargets, linksTags: Bool) {
+        self.file = file
+        self.from = page
+        self.targets = targets
+        self.linksTags = linksTags
+    }
+
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "svg"]
+
+    func inlines(_ text: String) -> [MarkdownInline]? {
+        ObsidianText.pieces(text)?.map { piece in
+            switch piece {
+            case let .text(text):
+                return .text(text)
+            case let .embed(target, label) where Self.imageExtensions.contains(target.split(separator: ".").last?.lowercased() ?? ""):
+                return .image(src: target, alt: label == target ? "" : label)
+            case let .embed(target, label), let .link(target, label, _):
+                guard let path = targets.path(for: target) else {
+                    warnings.append(Diagnostic(location(of: "[[" + target), "no entry or page '\(target)' to link to; shown as text",
+                                               hint: LocalDate(iso: target) != nil ? "there is no published entry on that day" : nil,
+                                               severity: .warning))
+                    return .text(label)
+                }
+                return .link(href: from.link(to: path), text: label)
+            case let .tag(name):
+                if !tags.contains(name) { tags.append(name) }
+                guard linksTags else { return .text("#" + name) }
+                return .link(href: from.link(to: Routes.tag(Slug.make(name))), text: "#" + name)
+            }
+        }
+    }
+
+    func callout(_ line: String) -> (open: String, close: String)? {
+        guard let (kind, title) = ObsidianText.callout(line) else { return nil }
+        let heading = title ?? kind.prefix(1).uppercased() + kind.dropFirst()
+        return ("<aside class=\"callout callout-\(Feeds.escape(kind))\">\n<p class=\"callout-title\">\(Feeds.escape(heading))</p>\n",
+                "</aside>\n")
+    }
+
+    func fields(_ lines: [String]) -> String? {
+        guard let found = ObsidianText.fields(lines) else { return nil }
+        fields += found.map { Field(key: $0.key, value: $0.value) }
+        let items = found.map { "<div><dt>\(Feeds.escape($0.key))</dt><dd>\(Feeds.escape($0.value))</dd></div>\n" }
+        return "<dl class=\"fields\">\n" + items.joined() + "</dl>\n"
+    }
+
+    /// Where a piece of text first stands in the file (the parse tree keeps no positions for text).
+    private func location(of needle: String) -> SourceLocation {
+        guard let range = file.text.range(of: needle) else { return file.location(line: 1) }
+        let before = file.text[..<range.lowerBound].utf8
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = before.reversed().prefix { $0 != UInt8(ascii: "\n") }.count + 1
+        return file.location(line: line, column: column)
+    }
+}

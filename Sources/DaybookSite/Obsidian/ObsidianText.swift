@@ -1,0 +1,101 @@
+import DaybookContent
+
+/// Obsidian's inline syntax in a run of text: `[[target|label]]` links,
+/// `![[file]]` embeds and `#tags`. Pure: finds the pieces, decides nothing
+/// about where they lead.
+enum ObsidianText {
+    enum Piece: Equatable {
+        case text(String)
+        /// `[[target#heading|label]]`: the target without its heading, the label as shown.
+        case link(target: String, label: String, raw: String)
+        case embed(target: String, label: String)
+        case tag(String)
+    }
+
+    static func pieces(_ text: String) -> [Piece]? {
+        guard text.contains("[[") || text.contains("#") else { return nil }
+        var pieces: [Piece] = []
+        var plain = ""
+        var rest = Substring(text)
+        var previous: Character?
+        while let first = rest.first {
+            if first == "!" || first == "[", let (piece, after) = wikilink(rest) {
+                flush(&plain, into: &pieces)
+                pieces.append(piece)
+                rest = after
+                previous = "]"
+                continue
+            }
+            if first == "#", previous.map({ $0.isWhitespace || "([{,".contains($0) }) ?? true, let (name, after) = tag(rest.dropFirst()) {
+                flush(&plain, into: &pieces)
+                pieces.append(.tag(name))
+                rest = after
+                previous = nil
+                continue
+            }
+            plain.append(first)
+            previous = first
+            rest = rest.dropFirst()
+        }
+        guard pieces.contains(where: { if case .text = $0 { false } else { true } }) else { return nil }
+        flush(&plain, into: &pieces)
+        return pieces
+    }
+
+    private static func flush(_ plain: inout String, into pieces: inout [Piece]) {
+        if !plain.isEmpty { pieces.append(.text(plain)) }
+        plain = ""
+    }
+
+    private static func wikilink(_ text: Substring) -> (Piece, Substring)? {
+        let isEmbed = text.hasPrefix("![[")
+        guard isEmbed || text.hasPrefix("[[") else { return nil }
+        let inner = text.dropFirst(isEmbed ? 3 : 2)
+        guard let close = inner.range(of: "]]") else { return nil }
+        let body = inner[..<close.lowerBound]
+        guard !body.isEmpty, !body.contains("\n"), !body.contains("[") else { return nil }
+        let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        let target = parts[0].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmed
+        guard !target.isEmpty else { return nil }
+        let label = parts.count > 1 ? parts[1].trimmed : parts[0].trimmed
+        let piece: Piece = isEmbed ? .embed(target: target, label: parts.count > 1 ? label : target)
+                                   : .link(target: target, label: label, raw: String(body))
+        return (piece, inner[close.upperBound...])
+    }
+
+    /// A tag name after `#`: letters, digits, `_`, `-`, `/`, not only digits (as Obsidian reads them).
+    private static func tag(_ text: Substring) -> (String, Substring)? {
+        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/" }
+        guard !name.isEmpty, !name.allSatisfy(\.isNumber), !name.hasPrefix("/") else { return nil }
+        return (String(name), text.dropFirst(name.count))
+    }
+
+    /// `key:: value` lines (Dataview's inline fields); nil unless every line is one.
+    static func fields(_ lines: [String]) -> [(key: String, value: String)]? {
+        let fields = lines.map { line -> (key: String, value: String)? in
+            guard let separator = line.range(of: "::") else { return nil }
+            let key = line[..<separator.lowerBound].trimmed
+            guard !key.isEmpty, !key.contains("[["), !key.contains("("), key.first != "-" else { return nil }
+            return (key, line[separator.upperBound...].trimmed)
+        }
+        guard !fields.isEmpty, !fields.contains(where: { $0 == nil }) else { return nil }
+        return fields.compactMap { $0 }
+    }
+
+    /// `[!kind] Title` (also `[!kind]-` and `[!kind]+`, Obsidian's foldable callouts).
+    static func callout(_ line: String) -> (kind: String, title: String?)? {
+        guard line.hasPrefix("[!"), let close = line.firstIndex(of: "]") else { return nil }
+        let kind = line[line.index(line.startIndex, offsetBy: 2)..<close].lowercased()
+        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        var rest = line[line.index(after: close)...]
+        if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+        let title = rest.trimmed
+        return (kind, title.isEmpty ? nil : title)
+    }
+}
+
+private extension StringProtocol {
+    var trimmed: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

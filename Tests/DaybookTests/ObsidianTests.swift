@@ -1,0 +1,69 @@
+import DaybookContent
+import DaybookRender
+@testable import DaybookSite
+import Testing
+
+/// Obsidian's syntax: found in text by `ObsidianText`, applied to cmark's tree by `ObsidianPass`.
+@Suite struct ObsidianTests {
+    @Test func findsLinksEmbedsAndTags() {
+        #expect(ObsidianText.pieces("see [[2024-01-01|new year]] and ![[photo.jpg]] #walk") == [
+            .text("see "), .link(target: "2024-01-01", label: "new year", raw: "2024-01-01|new year"), .text(" and "),
+            .embed(target: "photo.jpg", label: "photo.jpg"), .text(" "), .tag("walk"),
+        ])
+        #expect(ObsidianText.pieces("[[Some page#Part]]") == [.link(target: "Some page", label: "Some page#Part", raw: "Some page#Part")])
+        #expect(ObsidianText.pieces("#산책/저녁 done") == [.tag("산책/저녁"), .text(" done")])
+    }
+
+    @Test(arguments: ["C# and F#", "issue #12", "no [[ closing", "[[]]", "a#b", "plain"])
+    func leavesOrdinaryTextAlone(text: String) {
+        #expect(ObsidianText.pieces(text) == nil)
+    }
+
+    @Test func readsFieldsOnlyWhenEveryLineIsOne() {
+        #expect(ObsidianText.fields(["sleep:: 7h", "mood :: calm"])?.map(\.key) == ["sleep", "mood"])
+        #expect(ObsidianText.fields(["sleep:: 7h", "then prose"]) == nil)
+    }
+
+    func render(_ body: String, entries: [DiaryEntry] = []) -> (html: String, pass: ObsidianPass) {
+        let file = SourceFile(displayPath: "content/diary/2026/2026-11-20.md", relativePath: "diary/2026/2026-11-20.md", text: body)
+        let pass = ObsidianPass(file: file, page: SitePath("diary/2026/2026-11-20/"), targets: WikiTargets(entries: entries, pages: []),
+                                linksTags: true)
+        return (Markdown.render(body, pass: pass).html, pass)
+    }
+
+    @Test func linksADayThatHasAnEntryAndWarnsOfOneThatHasNot() {
+        let day = DiaryEntry(source: SourceFile(displayPath: "content/diary/2024/2024-01-01.md", relativePath: "diary/2024/2024-01-01.md", text: ""),
+                             title: "New year", date: LocalDate(iso: "2024-01-01")!)
+        let (html, pass) = render("Back to [[2024-01-01|that day]], not [[2024-01-02]].\n", entries: [day])
+        #expect(html.contains("<a href=\"../../../diary/2024/2024-01-01/index.html\">that day</a>"))
+        #expect(html.contains("not 2024-01-02."))
+        #expect(pass.warnings.map(\.description).first?.hasPrefix("content/diary/2026/2026-11-20.md:1:38: warning: no entry or page '2024-01-02'") == true,
+                "\(pass.warnings)")
+    }
+
+    @Test func tagsOutsideCodeAndLinksBecomeTagLinks() {
+        let (html, pass) = render("A #walk today. `#code` and [#x](https://example.com/#frag)\n\n```\n#fenced\n```\n")
+        #expect(pass.tags == ["walk"])
+        #expect(html.contains("<a href=\"../../../tags/walk/index.html\">#walk</a>"))
+        #expect(html.contains("<code>#code</code>"))
+    }
+
+    @Test func anEmbeddedImageIsAnOrdinaryImage() {
+        let (html, _) = render("![[photo one.jpg]]\n")
+        #expect(html.contains("<img src=\"photo%20one.jpg\" alt=\"\" />"))
+    }
+
+    @Test func aCalloutIsAnAsideWithItsTitle() {
+        let (html, _) = render("> [!warning] Mind & step\n> Body **text**.\n>\n> More.\n")
+        #expect(html.contains("<aside class=\"callout callout-warning\">\n<p class=\"callout-title\">Mind &amp; step</p>"))
+        #expect(html.contains("<p>Body <strong>text</strong>.</p>"))
+        #expect(!html.contains("blockquote") && !html.contains("[!warning]"))
+        #expect(render("> [!note]\n> Only body\n").html.contains("<p class=\"callout-title\">Note</p>"))
+    }
+
+    @Test func fieldsBecomeADefinitionListAndAreKept() {
+        let (html, pass) = render("Text.\n\nsleep:: 7h\nmood:: calm & quiet\n")
+        #expect(html.contains("<dl class=\"fields\">\n<div><dt>sleep</dt><dd>7h</dd></div>\n<div><dt>mood</dt><dd>calm &amp; quiet</dd></div>"))
+        #expect(pass.fields == [ObsidianPass.Field(key: "sleep", value: "7h"), ObsidianPass.Field(key: "mood", value: "calm & quiet")])
+    }
+}
