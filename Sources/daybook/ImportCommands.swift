@@ -9,7 +9,7 @@ struct Import: ParsableCommand {
         Every import is idempotent (what is already imported is skipped) and atomic (nothing is \
         written unless everything converts and the result is valid content). It ends with a summary.
         """,
-        subcommands: [ImportAnki.self, ImportStrong.self, ImportHevy.self, ImportFitNotes.self])
+        subcommands: [ImportAnki.self, ImportDayOne.self, ImportStrong.self, ImportHevy.self, ImportFitNotes.self])
 }
 
 /// What every import takes besides its source.
@@ -112,4 +112,25 @@ struct ImportFitNotes: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "fitnotes", abstract: "Import FitNotes' CSV export.", discussion: trainingDiscussion)
     @OptionGroup var arguments: TrainingExportArguments
     func run() throws { try arguments.run(.fitnotes) }
+}
+
+struct ImportDayOne: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dayone", abstract: "Import Day One's JSON export (its unzipped folder, or its .json).",
+        discussion: """
+        One diary file per entry under content/diary/YEAR/, named by the entry's local date; photos, videos, \
+        audio and PDFs are copied beside it. Entries already imported (same Day One uuid) are skipped.
+        """)
+
+    @Argument(help: "The export's folder or its journal .json.")
+    var path: String
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        let summary = try DayOneImport.run(URL(fileURLWithPath: path), displayPath: path, content: options.folder.url,
+                                           contentDisplayName: options.folder.displayName,
+                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+        options.report(summary)
+    }
 }
