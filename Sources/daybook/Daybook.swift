@@ -105,7 +105,9 @@ struct Build: ParsableCommand {
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
         Terminal.report(summary.warnings)
-        print("Built \(summary.pages) pages (\(summary.files) files) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
+        let photos = summary.photosEncoded + summary.photosCached == 0 ? ""
+            : "; photos: \(summary.photosEncoded) resized, \(summary.photosCached) from .daybook-cache/"
+        print("Built \(summary.pages) pages (\(summary.files) files\(photos)) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
     }
 }
 
@@ -122,7 +124,7 @@ struct Check: ParsableCommand {
         _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         _ = try SiteBuilder.render(pages, site: site, theme: theme)
         Terminal.report(warnings)
-        print("No errors in \(location.content)/ (\(site.content.entries.count) entries).")
+        print("No errors in \(location.content)/ (\(site.entriesRead) entries).")
     }
 }
 

@@ -66,12 +66,13 @@ def test_site_works_under_a_sub_path(served_site, browser):
             continue
         seen.add(url)
         try:
-            body = urllib.request.urlopen(url).read().decode()
+            body = urllib.request.urlopen(url).read()
         except Exception as error:  # noqa: BLE001 — report every broken page
             failures.append(f"{url}: {error}")
             continue
         if not url.endswith(".html"):
             continue
+        body = body.decode()
         for href in HREF.findall(body):
             absolute = urljoin(url, href).split("#")[0]
             if urlparse(absolute).netloc != urlparse(served_site).netloc:

@@ -9,8 +9,8 @@ public enum PathClaims {
     /// The assets this build publishes, once every output path is known to
     /// have one source; throws every collision otherwise.
     public static func publishedAssets(pages: [Page], site: SiteData, theme: Theme, contentDisplayName: String) throws -> [ContentAsset] {
-        let privacy = AssetPrivacy(site: site)
-        let assets = site.content.assets.filter { privacy.isPublished($0.relativePath) }
+        // Photos go out resized (site.photos); their originals only when asked.
+        let assets = site.published.assets.filter { site.config.images.originals || !PhotoPaths.isPhoto($0.relativePath) }
         let contested = collisions(writers(pages: pages, site: site, assets: assets, themeAssets: Array(theme.assets.keys),
                                            contentDisplayName: contentDisplayName))
         if !contested.isEmpty { throw ContentErrors(contested) }
@@ -62,9 +62,7 @@ public enum PathClaims {
     static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], themeAssets: [String],
                         contentDisplayName: String) -> [Writer] {
         var owners: [[UInt8]: [String]] = [:]
-        let sources = site.content.entries.map(\.source) + site.content.pages.map(\.source)
-            + site.content.workouts.map(\.source) + site.content.decks.map(\.source)
-        for source in sources { owners[Array((source.slugPath + "/index.html").utf8), default: []].append(source.displayPath) }
+        for source in site.sources { owners[Array(Routes.content(source).filePath.utf8), default: []].append(source.displayPath) }
         // Two content files with one page each name themselves, in turn.
         var named: [[UInt8]: Int] = [:]
         var writers: [Writer] = []
@@ -76,6 +74,7 @@ public enum PathClaims {
             writers.append(Writer(path: page.path.filePath, source: index < candidates.count ? candidates[index] : nil))
         }
         writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
+        writers += site.photos.outputs.map { Writer(path: $0.path, source: "\(contentDisplayName)/\($0.original)") }
         writers += themeAssets.map { Writer(path: Routes.asset($0), source: "the theme's assets/\($0)") }
         return writers
     }
