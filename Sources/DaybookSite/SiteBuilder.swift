@@ -62,35 +62,30 @@ public enum SiteBuilder {
         return pages + Feeds.pages(site, sitemapOf: pages)
     }
 
-    /// Renders every page to bytes on all cores, the costliest first.
-    public static func render(_ pages: [Page], site: SiteData, theme: Theme) throws -> [(path: String, bytes: [UInt8])] {
-        let rendered = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> Result<(path: String, bytes: [UInt8]), Diagnostic> in
+    /// Renders every page on all cores, the costliest first, handing each
+    /// page's bytes to `emit` as soon as it is made, so that memory does not
+    /// grow with the site. Template errors of all pages are thrown together.
+    public static func render(_ pages: [Page], site: SiteData, theme: Theme,
+                              emit: @Sendable (_ path: String, _ bytes: [UInt8]) -> (any Error & Sendable)? = { _, _ in nil }) throws {
+        let failures = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> (any Error & Sendable)? in
             let context = PageContext(path: page.path, site: site)
             switch page.body {
             case let .bytes(make):
-                return .success((page.path.filePath, make(context)))
+                return emit(page.path.filePath, make(context))
             case let .template(name, make):
                 let model = make(context)
                 var html: [UInt8] = []
                 do throws(Diagnostic) {
                     try theme.render(name, Layout.context(for: model, in: context), into: &html)
-                    return .success((page.path.filePath, html))
                 } catch {
-                    return .failure(error)
+                    return error
                 }
+                return emit(page.path.filePath, html)
             }
         }
-        var files: [(path: String, bytes: [UInt8])] = []
-        var errors = Set<Diagnostic>()
-        for result in rendered {
-            switch result {
-            case let .success(file): files.append(file)
-            case let .failure(diagnostic): errors.insert(diagnostic)
-            }
-        }
+        let errors = Set(failures.compactMap { $0 as? Diagnostic })
         if !errors.isEmpty { throw ContentErrors(errors.sorted { $0.location < $1.location }) }
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append((Routes.asset(path), Array(data))) }
-        return files
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     /// The whole build; `public/` changes only if it succeeds.
@@ -103,14 +98,22 @@ public enum SiteBuilder {
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
-        var files = try render(pages, site: site, theme: theme)
-        for asset in assets {
-            if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
-        }
-        progress?("writing \(files.count) files")
+        let themeAssets = theme.assets.sorted { $0.key < $1.key }
+        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath)
         let writer = OutputWriter(output: options.outputDirectory)
         let staging = try writer.makeStaging()
         do {
+            try OutputWriter.makeFolders(for: paths, in: staging)
+            // Pages are written into the staging folder as they render.
+            let root = staging.path
+            try render(pages, site: site, theme: theme) { path, bytes in
+                OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
+            }
+            var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+            for asset in assets {
+                if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
+            }
+            progress?("writing \(files.count) more files")
             try OutputWriter.write(files, into: staging)
             try writer.swap(in: staging)
         } catch {
@@ -118,6 +121,6 @@ public enum SiteBuilder {
             throw error
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
-        return BuildSummary(pages: pageCount, files: files.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
+        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
     }
 }

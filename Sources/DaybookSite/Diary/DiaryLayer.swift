@@ -8,7 +8,7 @@ struct DiaryLayer: CalendarLayer {
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         (site.diary.byDate[date] ?? []).map { index in
             let entry = site.diary.entries[index]
-            let weather = WeatherView(entry.weather, t: context.t)
+            let weather = WeatherView(entry.weather, context)
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
                            href: context.link(Routes.content(entry.source)),
                            label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "))

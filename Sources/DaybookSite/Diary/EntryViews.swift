@@ -10,9 +10,11 @@ struct WeatherView {
     let details: [String]
     let location: String?
 
-    init?(_ weather: Weather?, t: Translation) {
+    init?(_ weather: Weather?, _ context: PageContext) {
         guard let weather else { return nil }
+        let t = context.t
         icon = weather.iconName.map { "wx-" + $0 }
+        if let icon { context.icons.note(icon) }
         label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
         temperature = weather.temperature.map(Self.degrees)
         var details: [String] = []
@@ -55,7 +57,7 @@ struct EntryItem {
         dateLabel = context.t.longDate(entry.date)
         iso = entry.date.iso
         time = entry.time?.text
-        weather = WeatherView(entry.weather, t: context.t)
+        weather = WeatherView(entry.weather, context)
         tags = entry.tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
         isPrivate = entry.isPrivate
     }

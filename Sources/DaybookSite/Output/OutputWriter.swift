@@ -74,17 +74,29 @@ struct OutputWriter {
     /// site's own `SitePath`s, and any that would leave the folder are refused.
     /// Plain POSIX calls: Foundation's file writing costs milliseconds a file.
     static func write(_ files: [(path: String, bytes: [UInt8])], into staging: URL) throws {
-        if let outside = files.first(where: { !isContained($0.path) }) {
-            throw OutputError(message: "refusing to write outside the output folder: \(outside.path)")
+        try makeFolders(for: files.map(\.path), in: staging)
+        let failures = ResultBox()
+        let root = staging.path
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            if let failure = write(files[index].bytes, to: root + "/" + files[index].path) { failures.add(failure) }
+        }
+        if let first = failures.messages.first { throw OutputError(message: first) }
+    }
+
+    /// Checks every path a build will write (inside the folder, each once)
+    /// and makes their folders in the staging folder.
+    static func makeFolders(for files: [String], in staging: URL) throws {
+        if let outside = files.first(where: { !isContained($0) }) {
+            throw OutputError(message: "refusing to write outside the output folder: \(outside)")
         }
         // Two writers on one path would race; PathClaims reports these first.
         var paths = Set<[UInt8]>()
-        if let twice = files.first(where: { !paths.insert(Array($0.path.utf8)).inserted }) {
-            throw OutputError(message: "two files would be written to \(twice.path)")
+        if let twice = files.first(where: { !paths.insert(Array($0.utf8)).inserted }) {
+            throw OutputError(message: "two files would be written to \(twice)")
         }
         var folders = Set<String>()
         for file in files {
-            var folder = (file.path as NSString).deletingLastPathComponent
+            var folder = (file as NSString).deletingLastPathComponent
             while !folder.isEmpty, folders.insert(folder).inserted {
                 folder = (folder as NSString).deletingLastPathComponent
             }
@@ -94,29 +106,23 @@ struct OutputWriter {
             let path = staging.path + "/" + folder
             if mkdir(path, 0o755) != 0 && errno != EEXIST { throw OutputError(message: "cannot create \(path): \(String(cString: strerror(errno)))") }
         }
-        let failures = ResultBox()
-        let root = staging.path
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            let path = root + "/" + file.path
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard descriptor >= 0 else {
-                failures.add("cannot write \(path): \(String(cString: strerror(errno)))")
-                return
+    }
+
+    /// Writes one file whose folder exists; the reason when it cannot.
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { buffer -> Int in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { return -1 }
+                offset += n
             }
-            defer { close(descriptor) }
-            let written = file.bytes.withUnsafeBytes { buffer -> Int in
-                var offset = 0
-                while offset < buffer.count {
-                    let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if n <= 0 { return -1 }
-                    offset += n
-                }
-                return offset
-            }
-            if written < 0 { failures.add("cannot write \(path): \(String(cString: strerror(errno)))") }
+            return offset
         }
-        if let first = failures.messages.first { throw OutputError(message: first) }
+        return written < 0 ? "cannot write \(path): \(String(cString: strerror(errno)))" : nil
     }
 
     static func isContained(_ path: String) -> Bool {
@@ -144,7 +150,7 @@ struct OutputWriter {
     func discard(_ staging: URL) { try? manager.removeItem(at: staging) }
 }
 
-struct OutputError: Error, CustomStringConvertible {
+struct OutputError: Error, Sendable, CustomStringConvertible {
     let message: String
     var description: String { message }
 
