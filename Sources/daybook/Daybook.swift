@@ -122,7 +122,7 @@ struct Check: ParsableCommand {
         _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         _ = try SiteBuilder.render(pages, site: site, theme: theme)
         Terminal.report(warnings)
-        print("No errors in \(location.content)/ (\(site.content.entries.count) entries).")
+        print("No errors in \(location.content)/ (\(site.entriesRead) entries).")
     }
 }
 

@@ -6,6 +6,8 @@ import subprocess
 import time
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
+
 from conftest import daybook, DAYBOOK, ROOT, TODAY
 
 
@@ -87,10 +89,16 @@ def test_serve_rebuilds_on_change_and_reloads_the_page(tmp_path, browser):
         browser.get(base + "diary/2026/2026-11-21/")
         entry = site / "content/diary/2026/2026-11-21.md"
         entry.write_text(entry.read_text().replace("# A bright Saturday", "# A brighter Saturday"))
+        def heading():
+            # The live reload can replace the page between finding the heading and reading it.
+            try:
+                return browser.find_element("css selector", "h1").text
+            except StaleElementReferenceException:
+                return None
         deadline = time.time() + 30
-        while time.time() < deadline and browser.find_element("css selector", "h1").text != "A brighter Saturday":
+        while time.time() < deadline and heading() != "A brighter Saturday":
             time.sleep(0.3)
-        assert browser.find_element("css selector", "h1").text == "A brighter Saturday"
+        assert heading() == "A brighter Saturday"
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -12,13 +12,16 @@ public struct DiaryIndex: Sendable {
     public let byYear: [Int: [Int]]
     /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
     public let byTag: [String: (name: String, indexes: [Int])]
+    /// The entries in `SiteData.publicView`, oldest first: what feeds and the search index list.
+    public let publicIndexes: [Int]
 
     /// Links between days and pages that lead nowhere, and other notes of rendering.
     public let warnings: [Diagnostic]
     /// Where `[[…]]` links in entries and pages lead.
     let wikiTargets: WikiTargets
 
-    init(entries: [DiaryEntry], pages: [FreePage]) {
+    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool) {
+        publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         let targets = WikiTargets(entries: entries, pages: pages)
         let rendered = entries.parallelMap { entry in
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)

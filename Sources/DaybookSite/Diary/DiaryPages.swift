@@ -44,8 +44,9 @@ struct DiaryPages: SiteFeature {
 
     /// Public entries only: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        zip(site.diary.entries, site.diary.bodies).filter { !$0.0.isPrivate }.map { entry, body in
-            SearchPages.Record(title: entry.title, url: Routes.content(entry.source).filePath, date: entry.date.iso, kind: "diary",
+        site.diary.publicIndexes.map { index in
+            let entry = site.diary.entries[index], body = site.diary.bodies[index]
+            return SearchPages.Record(title: entry.title, url: Routes.content(entry.source).filePath, date: entry.date.iso, kind: "diary",
                                tags: entry.tags, text: body.searchText)
         }
     }

@@ -47,7 +47,7 @@ struct CalendarFeed: SiteFeature {
 
     static func reviewEvents(_ site: SiteData) -> [ICalendarEvent] {
         let t = site.translation
-        let decks = Dictionary(site.content.decks.filter { !$0.isPrivate }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let decks = Dictionary(site.publicView.decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return site.vocab.reviewDays(from: site.today.adding(days: -pastDays)).compactMap { day in
             guard let deck = decks[day.deckID] else { return nil }
             let numbers = day.reviews.map(number(of:))
@@ -79,7 +79,7 @@ struct CalendarFeed: SiteFeature {
     static func routineEvents(_ site: SiteData) -> [ICalendarEvent] {
         let t = site.translation
         let zone = site.config.timezone
-        return site.content.routines.compactMap { routine in
+        return site.routinePlan.routines.compactMap { routine in
             // DTSTART must be an occurrence of the rule: the first scheduled weekday.
             let start = site.routinePlan.start(of: routine)
             guard let first = (0..<7).lazy.map({ start.adding(days: $0) }).first(where: { routine.weekdays.contains($0.weekday) }),

@@ -20,7 +20,7 @@ enum Feeds {
     /// never appear here, whatever the build options.
     static func atom(_ site: SiteData) -> String {
         let diary = site.diary
-        let newest = diary.entries.indices.filter { !diary.entries[$0].isPrivate }.suffix(50).reversed()
+        let newest = diary.publicIndexes.suffix(50).reversed()
         let base = site.config.baseURL ?? ""
         let feedID = site.config.baseURL.map { $0 + "feed.xml" } ?? "urn:daybook:\(Slug.make(site.config.title))"
         var xml = """

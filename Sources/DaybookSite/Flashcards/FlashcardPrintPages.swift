@@ -29,7 +29,7 @@ struct FlashcardPrintPages: SiteFeature {
 
 
     func pages(_ site: SiteData) -> [Page] {
-        let decks = site.publishedDecks
+        let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let t = site.translation
         var sets: [CardSet] = []

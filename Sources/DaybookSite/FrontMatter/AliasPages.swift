@@ -12,8 +12,7 @@ struct AliasPages: SiteFeature {
     /// page already has is left to it.
     func pages(_ site: SiteData) -> [Page] {
         let targets = site.diary.entries.map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
-            + site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
-                .map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
+            + site.published.pages.map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
         var used = Set(targets.map(\.1.filePath))
         return targets.flatMap { aliases, target, title in
             aliases.compactMap { alias -> Page? in

@@ -9,8 +9,7 @@ public enum PathClaims {
     /// The assets this build publishes, once every output path is known to
     /// have one source; throws every collision otherwise.
     public static func publishedAssets(pages: [Page], site: SiteData, theme: Theme, contentDisplayName: String) throws -> [ContentAsset] {
-        let privacy = AssetPrivacy(site: site)
-        let assets = site.content.assets.filter { privacy.isPublished($0.relativePath) }
+        let assets = site.published.assets
         let contested = collisions(writers(pages: pages, site: site, assets: assets, themeAssets: Array(theme.assets.keys),
                                            contentDisplayName: contentDisplayName))
         if !contested.isEmpty { throw ContentErrors(contested) }
@@ -62,9 +61,7 @@ public enum PathClaims {
     static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], themeAssets: [String],
                         contentDisplayName: String) -> [Writer] {
         var owners: [[UInt8]: [String]] = [:]
-        let sources = site.content.entries.map(\.source) + site.content.pages.map(\.source)
-            + site.content.workouts.map(\.source) + site.content.decks.map(\.source)
-        for source in sources { owners[Array((source.slugPath + "/index.html").utf8), default: []].append(source.displayPath) }
+        for source in site.sources { owners[Array((source.slugPath + "/index.html").utf8), default: []].append(source.displayPath) }
         // Two content files with one page each name themselves, in turn.
         var named: [[UInt8]: Int] = [:]
         var writers: [Writer] = []

@@ -10,7 +10,7 @@ struct FreePages: SiteFeature {
     }
 
     func pages(_ site: SiteData) -> [Page] {
-        site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }.map { page in
+        site.published.pages.map { page in
             Page(Routes.content(page.source), template: "pages/page") { _ in
                 let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: site.diary.wikiTargets, linksTags: false)
                 return PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.render(page.body, pass: pass).html,
@@ -21,7 +21,7 @@ struct FreePages: SiteFeature {
 
     /// Public pages only: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.content.pages.filter { site.visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) && !$0.isPrivate }.map { page in
+        site.publicView.pages.map { page in
             SearchPages.Record(title: page.title, url: Routes.content(page.source).filePath, date: "", kind: "page", tags: [],
                                text: String(Markdown.plainText(page.body).prefix(SearchPages.textLength)))
         }

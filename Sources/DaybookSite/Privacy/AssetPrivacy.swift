@@ -27,10 +27,9 @@ struct AssetPrivacy {
         folderShowsAny = folders
     }
 
-    init(site: SiteData) {
-        let visibility = site.visibility
-        self.init(sources: site.content.entries.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) }
-            + site.content.pages.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) })
+    init(content: Content, visibility: Visibility) {
+        self.init(sources: content.entries.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) }
+            + content.pages.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) })
     }
 
     func isPublished(_ relativePath: String) -> Bool {

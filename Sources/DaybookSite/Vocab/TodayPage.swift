@@ -85,7 +85,7 @@ enum TodayPage {
 
     /// The home page's sections: books in study, reviews due with counts.
     static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
-        let decks = site.publishedDecks
+        let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let t = context.t
         let titles = Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })

@@ -11,7 +11,7 @@ struct VocabLayer: CalendarLayer {
 
     init(_ site: SiteData) {
         today = site.today
-        titles = Dictionary(site.publishedDecks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        titles = Dictionary(site.published.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var first: LocalDate?, last: LocalDate?
         for id in titles.keys {
             for book in site.vocab.books(of: id) {

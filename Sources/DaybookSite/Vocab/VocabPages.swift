@@ -4,12 +4,12 @@ import DaybookSchedule
 import Foundation
 
 /// Vocabulary pages: vocab/, vocab/today/, each deck, each word book and the
-/// flip cards. Only `site.publishedDecks` appear anywhere (pages, navigation,
+/// flip cards. Only `site.published.decks` appear anywhere (pages, navigation,
 /// home plan, calendar); search leaves private decks out even with
 /// --include-private, as it does private entries.
 struct VocabPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
-        guard !site.publishedDecks.isEmpty else { return [] }
+        guard !site.published.decks.isEmpty else { return [] }
         let vocab = VocabSite(site)
         return DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
             + TodayPage.pages(vocab) + CardPages.pages(vocab)
@@ -17,7 +17,7 @@ struct VocabPages: SiteFeature {
 
     /// Navigation items (id, path, label) when the site has this content.
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        site.publishedDecks.isEmpty ? [] : [NavigationEntry(section: "vocab", path: Routes.vocab, label: site.translation["nav_vocab"])]
+        site.published.decks.isEmpty ? [] : [NavigationEntry(section: "vocab", path: Routes.vocab, label: site.translation["nav_vocab"])]
     }
 
     /// This feature's part of today's plan on the home page.
@@ -26,12 +26,12 @@ struct VocabPages: SiteFeature {
     }
 
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
-        site.publishedDecks.isEmpty ? [] : [VocabLayer(site)]
+        site.published.decks.isEmpty ? [] : [VocabLayer(site)]
     }
 
     /// One record per word: title the word, text its meanings, url its place on the deck page.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.publishedDecks.filter { !$0.isPrivate }.flatMap { deck in
+        site.publicView.decks.flatMap { deck in
             let anchors = WordAnchors(deck)
             return deck.words.map { word in
                 SearchPages.Record(title: Markdown.plainText(word.text),
@@ -97,7 +97,7 @@ struct VocabSite: Sendable {
 
     init(_ site: SiteData) {
         self.site = site
-        decks = site.publishedDecks
+        decks = site.published.decks
         deckIndex = Dictionary(decks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let words = decks.flatMap { deck in deck.words.map { DeckWord(deckID: deck.id, word: $0) } }
         let html = words.parallelMap { RenderedWord($0.word) }

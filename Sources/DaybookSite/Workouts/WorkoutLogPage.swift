@@ -47,11 +47,11 @@ enum WorkoutLogPage {
 
     static func make(layer: WorkoutLayer, index: WorkoutIndex, _ context: PageContext) -> PageViewModel {
         let site = context.site, t = context.t
-        let doneToday = site.workouts.filter { $0.date == site.today }.map { WorkoutSessionPage.link($0, context) }
+        let doneToday = site.published.workouts.filter { $0.date == site.today }.map { WorkoutSessionPage.link($0, context) }
         let upcoming = site.rotation.upcoming(days: 8).dropFirst().map { day in
             UpcomingDay(label: "\(t.shortDate(day.date)) (\(t.weekdayShort(day.date.weekday)))", iso: day.date.iso, split: day.split)
         }
-        let byMonth = Dictionary(grouping: site.workouts) { $0.date.monthKey }
+        let byMonth = Dictionary(grouping: site.published.workouts) { $0.date.monthKey }
         let months = byMonth.keys.sorted(by: >).map { month in
             let sessions = byMonth[month]!.reversed().map { item($0, index: index, context) }
             return MonthGroup(id: Routes.monthID(month), title: t.monthTitle(month),
@@ -61,7 +61,7 @@ enum WorkoutLogPage {
         let model = Model(todayLabel: t.longDate(site.today), doneToday: doneToday,
                           plannedToday: doneToday.isEmpty ? site.rotation.plannedToday : nil, upcoming: Array(upcoming),
                           month: CalendarPages.monthView(site.today.monthKey, layers: [layer], context),
-                          months: months, total: t.count("workout_sessions_count", site.workouts.count),
+                          months: months, total: t.count("workout_sessions_count", site.published.workouts.count),
                           statsHref: context.link(Routes.workoutStats))
         return PageViewModel(title: t["nav_workouts"], section: "workouts", page: model)
     }

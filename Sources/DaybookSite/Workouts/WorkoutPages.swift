@@ -8,7 +8,7 @@ import DaybookSchedule
 struct WorkoutPages: SiteFeature {
     /// A site has workout pages when it logs sessions or plans a split.
     static func hasWorkouts(_ site: SiteData) -> Bool {
-        !site.workouts.isEmpty || site.rotation.start != nil
+        !site.published.workouts.isEmpty || site.rotation.start != nil
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -19,8 +19,8 @@ struct WorkoutPages: SiteFeature {
             Page(Routes.workouts, template: "pages/workouts") { context in WorkoutLogPage.make(layer: layer, index: index, context) },
             Page(Routes.workoutStats, template: "pages/workout-stats") { context in WorkoutStatsPage.make(index: index, context) },
         ]
-        pages += site.workouts.indices.map { position in
-            Page(Routes.content(site.workouts[position].source), template: "pages/workout") { context in
+        pages += site.published.workouts.indices.map { position in
+            Page(Routes.content(site.published.workouts[position].source), template: "pages/workout") { context in
                 WorkoutSessionPage.make(position, index: index, context)
             }
         }
@@ -35,7 +35,7 @@ struct WorkoutPages: SiteFeature {
     func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
         guard Self.hasWorkouts(site) else { return [] }
         let t = context.t
-        let today = site.workouts.filter { $0.date == site.today }
+        let today = site.published.workouts.filter { $0.date == site.today }
         var items = today.map { session in
             PlanItem(text: "\(t["workout_done"]): \(site.rotation.split(of: session) ?? t["workout"])",
                      detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(Routes.content(session.source)), cssClass: "workout done")
@@ -54,7 +54,7 @@ struct WorkoutPages: SiteFeature {
 
     /// Public sessions only, like the diary: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.workouts.filter { !$0.isPrivate }.map { session in
+        site.publicView.workouts.map { session in
             let split = site.rotation.split(of: session)
             let exercises = session.exercises.map { "\($0.name) \(SetFormat.groups($0.groups))" }
             let note = session.note.map { Markdown.plainText($0) } ?? ""
@@ -112,7 +112,7 @@ struct WorkoutLayer: CalendarLayer {
 
     init(site: SiteData) {
         self.site = site
-        byDate = Dictionary(grouping: site.workouts.indices) { site.workouts[$0].date }
+        byDate = Dictionary(grouping: site.published.workouts.indices) { site.published.workouts[$0].date }
     }
 
     var days: [LocalDate] { Array(byDate.keys) }
@@ -121,7 +121,7 @@ struct WorkoutLayer: CalendarLayer {
         let t = context.t
         if let indexes = byDate[date] {
             return indexes.map { index in
-                let session = site.workouts[index]
+                let session = site.published.workouts[index]
                 let split = site.rotation.split(of: session) ?? t["workout"]
                 let detail = [split, session.durationMinutes.map { t.minutes($0) }].compactMap { $0 }.joined(separator: " · ")
                 return DayMark(cssClass: "mark workout stamp", icon: nil, text: split,

@@ -48,7 +48,7 @@ enum WorkoutSessionPage {
 
     static func make(_ position: Int, index: WorkoutIndex, _ context: PageContext) -> PageViewModel {
         let site = context.site, t = context.t, unit = site.config.workouts.unit
-        let sessions = site.workouts
+        let sessions = site.published.workouts
         let session = sessions[position]
         let split = site.rotation.split(of: session)
 

@@ -1,0 +1,25 @@
+import DaybookContent
+
+/// The content a view of the site may show, decided once when the site data
+/// is made: the privacy rule in one place. Page families read
+/// `SiteData.published`; feeds, the search index and the calendar feed read
+/// `SiteData.publicView`, which never holds private content, even with
+/// --include-private.
+public struct PublishedContent: Sendable {
+    /// Chronological, as in the content.
+    public let entries: [DiaryEntry]
+    public let pages: [FreePage]
+    public let decks: [Deck]
+    public let workouts: [WorkoutSession]
+    /// Images and other files, without those of hidden entries and pages (see `AssetPrivacy`).
+    public let assets: [ContentAsset]
+
+    init(_ content: Content, showing visibility: Visibility) {
+        entries = content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
+        pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
+        decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
+        workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
+        let privacy = AssetPrivacy(content: content, visibility: visibility)
+        assets = content.assets.filter { privacy.isPublished($0.relativePath) }
+    }
+}

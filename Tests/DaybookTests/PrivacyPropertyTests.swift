@@ -1,0 +1,90 @@
+import DaybookContent
+import DaybookSite
+import Foundation
+import PropertyBased
+import Testing
+
+/// The privacy rule over whole builds: whatever mix of private and draft
+/// entries, decks, workouts, pages and images a site has, no private or
+/// draft marker reaches any output file (nor a file name), and the feeds,
+/// the search index and the calendar feed stay free of private ones even
+/// with --include-private.
+@Suite struct PrivacyPropertyTests {
+    enum Flag: Int { case shown, hidden, draft }
+
+    /// One content item: its kind (0 entry, 1 deck, 2 workout, 3 page, 4 entry with an image) and its flag.
+    struct Item {
+        let kind: Int
+        let flag: Flag
+    }
+
+    /// What each item says about itself: found in the output only when it may be.
+    static func marker(_ index: Int, _ flag: Flag) -> String {
+        switch flag {
+        case .shown: "shownmark\(index)x"
+        case .hidden: "privatemark\(index)x"
+        case .draft: "draftmark\(index)x"
+        }
+    }
+
+    static func files(_ items: [Item]) -> [String: String] {
+        var files = ["content/site.yml": "title: Privacy\nbase_url: https://example.org/\n"]
+        for (index, item) in items.enumerated() {
+            let day = "2026-11-\((index + 1).zeroPadded(2))"
+            // Decks and workouts have no drafts: a draft flag makes them plain.
+            let flag = item.flag == .draft && [1, 2].contains(item.kind) ? .shown : item.flag
+            let mark = marker(index, flag)
+            let flags = (flag == .hidden ? "private: true\n" : "") + (flag == .draft ? "draft: true\n" : "")
+            switch item.kind {
+            case 0, 4:
+                files["content/diary/2026/\(day).md"] = "---\ntitle: Title \(mark)\ndate: \(day) 08:00\ntags: [\(mark)]\n\(flags)---\nBody \(mark)\n"
+                if item.kind == 4 {
+                    files["content/diary/2026/\(day)/photo-\(mark).svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(mark)</title></svg>"
+                }
+            case 1:
+                files["content/vocab/deck\(index).md"] = "---\ntitle: Deck \(mark)\n\(flags)---\n## \(day)\n- word\(mark) :: meaning \(mark)\n"
+            case 2:
+                files["content/workouts/2026/\(day).md"] = "---\ndate: \(day) 07:00\ntitle: Workout \(mark)\n\(flags)---\n- Squat: 60kg x 5\n\nNote \(mark)\n"
+            default:
+                files["content/pages/page-\(mark).md"] = "---\ntitle: Page \(mark)\n\(flags)---\nText \(mark)\n"
+            }
+        }
+        return files
+    }
+
+    /// Output files (by path) whose name or bytes contain one of the words.
+    static func leaks(_ site: TestSite, of words: [String], in paths: [String]? = nil) -> [String] {
+        (paths ?? site.outputFiles()).compactMap { path in
+            let data = FileManager.default.contents(atPath: site.output.appendingPathComponent(path).path) ?? Data()
+            let text = (path + "\n" + String(decoding: data, as: UTF8.self)).lowercased()
+            let found = words.filter { text.contains($0) }
+            return found.isEmpty ? nil : "\(path): \(found.joined(separator: ", "))"
+        }
+    }
+
+    @Test func noPrivateOrDraftMarkerReachesTheOutput() async {
+        let items = Gen.int(in: 0...14).map { Item(kind: $0 / 3, flag: Flag(rawValue: $0 % 3)!) }.array(of: 1...10)
+        await propertyCheck(count: 12, input: items) { items in
+            let site: TestSite
+            do { site = try TestSite(Self.files(items)) } catch {
+                Issue.record("cannot write the site: \(error)")
+                return
+            }
+            defer { site.remove() }
+            do {
+                try site.build()
+                #expect(Self.leaks(site, of: ["privatemark", "draftmark"]) == [], "default build")
+                #expect(site.read("feed.xml") != nil)
+
+                try site.build(visibility: Visibility(includePrivate: true, includeDrafts: true))
+                let published = ["feed.xml", "search/index.js", "calendar.ics"]
+                #expect(Self.leaks(site, of: ["privatemark"], in: published) == [], "--include-private --drafts")
+                // The markers are found where they may be: the test can fail.
+                let shown = items.indices.filter { items[$0].flag == .shown && items[$0].kind != 4 }.map { Self.marker($0, .shown) }
+                #expect(shown.allSatisfy { mark in !Self.leaks(site, of: [mark]).isEmpty })
+            } catch {
+                Issue.record("build failed: \(error)")
+            }
+        }
+    }
+}
