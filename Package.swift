@@ -23,6 +23,10 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // libvips from Debian, and fixed-argument wrappers of its variadic calls;
+        // only DaybookSite/Photos/Vips.swift imports them.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Content model and parsing: files → values with located diagnostics.
         .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
@@ -34,7 +38,7 @@ let package = Package(
             plugins: ["EmbedThemePlugin"]
         ),
         // Site building: page families, view models, feeds, atomic output.
-        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender"]),
+        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender", "CVipsShim"]),
         .executableTarget(
             name: "daybook",
             dependencies: [

@@ -18,3 +18,6 @@ apt_need() {
 
 # The C library Daybook renders Markdown with.
 need_cmark() { apt_need libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
+
+# libvips, which resizes and cleans photos (with HEIC/AVIF, WebP and EXIF support).
+need_vips() { apt_need libvips-dev pkg-config; }

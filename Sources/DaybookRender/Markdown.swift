@@ -80,15 +80,21 @@ public enum Markdown {
 
     /// A document's HTML and plain text from one parse, for text that needs
     /// both (a diary entry's page and its search record); `pass` may change
-    /// the parsed tree first.
-    public static func render(_ markdown: String, pass: MarkdownPass? = nil) -> (html: String, plainText: String) {
+    /// the parsed tree first, then each image is handed to `images` (in
+    /// document order) and replaced by the HTML it returns (nil keeps it).
+    public static func render(_ markdown: String, pass: MarkdownPass? = nil,
+                              images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site) { document, extensions in
             if let pass { apply(pass, to: document) }
-            return (renderHTML(document, options: .site, extensions: extensions), text(of: document))
+            // Before the images go: their alt text is part of the text.
+            let plain = text(of: document)
+            if let images { replaceImages(in: document, by: images) }
+            return (renderHTML(document, options: .site, extensions: extensions), plain)
         }
     }
 
-    private static func text(of document: OpaquePointer) -> String {
+    /// Text below a node (an image's alt text, a document's words).
+    static func text(of document: OpaquePointer) -> String {
         var text = ""
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -322,6 +328,59 @@ public enum Markdown {
     private static func isLinkDefinitionStart(_ line: String) -> Bool {
         guard let close = line.firstIndex(of: "]") else { return false }
         return line[line.index(after: close)...].first == ":"
+    }
+
+    // MARK: - Images
+
+    /// Swaps each image for the HTML `replacement` gives, as a custom node:
+    /// libcmark-gfm writes those as they are even when raw HTML is off, and
+    /// the HTML comes from Daybook, not from the writer. An image alone in its
+    /// paragraph replaces the paragraph, since a figure cannot sit in a `<p>`.
+    static func replaceImages(in document: OpaquePointer, by replacement: (MarkdownImage) -> String?) {
+        var nodes: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            let node = cmark_iter_get_node(iterator)!
+            if event == CMARK_EVENT_ENTER, cmark_node_get_type(node) == CMARK_NODE_IMAGE { nodes.append(node) }
+            event = cmark_iter_next(iterator)
+        }
+        cmark_iter_free(iterator)
+
+        for node in nodes {
+            let parent = cmark_node_parent(node)
+            let standsAlone = parent.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && isOnlyChild(node, of: $0) } ?? false
+            let image = MarkdownImage(
+                url: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
+                alt: text(of: node),
+                line: Int(cmark_node_get_start_line(node)),
+                column: Int(cmark_node_get_start_column(node)),
+                standsAlone: standsAlone
+            )
+            guard let html = replacement(image) else { continue }
+            let replaced = standsAlone ? parent! : node
+            let custom = cmark_node_new(standsAlone ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(custom, html)
+            cmark_node_replace(replaced, custom)
+            cmark_node_free(replaced)
+        }
+    }
+
+    /// Alone apart from white space (a soft break, spaces around it).
+    private static func isOnlyChild(_ node: OpaquePointer, of parent: OpaquePointer) -> Bool {
+        var child = cmark_node_first_child(parent)
+        while let current = child {
+            if current != node {
+                let type = cmark_node_get_type(current)
+                let blank = type == CMARK_NODE_SOFTBREAK
+                    || (type == CMARK_NODE_TEXT && (cmark_node_get_literal(current).map { String(cString: $0) } ?? "")
+                        .allSatisfy(\.isWhitespace))
+                if !blank { return false }
+            }
+            child = cmark_node_next(current)
+        }
+        return true
     }
 }
 

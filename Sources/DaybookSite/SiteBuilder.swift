@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var visibility = Visibility()
     /// How the content folder is named in messages.
     public var contentDisplayName: String
+    /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
+    public var cacheDirectory: URL
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil) {
@@ -26,6 +28,7 @@ public struct BuildOptions: Sendable {
         self.seed = seed
         self.visibility = visibility
         self.contentDisplayName = contentDisplayName ?? contentDirectory.lastPathComponent
+        self.cacheDirectory = contentDirectory.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".daybook-cache")
     }
 }
 
@@ -34,6 +37,9 @@ public struct BuildSummary: Sendable {
     public let files: Int
     public let seconds: Double
     public let warnings: [Diagnostic]
+    /// Photos resized in this build, and photos taken from the cache.
+    public let photosEncoded: Int
+    public let photosCached: Int
 }
 
 /// files → parsed content (with diagnostics) → schedules for "today" →
@@ -52,7 +58,9 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(today.daysSinceEpoch)
-        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed)
+        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
+                            cacheDirectory: options.cacheDirectory)
+        if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings)
     }
 
@@ -99,7 +107,8 @@ public enum SiteBuilder {
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
         let themeAssets = theme.assets.sorted { $0.key < $1.key }
-        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath)
+        let photos = site.photos.outputs
+        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
         let writer = OutputWriter(output: options.outputDirectory)
         let staging = try writer.makeStaging()
         do {
@@ -115,12 +124,15 @@ public enum SiteBuilder {
             }
             progress?("writing \(files.count) more files")
             try OutputWriter.write(files, into: staging)
+            try OutputWriter.copy(photos.map { ($0.path, $0.cached) }, into: staging)
             try writer.swap(in: staging)
         } catch {
             writer.discard(staging)
             throw error
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
-        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings)
+        site.photos.prune()
+        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
+                            photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
     }
 }

@@ -105,7 +105,9 @@ struct Build: ParsableCommand {
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
         Terminal.report(summary.warnings)
-        print("Built \(summary.pages) pages (\(summary.files) files) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
+        let photos = summary.photosEncoded + summary.photosCached == 0 ? ""
+            : "; photos: \(summary.photosEncoded) resized, \(summary.photosCached) from .daybook-cache/"
+        print("Built \(summary.pages) pages (\(summary.files) files\(photos)) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
     }
 }
 

@@ -32,6 +32,8 @@ import Testing
 
     @Test func assetsNamedAfterOrFiledWithAHiddenEntryStayHidden() throws {
         let site = try TestSite([
+            // Photo originals are published only when asked (docs/photos.md).
+            "content/site.yml": "images:\n  originals: true\n",
             "content/diary/2026/2026-11-20.md": Self.visible,
             "content/diary/2026/2026-11-20-photo.jpg": "PUBLIC-PHOTO",
             "content/diary/2026/2026-11-19.md": Self.secret,

@@ -67,12 +67,13 @@ def test_site_works_under_a_sub_path(served_site, browser):
         seen.add(url)
         try:
             # Links keep letters of any script readable (tags/산책/); HTTP wants them percent-encoded.
-            body = urllib.request.urlopen(quote(url, safe=":/%?=&")).read().decode()
+            body = urllib.request.urlopen(quote(url, safe=":/%?=&")).read()
         except Exception as error:  # noqa: BLE001 — report every broken page
             failures.append(f"{url}: {error}")
             continue
         if not url.endswith(".html"):
             continue
+        body = body.decode()
         for href in HREF.findall(body):
             absolute = urljoin(url, href).split("#")[0]
             if urlparse(absolute).netloc != urlparse(served_site).netloc:

@@ -18,10 +18,14 @@ public struct DiaryEntry: Sendable, Identifiable {
     public var bodyFirstLine: Int
     /// What other tools' front matter adds: old URLs, last change, other keys.
     public var frontMatter: EntryFrontMatter
+    /// `cover:`: the photo that stands for the entry in lists, as written, and where.
+    public var cover: String?
+    public var coverLocation: SourceLocation?
 
     public init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
                 weather: Weather? = nil, tags: [String] = [], mood: String? = nil, isPrivate: Bool = false,
-                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1, frontMatter: EntryFrontMatter = EntryFrontMatter()) {
+                isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1, frontMatter: EntryFrontMatter = EntryFrontMatter(),
+                cover: String? = nil, coverLocation: SourceLocation? = nil) {
         self.source = source
         self.title = title
         self.date = date
@@ -35,6 +39,8 @@ public struct DiaryEntry: Sendable, Identifiable {
         self.body = body
         self.bodyFirstLine = bodyFirstLine
         self.frontMatter = frontMatter
+        self.cover = cover
+        self.coverLocation = coverLocation
     }
 
     /// Entries of a day are ordered by time (untimed first), then by file name.

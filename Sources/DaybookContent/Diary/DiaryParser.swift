@@ -1,6 +1,6 @@
 /// Reads a diary entry's front matter and body into a `DiaryEntry`.
 public enum DiaryParser {
-    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft"] + FrontMatterKeys.synonyms
+    static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft", "cover"] + FrontMatterKeys.synonyms
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
         let errorsBefore = diagnostics.errors.count
@@ -14,13 +14,15 @@ public enum DiaryParser {
         let isDraft = fields?.isDraft(into: &diagnostics) ?? false
         let lastModified = fields?.lastModified(into: &diagnostics)
         let aliases = fields?.aliases(into: &diagnostics) ?? []
+        let cover = fields?["cover"]?.string("cover", into: &diagnostics)
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
         let (title, body) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body, fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
                           weather: weather, tags: tags, mood: mood, isPrivate: isPrivate, isDraft: isDraft,
                           body: body, bodyFirstLine: document.bodyFirstLine,
-                          frontMatter: EntryFrontMatter(lastModified: lastModified, aliases: aliases, params: fields?.paramValues ?? []))
+                          frontMatter: EntryFrontMatter(lastModified: lastModified, aliases: aliases, params: fields?.paramValues ?? []),
+                          cover: cover, coverLocation: fields?["cover"]?.location)
     }
 
     /// The title (front matter, else the body's first `#` heading, else the

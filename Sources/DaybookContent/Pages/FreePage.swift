@@ -5,6 +5,8 @@ public struct FreePage: Sendable {
     public var isPrivate: Bool
     public var isDraft: Bool
     public var body: String
+    /// The file line the body starts on.
+    public var bodyFirstLine = 1
     public var frontMatter = EntryFrontMatter()
 
     static let keys = ["title", "private", "draft", "date"] + FrontMatterKeys.synonyms
@@ -16,7 +18,7 @@ public struct FreePage: Sendable {
         return FreePage(source: file, title: title,
                         isPrivate: fields?["private"]?.bool("private", into: &diagnostics) ?? false,
                         isDraft: fields?.isDraft(into: &diagnostics) ?? false,
-                        body: body,
+                        body: body, bodyFirstLine: document.bodyFirstLine,
                         frontMatter: EntryFrontMatter(lastModified: fields?.lastModified(into: &diagnostics),
                                                       aliases: fields?.aliases(into: &diagnostics) ?? [],
                                                       params: fields?.paramValues ?? []))

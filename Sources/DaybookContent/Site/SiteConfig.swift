@@ -35,6 +35,15 @@ public struct SiteConfig: Sendable {
         public init() {}
     }
 
+    /// How photos are published (`images:`).
+    public struct Images: Sendable, Hashable {
+        /// Publish the original files too (metadata and all) beside the resized copies.
+        public var originals = false
+        /// Widths in pixels of the resized copies; a photo is never enlarged.
+        public var widths = [480, 960, 1600]
+        public init() {}
+    }
+
     public var title = "Daybook"
     public var author = ""
     /// Absolute URL, used only where links must be absolute: feed, sitemap, ics.
@@ -46,10 +55,11 @@ public struct SiteConfig: Sendable {
     public var vocab = Vocab()
     public var flashcards = Flashcards()
     public var workouts = Workouts()
+    public var images = Images()
 
     public init() {}
 
-    static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts"]
+    static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts", "images"]
 
     /// Reads `site.yml`; a missing file (nil) gives the defaults.
     public static func parse(_ file: SourceFile?, into diagnostics: inout Diagnostics) -> SiteConfig {
@@ -91,6 +101,7 @@ public struct SiteConfig: Sendable {
         if let v = fields["vocab"] { config.vocab = parseVocab(v, into: &diagnostics) }
         if let v = fields["flashcards"] { config.flashcards = parseFlashcards(v, into: &diagnostics) }
         if let v = fields["workouts"] { config.workouts = parseWorkouts(v, into: &diagnostics) }
+        if let v = fields["images"] { config.images = parseImages(v, into: &diagnostics) }
         return config
     }
 
@@ -159,5 +170,20 @@ public struct SiteConfig: Sendable {
             workouts.unit = Workouts.Unit(rawValue: v)!
         }
         return workouts
+    }
+
+    private static func parseImages(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Images {
+        var images = Images()
+        guard let f = value.fields("images", known: ["originals", "widths"], into: &diagnostics) else { return images }
+        if let v = f["originals"]?.bool("originals", into: &diagnostics) { images.originals = v }
+        if let v = f["widths"], let items = v.list("widths", into: &diagnostics) {
+            let widths = items.compactMap { positive($0, "each width", into: &diagnostics) }
+            if widths.contains(where: { $0 > 8000 }) {
+                diagnostics.error(v.location, "image widths above 8000 pixels are not supported", hint: "480, 960 and 1600 suit most screens")
+            } else if !widths.isEmpty {
+                images.widths = Array(Set(widths)).sorted()
+            }
+        }
+        return images
     }
 }

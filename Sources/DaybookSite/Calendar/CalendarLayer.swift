@@ -15,6 +15,8 @@ struct DayMark {
     let label: String
     /// Something planned rather than done: the year heatmap counts only what happened.
     var isPlan = false
+    /// A diary entry's photo, small.
+    var thumbnail: PhotoHTML.Thumbnail?
 }
 
 /// One layer of the calendar. Layers are made once per build, index their
@@ -34,6 +36,7 @@ extension DayMark: TemplateFields {
         case "label": label
         case "icon": icon.orMissing
         case "href": href.orMissing
+        case "thumbnail": thumbnail.orMissing
         default: nil
         }
     }

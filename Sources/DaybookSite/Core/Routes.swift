@@ -24,6 +24,8 @@ enum Routes {
     static let diary = SitePath.folder("diary")
     static func diaryYear(_ year: Int) -> SitePath { .folder("diary", String(year)) }
     static func diaryMonth(_ month: YearMonth) -> SitePath { .folder("diary", month.path) }
+    /// A month's photos, each linking to its entry.
+    static func diaryMonthPhotos(_ month: YearMonth) -> SitePath { .folder("diary", month.path, "photos") }
     static let tags = SitePath.folder("tags")
     static func tag(_ slug: String) -> SitePath { .folder("tags", slug) }
 

@@ -1,6 +1,7 @@
 import DaybookContent
 import DaybookRender
 import DaybookSchedule
+import Foundation
 
 /// Everything the pages are made from, computed once for "today" and then
 /// only read (concurrently) while pages render.
@@ -27,10 +28,17 @@ public struct SiteData: Sendable {
     public let rotation: SplitRotation
     public let workoutStats: WorkoutStats
     public let routinePlan: RoutinePlan
+    /// The photos pages show, resized through the cache.
+    public let photos: PhotoLibrary
+    /// Each published free page's HTML, by its slug path.
+    let pageHTML: [String: String]
+    /// Missing and unreadable photos.
+    let photoErrors: [Diagnostic]
 
     public var locale: String { config.locale.rawValue }
 
-    init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64) {
+    init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
+         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache")) {
         self.config = content.config
         published = PublishedContent(content, showing: visibility)
         publicView = PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
@@ -39,9 +47,21 @@ public struct SiteData: Sendable {
         self.today = today
         self.translation = translation
         self.seed = seed
+        let shownFiles = Set(published.assets.map(\.relativePath))
+        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory,
+                                   isHidden: { !shownFiles.contains($0) })
+        photos = library
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
-        diary = DiaryIndex(entries: published.entries, pages: published.pages,
-                           isPublic: { publicEntries.contains($0.source.relativePath) })
+        let diary = DiaryIndex(entries: published.entries, pages: published.pages,
+                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library)
+        self.diary = diary
+        let pages = published.pages.map { page in
+            let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
+            return (page.source.slugPath, PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine,
+                                                    page: Routes.content(page.source)).render(page.body, pass: pass))
+        }
+        pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
+        photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)

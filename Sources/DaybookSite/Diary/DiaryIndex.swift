@@ -7,6 +7,11 @@ public struct DiaryIndex: Sendable {
     public let entries: [DiaryEntry]
     /// Each entry's body, parsed once on all cores for its page, the feed and the search index.
     public let bodies: [RenderedBody]
+    /// Each entry's photos: its cover first, then those of its body.
+    let photos: [[Photo]]
+    /// Each entry's cover or first photo, by entry id.
+    let covers: [String: Photo]
+    let photoErrors: [Diagnostic]
     public let byDate: [LocalDate: [Int]]
     public let byMonth: [YearMonth: [Int]]
     public let byYear: [Int: [Int]]
@@ -20,22 +25,32 @@ public struct DiaryIndex: Sendable {
     /// Where `[[…]]` links in entries and pages lead.
     let wikiTargets: WikiTargets
 
-    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool) {
+    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         let targets = WikiTargets(entries: entries, pages: pages)
         let rendered = entries.parallelMap { entry in
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
-            return (RenderedBody(Markdown.render(entry.body, pass: pass), fields: pass.fields), pass.tags, pass.warnings)
+            let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
+            let body = photos.render(entry.body, pass: pass)
+            let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
+            let coverPhoto = (try? cover?.get()).flatMap { $0 }
+            let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
+            return (RenderedBody((body.html, body.plainText), fields: pass.fields), pass.tags, pass.warnings,
+                    [coverPhoto].compactMap { $0 } + body.photos, body.diagnostics + [coverError].compactMap { $0 })
         }
         // `#tags` in the text count as the entry's tags.
         var entries = entries
-        for (index, (_, tags, _)) in rendered.enumerated() {
-            for tag in tags where !entries[index].tags.contains(tag) { entries[index].tags.append(tag) }
+        for (index, rendering) in rendered.enumerated() {
+            for tag in rendering.1 where !entries[index].tags.contains(tag) { entries[index].tags.append(tag) }
         }
         self.entries = entries
         bodies = rendered.map(\.0)
         warnings = rendered.flatMap(\.2)
         wikiTargets = targets
+        photos = rendered.map(\.3)
+        covers = Dictionary(zip(entries, photos).compactMap { entry, photos in photos.first.map { (entry.id, $0) } },
+                            uniquingKeysWith: { first, _ in first })
+        photoErrors = rendered.flatMap(\.4)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {

@@ -135,6 +135,8 @@ struct DiaryPages: SiteFeature {
         let up: MonthLink?
         let previous: MonthLink?
         let next: MonthLink?
+        /// The month's media page, when it has photos.
+        var photosHref: String?
     }
 
     static func yearPage(_ year: Int, _ context: PageContext) -> PageViewModel {
@@ -160,13 +162,14 @@ struct DiaryPages: SiteFeature {
         let months = diary.byMonth.keys.sorted()
         let position = months.firstIndex(of: month)!
         func link(_ m: YearMonth) -> MonthLink { MonthLink(label: context.t.monthTitle(m), href: context.link(Routes.diaryMonth(m)), count: diary.byMonth[m]!.count) }
-        let page = ArchivePage(heading: context.t.monthTitle(month),
+        var page = ArchivePage(heading: context.t.monthTitle(month),
                                groups: [EntryGroup(title: context.t.monthTitle(month), href: context.link(Routes.calendarMonth(month)),
                                                    entries: items, count: items.count)],
                                count: items.count,
                                up: MonthLink(label: String(month.year), href: context.link(Routes.diaryYear(month.year)), count: diary.byYear[month.year]!.count),
                                previous: position > 0 ? link(months[position - 1]) : nil,
                                next: position + 1 < months.count ? link(months[position + 1]) : nil)
+        if diary.byMonth[month]!.contains(where: { !diary.photos[$0].isEmpty }) { page.photosHref = context.link(Routes.diaryMonthPhotos(month)) }
         return PageViewModel(title: page.heading, section: "diary", page: page)
     }
 
@@ -226,6 +229,7 @@ extension DiaryPages.ArchivePage: TemplateFields {
         case "up": up.orMissing
         case "previous": previous.orMissing
         case "next": next.orMissing
+        case "photosHref": photosHref.orMissing
         default: nil
         }
     }

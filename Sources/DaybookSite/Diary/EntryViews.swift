@@ -50,6 +50,8 @@ struct EntryItem {
     let weather: WeatherView?
     let tags: [TagLink]
     let isPrivate: Bool
+    /// The entry's cover or first photo, small.
+    let thumbnail: PhotoHTML.Thumbnail?
 
     init(_ entry: DiaryEntry, _ context: PageContext) {
         href = context.link(Routes.content(entry.source))
@@ -60,6 +62,7 @@ struct EntryItem {
         weather = WeatherView(entry.weather, context)
         tags = entry.tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
         isPrivate = entry.isPrivate
+        thumbnail = context.site.diary.thumbnail(of: entry, context)
     }
 }
 
@@ -83,6 +86,7 @@ extension EntryItem: TemplateFields {
         case "isPrivate": isPrivate
         case "time": time.orMissing
         case "weather": weather.orMissing
+        case "thumbnail": thumbnail.orMissing
         default: nil
         }
     }

@@ -125,6 +125,24 @@ struct OutputWriter {
         return written < 0 ? "cannot write \(path): \(String(cString: strerror(errno)))" : nil
     }
 
+    /// Puts files that already exist (resized photos in the cache) into the
+    /// staging folder: a hard link where the file system allows, else a copy.
+    static func copy(_ files: [(path: String, source: String)], into staging: URL) throws {
+        if let outside = files.first(where: { !isContained($0.path) }) {
+            throw OutputError(message: "refusing to write outside the output folder: \(outside.path)")
+        }
+        let manager = FileManager.default
+        for file in files {
+            let path = staging.path + "/" + file.path
+            try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if link(file.source, path) != 0 {
+                do { try manager.copyItem(atPath: file.source, toPath: path) } catch {
+                    throw OutputError(message: "cannot write \(path): \(error.localizedDescription)")
+                }
+            }
+        }
+    }
+
     static func isContained(_ path: String) -> Bool {
         !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
     }

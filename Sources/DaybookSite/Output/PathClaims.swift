@@ -9,7 +9,8 @@ public enum PathClaims {
     /// The assets this build publishes, once every output path is known to
     /// have one source; throws every collision otherwise.
     public static func publishedAssets(pages: [Page], site: SiteData, theme: Theme, contentDisplayName: String) throws -> [ContentAsset] {
-        let assets = site.published.assets
+        // Photos go out resized (site.photos); their originals only when asked.
+        let assets = site.published.assets.filter { site.config.images.originals || !PhotoPaths.isPhoto($0.relativePath) }
         let contested = collisions(writers(pages: pages, site: site, assets: assets, themeAssets: Array(theme.assets.keys),
                                            contentDisplayName: contentDisplayName))
         if !contested.isEmpty { throw ContentErrors(contested) }
@@ -73,6 +74,7 @@ public enum PathClaims {
             writers.append(Writer(path: page.path.filePath, source: index < candidates.count ? candidates[index] : nil))
         }
         writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
+        writers += site.photos.outputs.map { Writer(path: $0.path, source: "\(contentDisplayName)/\($0.original)") }
         writers += themeAssets.map { Writer(path: Routes.asset($0), source: "the theme's assets/\($0)") }
         return writers
     }

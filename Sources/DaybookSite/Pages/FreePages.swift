@@ -12,8 +12,7 @@ struct FreePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         site.published.pages.map { page in
             Page(Routes.content(page.source), template: "pages/page") { _ in
-                let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: site.diary.wikiTargets, linksTags: false)
-                return PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: Markdown.render(page.body, pass: pass).html,
+                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: site.pageHTML[page.source.slugPath] ?? "",
                                                                                   params: ParamsView.make(page.frontMatter.params)))
             }
         }

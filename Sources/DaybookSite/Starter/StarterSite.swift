@@ -52,6 +52,10 @@ public enum StarterSite {
             ("  start:", "the rotation's first day (default: the first workout, or today)"),
             ("  rotate: \(workouts.rotate.rawValue)", "daily: one step a day | session: one step per logged workout"),
             ("  unit: \(workouts.unit.rawValue)", "kg | lb: the unit of a weight written without one"),
+            ("", nil),
+            ("images:", nil),
+            ("  originals: \(defaults.images.originals)", "also publish photos as they are, metadata and all"),
+            ("  widths: \(defaults.images.widths)", "pixels: the sizes each photo is published in, never enlarged"),
         ]
         let column = settings.map(\.0.count).max()! + 2
         let body = settings.map { line, comment in

@@ -1,0 +1,76 @@
+#include "CVipsShim.h"
+#include <vips/vips.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+static void ignore_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
+int daybook_vips_start(int cache_operations, size_t cache_bytes, int concurrency) {
+    if (VIPS_INIT("daybook")) return -1;
+    // A damaged photo is reported as an error naming it; libvips' own warnings would only repeat it.
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ignore_warning, NULL);
+    vips_cache_set_max(cache_operations);
+    vips_cache_set_max_mem(cache_bytes);
+    vips_concurrency_set(concurrency);
+    return 0;
+}
+
+// thumbnail shrinks while decoding (JPEG shrink-on-load) and reads sequentially,
+// so a 12-megapixel photo never sits in memory whole.
+DaybookImage *daybook_vips_thumbnail(const char *path, int width) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail(path, &out, width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
+                       "fail_on", VIPS_FAIL_ON_ERROR, NULL)) return NULL;
+    return out;
+}
+
+DaybookImage *daybook_vips_thumbnail_image(DaybookImage *image, int width) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail_image(image, &out, width, "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL)) return NULL;
+    return out;
+}
+
+// libvips 8.14's WebP writer keeps EXIF (GPS, serial numbers) despite
+// "strip", so every metadata field goes before anything is written.
+DaybookImage *daybook_vips_copy_memory(DaybookImage *image) {
+    VipsImage *bare = NULL;
+    if (vips_copy(image, &bare, NULL)) return NULL;
+    gchar **fields = vips_image_get_fields(bare);
+    for (int i = 0; fields[i]; i++) vips_image_remove(bare, fields[i]);
+    g_strfreev(fields);
+    VipsImage *memory = vips_image_copy_memory(bare);
+    g_object_unref(bare);
+    return memory;
+}
+
+int daybook_vips_width(DaybookImage *image) { return vips_image_get_width(image); }
+int daybook_vips_height(DaybookImage *image) { return vips_image_get_height(image); }
+
+int daybook_vips_save(DaybookImage *image, const char *path, int quality) {
+    return vips_image_write_to_file(image, path, "strip", TRUE, "Q", quality, NULL);
+}
+
+void daybook_vips_free(DaybookImage *image) {
+    if (image) g_object_unref(image);
+}
+
+char *daybook_vips_take_error(void) {
+    char *message = strdup(vips_error_buffer());
+    vips_error_clear();
+    return message;
+}
+
+char *daybook_sha256_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    GChecksum *checksum = g_checksum_new(G_CHECKSUM_SHA256);
+    guchar buffer[65536];
+    size_t count;
+    while ((count = fread(buffer, 1, sizeof buffer, file)) > 0) g_checksum_update(checksum, buffer, count);
+    int failed = ferror(file);
+    fclose(file);
+    char *result = failed ? NULL : strdup(g_checksum_get_string(checksum));
+    g_checksum_free(checksum);
+    return result;
+}

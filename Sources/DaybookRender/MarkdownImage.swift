@@ -1,0 +1,22 @@
+/// An image as the Markdown writes it (`![alt](url "title")`), for the pass
+/// that publishes photos in its own markup.
+public struct MarkdownImage: Sendable, Hashable {
+    public let url: String
+    public let title: String
+    /// The image's text, markup removed.
+    public let alt: String
+    /// Where it starts in the Markdown text, counted from 1.
+    public let line: Int
+    public let column: Int
+    /// The only thing in its paragraph, so that it may become a block (a figure).
+    public let standsAlone: Bool
+
+    public init(url: String, title: String = "", alt: String = "", line: Int = 1, column: Int = 1, standsAlone: Bool = true) {
+        self.url = url
+        self.title = title
+        self.alt = alt
+        self.line = line
+        self.column = column
+        self.standsAlone = standsAlone
+    }
+}

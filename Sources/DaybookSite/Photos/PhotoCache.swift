@@ -1,0 +1,59 @@
+import Foundation
+
+/// Processed photos outside the output (`.daybook-cache/photos/` beside
+/// `content/`): one folder per source content and settings, holding its sizes
+/// as `WIDTHxHEIGHT.webp` and `.jpg`, so a warm build reads sizes from names
+/// and never decodes. Safe to delete.
+struct PhotoCache: Sendable {
+    let folder: URL
+    /// Widths, quality and a format version: a change re-encodes everything.
+    let settings: String
+
+    init(directory: URL, widths: [Int], quality: Int) {
+        folder = directory.appendingPathComponent("photos")
+        settings = "w\(widths.sorted().map(String.init).joined(separator: "_"))-q\(quality)-v1"
+    }
+
+    /// The folder name of a source with this SHA-256.
+    func key(sha256: String) -> String { "\(sha256.prefix(40))-\(settings)" }
+
+    func file(_ key: String, _ size: Vips.Encoded, _ suffix: String) -> String {
+        folder.path + "/" + key + "/\(size.width)x\(size.height).\(suffix)"
+    }
+
+    /// The sizes stored under `key`, or nil when it has none yet.
+    func sizes(_ key: String) -> [Vips.Encoded]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/" + key) else { return nil }
+        let sizes = names.filter { $0.hasSuffix(".jpg") }.compactMap { name -> Vips.Encoded? in
+            let parts = name.dropLast(4).split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+            return Vips.Encoded(width: width, height: height)
+        }
+        return sizes.isEmpty ? nil : sizes.sorted { $0.width < $1.width }
+    }
+
+    /// Encodes into a private folder and renames it into place, so that a
+    /// crash or a parallel build never leaves half a set under the key.
+    func store(_ key: String, _ encode: (_ folder: String) throws -> [Vips.Encoded]) throws -> [Vips.Encoded] {
+        let manager = FileManager.default
+        let temporary = folder.appendingPathComponent(".\(key)-\(UUID().uuidString)")
+        try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
+        do {
+            let sizes = try encode(temporary.path)
+            let final = folder.appendingPathComponent(key)
+            if (try? manager.moveItem(at: temporary, to: final)) == nil { try? manager.removeItem(at: temporary) }
+            return sizes
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Removes every folder no key of this build names (stale photos, old settings).
+    func prune(keeping used: Set<String>) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !used.contains(name) {
+            try? manager.removeItem(atPath: folder.path + "/" + name)
+        }
+    }
+}

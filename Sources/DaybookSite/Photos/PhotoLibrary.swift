@@ -1,0 +1,116 @@
+import DaybookContent
+import Foundation
+
+/// A photo ready to publish: its sizes (narrowest first), each as WebP and JPEG.
+public struct Photo: Sendable, Hashable {
+    /// Content-relative path of the original.
+    public let source: String
+    let key: String
+    let sizes: [Vips.Encoded]
+
+    /// Where a size is published.
+    func path(_ size: Vips.Encoded, _ suffix: String) -> String { PhotoPaths.published(source, width: size.width, suffix: suffix) }
+}
+
+/// Turns the photos pages name into published sizes, each source once per
+/// build, through the cache. Shared by the threads that render entries.
+public final class PhotoLibrary: @unchecked Sendable {
+    public enum Problem: Error, Sendable {
+        case missing(hint: String?)
+        case hidden
+        case unreadable(String)
+    }
+
+    let cache: PhotoCache
+    let widths: [Int]
+    static let quality = 80
+    /// Content-relative path → absolute path, for every file under diary/ and pages/.
+    private let files: [String: String]
+    /// Files of entries this build hides; never decoded.
+    private let isHidden: @Sendable (String) -> Bool
+
+    private let lock = NSLock()
+    private var done: [String: Result<Photo, Problem>] = [:]
+    private var counts = (encoded: 0, cached: 0)
+
+    init(assets: [ContentAsset], settings: SiteConfig.Images, cacheDirectory: URL, isHidden: @escaping @Sendable (String) -> Bool) {
+        files = Dictionary(assets.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+        widths = settings.widths
+        cache = PhotoCache(directory: cacheDirectory, widths: settings.widths, quality: Self.quality)
+        self.isHidden = isHidden
+    }
+
+    /// Photos encoded in this build, and photos found in the cache.
+    public var encodedCount: Int { lock.withLock { counts.encoded } }
+    public var cachedCount: Int { lock.withLock { counts.cached } }
+
+    func hasFile(_ source: String) -> Bool { files[source] != nil }
+
+    /// The published sizes of the file at `source` (content-relative).
+    func photo(_ source: String) -> Result<Photo, Problem> {
+        if let known = lock.withLock({ done[source] }) { return known }
+        let result = process(source)
+        lock.withLock { done[source] = result }
+        return result
+    }
+
+    private func process(_ source: String) -> Result<Photo, Problem> {
+        guard let absolute = files[source] else {
+            let hint = Suggestion.hint(for: (source as NSString).lastPathComponent,
+                                       in: PhotoPaths.siblings(of: source, in: files.keys.filter { !isHidden($0) }))
+            return .failure(.missing(hint: hint))
+        }
+        guard !isHidden(source) else { return .failure(.hidden) }
+        guard let sha = Vips.sha256(of: absolute) else { return .failure(.unreadable("cannot read the file")) }
+        let key = cache.key(sha256: sha)
+        if let sizes = cache.sizes(key) {
+            lock.withLock { counts.cached += 1 }
+            return .success(Photo(source: source, key: key, sizes: sizes))
+        }
+        do {
+            let sizes = try cache.store(key) { folder in
+                try Vips.encode(absolute, widths: widths, quality: Self.quality) { size, suffix in
+                    folder + "/\(size.width)x\(size.height).\(suffix)"
+                }
+            }
+            lock.withLock { counts.encoded += 1 }
+            return .success(Photo(source: source, key: key, sizes: sizes))
+        } catch let failure as Vips.Failure {
+            return .failure(.unreadable(Self.reason(failure.message, path: absolute)))
+        } catch {
+            return .failure(.unreadable("\(error)"))
+        }
+    }
+
+    /// libvips' message without what the diagnostic says already: the
+    /// loader's name and the file's absolute path.
+    static func reason(_ message: String, path: String) -> String {
+        var text = message.replacingOccurrences(of: "\"\(path)\" ", with: "")
+        if text.hasPrefix("Vips"), let colon = text.range(of: ": ") { text = String(text[colon.upperBound...]) }
+        if text.hasPrefix("is ") { text = String(text.dropFirst(3)) }
+        return text
+    }
+
+    /// A file a processed photo publishes: where, the cached file it is, and its original.
+    struct Output {
+        let path: String
+        let cached: String
+        let original: String
+    }
+
+    /// Every processed photo's files.
+    var outputs: [Output] {
+        let photos = lock.withLock { done.values.compactMap { try? $0.get() } }
+        return photos.sorted { $0.source < $1.source }.flatMap { photo in
+            photo.sizes.flatMap { size in
+                ["webp", "jpg"].map { Output(path: photo.path(size, $0), cached: cache.file(photo.key, size, $0), original: photo.source) }
+            }
+        }
+    }
+
+    /// Forgets cached photos this build did not use.
+    func prune() {
+        let used = lock.withLock { Set(done.values.compactMap { try? $0.get().key }) }
+        cache.prune(keeping: used)
+    }
+}

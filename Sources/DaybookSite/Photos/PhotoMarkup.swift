@@ -1,0 +1,100 @@
+import DaybookContent
+import DaybookRender
+
+/// A Markdown document rendered with its photos published: each local image
+/// becomes a `<picture>` of resized WebP and JPEG, a missing or broken one a
+/// located error.
+struct PhotoPass {
+    let library: PhotoLibrary
+    let document: SourceFile
+    /// The file line the Markdown text starts on.
+    let firstLine: Int
+    /// The page the HTML appears on; links are relative to it.
+    let page: SitePath
+
+    struct Result {
+        let html: String
+        let plainText: String
+        /// In the order they appear.
+        let photos: [Photo]
+        let diagnostics: [Diagnostic]
+    }
+
+    /// - Parameter pass: other syntax first (Obsidian's `![[photo.jpg]]` becomes an image).
+    func render(_ markdown: String, pass: MarkdownPass? = nil) -> Result {
+        var photos: [Photo] = []
+        var diagnostics: [Diagnostic] = []
+        let (html, plainText) = Markdown.render(markdown, pass: pass) { image in
+            // Images a pass made have no place of their own: the body's first line stands in.
+            let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
+            switch resolve(image.url, at: location) {
+            case let .failure(diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            case let .success(photo?):
+                photos.append(photo)
+                return PhotoHTML.picture(photo, image: image, from: page, lazy: photos.count > 1)
+            case .success(nil):
+                return nil
+            }
+        }
+        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics)
+    }
+
+    /// The photo a reference names: nil for what is not a local photo (a web
+    /// address, an SVG), which stays as written.
+    func resolve(_ url: String, at location: SourceLocation) -> Swift.Result<Photo?, Diagnostic> {
+        guard let source = PhotoPaths.resolve(url, from: document.relativePath) else { return .success(nil) }
+        if !PhotoPaths.isPhoto(source), library.hasFile(source) { return .success(nil) }
+        switch library.photo(source) {
+        case let .success(photo):
+            return .success(photo)
+        case let .failure(.missing(hint)):
+            return .failure(Diagnostic(location, "image '\(url)' not found", hint: hint))
+        case .failure(.hidden):
+            return .failure(Diagnostic(location, "image '\(url)' belongs to an entry this build leaves out (private or draft)",
+                                       hint: "put the photo beside this entry, or build with --include-private"))
+        case let .failure(.unreadable(reason)):
+            let shown = String(document.displayPath.dropLast(document.relativePath.count)) + source
+            return .failure(Diagnostic(location, "'\(shown)' is not a readable image (\(reason))",
+                                       hint: "re-export the photo as JPEG, PNG, HEIC or WebP"))
+        }
+    }
+}
+
+/// The markup of a published photo.
+enum PhotoHTML {
+    /// Most of a phone, at most the text column (`.entry` is 42rem wide).
+    static let sizes = "(min-width: 44rem) 42rem, 100vw"
+    /// The fallback `src` of browsers without srcset, and the size whose
+    /// width and height reserve the photo's space.
+    static let fallbackWidth = 960
+
+    static func picture(_ photo: Photo, image: MarkdownImage, from page: SitePath, lazy: Bool) -> String {
+        func srcset(_ suffix: String) -> String {
+            photo.sizes.map { "\(page.link(to: SitePath(photo.path($0, suffix)))) \($0.width)w" }.joined(separator: ", ")
+        }
+        let fallback = photo.sizes.last { $0.width <= fallbackWidth } ?? photo.sizes[0]
+        let title = image.title.isEmpty || image.standsAlone ? "" : " title=\"\(Feeds.escape(image.title))\""
+        let picture = "<picture><source type=\"image/webp\" srcset=\"\(srcset("webp"))\" sizes=\"\(sizes)\">"
+            + "<img src=\"\(page.link(to: SitePath(photo.path(fallback, "jpg"))))\" srcset=\"\(srcset("jpg"))\" sizes=\"\(sizes)\""
+            + " width=\"\(fallback.width)\" height=\"\(fallback.height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
+            + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>"
+        guard image.standsAlone else { return picture }
+        let caption = image.title.isEmpty ? "" : "<figcaption>\(Feeds.escape(image.title))</figcaption>"
+        return "<figure class=\"photo\">\(picture)\(caption)</figure>\n"
+    }
+
+    /// A small copy for lists, the calendar and the media page.
+    struct Thumbnail: Sendable {
+        let src: String
+        let width: Int
+        let height: Int
+        let alt: String
+    }
+
+    static func thumbnail(_ photo: Photo, alt: String, from page: SitePath) -> Thumbnail {
+        let size = photo.sizes[0]
+        return Thumbnail(src: page.link(to: SitePath(photo.path(size, "jpg"))), width: size.width, height: size.height, alt: alt)
+    }
+}
