@@ -62,7 +62,7 @@ public enum PathClaims {
     static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], themeAssets: [String],
                         contentDisplayName: String) -> [Writer] {
         var owners: [[UInt8]: [String]] = [:]
-        for source in site.sources { owners[Array((source.slugPath + "/index.html").utf8), default: []].append(source.displayPath) }
+        for source in site.sources { owners[Array(Routes.content(source).filePath.utf8), default: []].append(source.displayPath) }
         // Two content files with one page each name themselves, in turn.
         var named: [[UInt8]: Int] = [:]
         var writers: [Writer] = []
