@@ -7,6 +7,8 @@ let package = Package(
     // calls Glibc directly, so no Apple platform is claimed.
     products: [
         .executable(name: "daybook", targets: ["daybook"]),
+        // For the libFuzzer targets in Fuzz/ (scripts/fuzz).
+        .library(name: "DaybookContent", targets: ["DaybookContent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),

@@ -110,7 +110,9 @@ struct FileWalker {
             return nil
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            diagnostics.error(SourceLocation(path: display(relative)), "file is not UTF-8 text")
+            let bad = UTF8Check.firstInvalidByte(in: data) ?? (1, 1)
+            diagnostics.error(SourceLocation(path: display(relative), line: bad.line, column: bad.column), "file is not UTF-8 text",
+                              hint: "save it as UTF-8 in your editor")
             return nil
         }
         let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text

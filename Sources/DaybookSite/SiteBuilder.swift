@@ -57,7 +57,7 @@ public enum SiteBuilder {
             throw ContentErrors([Diagnostic(SourceLocation(path: "themes/\(theme.name)/i18n/\(content.config.locale.rawValue).yml"),
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
-        let seed = options.seed ?? UInt64(today.daysSinceEpoch)
+        let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
                             cacheDirectory: options.cacheDirectory)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }

@@ -64,6 +64,7 @@ struct SiteLocation: ParsableArguments {
 
     static func date(_ text: String) throws -> LocalDate {
         guard let date = LocalDate(iso: text) else { throw ValidationError("'\(text)' is not a date like 2026-11-20") }
+        if let problem = date.yearProblem { throw ValidationError("\(problem.message) (\(text)); \(problem.hint)") }
         return date
     }
 

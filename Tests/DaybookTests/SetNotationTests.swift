@@ -79,7 +79,7 @@ import Testing
             ("1m30", 5, "expected 's'"),
             ("1m75s", 3, "below 60"),
             ("20, , 15", 5, "expected a number"),
-            ("0", 1, "at least 1"),
+            ("0", 1, "between 1 and 10000"),
             ("60kg x 8 x 3 x 2", 14, "unexpected 'x'"),
         ]
         for (text, column, words) in cases {

@@ -115,10 +115,11 @@ import Testing
         #expect(diagnostics.errors.first?.hint == "did you mean 'kg'?")
     }
 
-    @Test func columnsCountCharactersNotBytes() {
+    @Test func columnsCountUTF8Bytes() {
         let (_, diagnostics) = parse("- 벤치프레스: 60kg x 8 x\n", path: "workouts/2026-11-20.md")
-        // `- 벤치프레스: ` is 9 characters: the sets start at column 10, the missing count is at 20.
-        #expect(diagnostics.errors.map(\.location.column) == [20])
+        // `- 벤치프레스: ` is 19 bytes (a Hangul syllable is 3): the sets start at
+        // column 20, the missing count after their 10 characters at 30.
+        #expect(diagnostics.errors.map(\.location.column) == [30])
     }
 
     @Test func listItemsThatDoNotLookLikeExercisesAreNotes() throws {

@@ -32,7 +32,10 @@ public struct EntryDate: Hashable, Sendable {
         } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let zone = String(rest[rest.index(after: sign)...].filter { $0 != ":" })
             guard zone.count == 4 || zone.count == 2, let value = Int(zone) else { return nil }
-            let minutes = zone.count == 4 ? (value / 100) * 60 + value % 100 : value * 60
+            let (hours, extra) = zone.count == 4 ? (value / 100, value % 100) : (value, 0)
+            // Offsets in use run from -12:00 to +14:00.
+            guard hours <= 14, extra < 60 else { return nil }
+            let minutes = hours * 60 + extra
             offset = rest[sign] == "-" ? -minutes : minutes
             rest = rest[..<sign]
             while rest.last == " " { rest = rest.dropLast() }
@@ -61,12 +64,14 @@ extension EntryDate {
             guard let text = value.string("date", into: &diagnostics) else { return nil }
             guard let date = EntryDate(parsing: text) else {
                 diagnostics.error(value.location, "invalid date '\(text)'",
-                                  hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
+                                  hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00 (offsets from -12:00 to +14:00)")
                 return nil
             }
-            return date
+            return date.date.checkedYear(at: value.location, into: &diagnostics).map { _ in date }
         }
-        if let date = LocalDate(iso: file.baseName.prefix(10)) { return EntryDate(date: date) }
+        if let date = LocalDate(iso: file.baseName.prefix(10)) {
+            return date.checkedYear(at: file.location(line: 1), into: &diagnostics).map { EntryDate(date: $0) }
+        }
         diagnostics.error(file.location(line: 1), "\(what) has no date",
                           hint: "add 'date: 2026-11-20' to the front matter, or start the file name with the date")
         return nil

@@ -137,7 +137,7 @@ public struct Weather: Sendable, Hashable {
             diagnostics.error(value.location, "\(key) must be a number, not the icon '\(text)'", hint: "write 'icon: \(text)'")
             return nil
         }
-        guard let number = value.int(key, into: &diagnostics) else { return nil }
+        guard let number = value.int(key, in: 0...999, into: &diagnostics) else { return nil }
         if let entry = table.first(where: { $0.code == number }) { return .init(condition: entry.condition, isNight: nil) }
         let nearest = WeatherCodes.nearest(to: number, in: table)
         let service = key == "owm" ? "OpenWeatherMap condition id" : "WMO weather code"
@@ -179,7 +179,13 @@ private struct Measure {
             return nil
         }
         let spelled = text.replacingMinusSign.filter { $0 != " " }
-        let numberEnd = spelled.firstIndex { !"+-.0123456789".contains($0) } ?? spelled.endIndex
+        var numberEnd = spelled.firstIndex { !"+-.0123456789".contains($0) } ?? spelled.endIndex
+        // An exponent (`1e3`) belongs to the number, not to the unit.
+        if numberEnd > spelled.startIndex, numberEnd < spelled.endIndex, "eE".contains(spelled[numberEnd]) {
+            let exponent = spelled[spelled.index(after: numberEnd)...]
+            let exponentEnd = exponent.firstIndex { !"+-0123456789".contains($0) } ?? exponent.endIndex
+            if exponent[..<exponentEnd].contains(where: \.isASCIIDigit) { numberEnd = exponentEnd }
+        }
         guard let number = Double(spelled[..<numberEnd]) else {
             diagnostics.error(value.location, "\(key) must be a number in \(unit), not '\(text)'")
             return nil
@@ -202,10 +208,6 @@ private struct Measure {
 private extension String {
     /// Typographic minus (U+2212), as weather sites print it, read as '-'.
     var replacingMinusSign: String { String(map { $0 == "\u{2212}" ? "-" : $0 }) }
-}
-
-private extension Double {
-    var plain: String { NumberText.format(self, decimals: 6, .machine) }
 }
 
 /// Weather words: the spec's conditions, Day One's `weatherCode` words,

@@ -89,9 +89,8 @@ public enum RoutineParser {
                 routine.time = LocalTime(text: text.trimmingCharacters(in: " "))
                 if routine.time == nil { diagnostics.error(value.location, "invalid time '\(text)'", hint: "write it like \"06:00\"") }
             }
-            if let value = fields["minutes"], let minutes = value.int("minutes", into: &diagnostics) {
-                if minutes >= 1 { routine.minutes = minutes } else { diagnostics.error(value.location, "minutes must be at least 1") }
-            }
+            // At most a day: a routine's minutes are summed per month.
+            routine.minutes = fields["minutes"]?.int("minutes", in: 1...1440, into: &diagnostics)
             routine.from = fields["from"]?.date("from", into: &diagnostics)
             if let value = fields["until"], let until = value.date("until", into: &diagnostics) {
                 if let from = routine.from, until < from {
@@ -150,11 +149,12 @@ public enum RoutineParser {
             let dateStart = index
             while index < characters.count, characters[index] != ":", !characters[index].isWhitespace { index += 1 }
             let dateText = String(characters[dateStart..<index])
-            guard let date = LocalDate(iso: dateText) else {
+            guard let parsed = LocalDate(iso: dateText) else {
                 diagnostics.error(file.location(line: lineNumber, column: dateStart + 1),
                                   dateText.isEmpty ? "expected a date" : "invalid date '\(dateText)'", hint: example)
                 continue
             }
+            guard let date = parsed.checkedYear(at: file.location(line: lineNumber, column: dateStart + 1), into: &diagnostics) else { continue }
             skipSpaces()
             guard index < characters.count, characters[index] == ":" else {
                 diagnostics.error(file.location(line: lineNumber, column: index + 1), "expected ':' after the date", hint: example)

@@ -110,22 +110,30 @@ public struct SiteConfig: Sendable {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
     }
 
-    private static func positive(_ value: YAMLValue, _ what: String, into diagnostics: inout Diagnostics) -> Int? {
-        guard let n = value.int(what, into: &diagnostics) else { return nil }
-        guard n >= 1 else {
-            diagnostics.error(value.location, "\(what) must be at least 1")
-            return nil
-        }
-        return n
+    /// The accepted ranges (docs/limits.md lists them).
+    public enum Limits {
+        public static let studyDays = 1...60
+        public static let reviewInterval = 1...365
+        public static let reviewCount = 20
+        public static let maxMeanings = 1...100
+        public static let columns = 1...8
+        public static let rows = 1...12
+        /// Millimetres; the sheets keep 14 mm of margin.
+        public static let backOffset = -10.0...10.0
     }
 
     private static func parseVocab(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Vocab {
         var vocab = Vocab()
         guard let f = value.fields("vocab", known: ["study_days", "review_intervals", "max_meanings"], into: &diagnostics) else { return vocab }
-        if let v = f["study_days"], let n = positive(v, "study_days", into: &diagnostics) { vocab.studyDays = n }
-        if let v = f["max_meanings"], let n = positive(v, "max_meanings", into: &diagnostics) { vocab.maxMeanings = n }
+        if let n = f["study_days"]?.int("study_days", in: Limits.studyDays, into: &diagnostics) { vocab.studyDays = n }
+        if let n = f["max_meanings"]?.int("max_meanings", in: Limits.maxMeanings, into: &diagnostics) { vocab.maxMeanings = n }
         if let v = f["review_intervals"], let items = v.list("review_intervals", into: &diagnostics) {
-            vocab.reviewIntervals = items.compactMap { positive($0, "each review interval", into: &diagnostics) }
+            if items.count > Limits.reviewCount {
+                diagnostics.error(v.location, "review_intervals has \(items.count) reviews, at most \(Limits.reviewCount)")
+            }
+            vocab.reviewIntervals = items.prefix(Limits.reviewCount).compactMap {
+                $0.int("each review interval (days)", in: Limits.reviewInterval, into: &diagnostics)
+            }
         }
         return vocab
     }
@@ -137,18 +145,15 @@ public struct SiteConfig: Sendable {
         if let v = f["paper"]?.choice("paper", from: Flashcards.Paper.allCases.map(\.rawValue), into: &diagnostics) {
             cards.paper = Flashcards.Paper(rawValue: v)!
         }
-        if let v = f["columns"], let n = positive(v, "columns", into: &diagnostics) { cards.columns = min(n, 8) }
-        if let v = f["rows"], let n = positive(v, "rows", into: &diagnostics) { cards.rows = min(n, 12) }
+        if let n = f["columns"]?.int("columns", in: Limits.columns, into: &diagnostics) { cards.columns = n }
+        if let n = f["rows"]?.int("rows", in: Limits.rows, into: &diagnostics) { cards.rows = n }
         if let v = f["duplex"]?.choice("duplex", from: Flashcards.Duplex.allCases.map(\.rawValue), into: &diagnostics) {
             cards.duplex = Flashcards.Duplex(rawValue: v)!
         }
         if let v = f["back_offset"], let items = v.list("back_offset", into: &diagnostics) {
-            let numbers = items.compactMap { $0.double("back_offset", into: &diagnostics) }
-            if numbers.count == 2, numbers.contains(where: { abs($0) > 10 }) {
-                // The sheets keep 14 mm of margin; more would push backs off the paper.
-                diagnostics.error(v.location, "back_offset of more than 10 mm would move backs off the paper",
-                                  hint: "measure the misregistration of a test print; it is usually 0–3 mm")
-            } else if numbers.count == 2 {
+            // More than 10 mm would push backs off the paper.
+            let numbers = items.compactMap { $0.double("back_offset (mm)", in: Limits.backOffset, into: &diagnostics) }
+            if numbers.count == 2 {
                 cards.backOffset = (numbers[0], numbers[1])
             } else if numbers.count == items.count {
                 diagnostics.error(v.location, "back_offset takes two numbers in millimetres: [x, y]")

@@ -7,11 +7,13 @@ public struct SourceFile: Sendable {
     public let text: String
     /// `relativePath` without its extension: `diary/2026/2026-11-20`.
     public let slugPath: String
+    let lineStarts: LineStarts
 
     public init(displayPath: String, relativePath: String, text: String) {
         self.displayPath = displayPath
         self.relativePath = relativePath
         self.text = text
+        lineStarts = LineStarts(text)
         if let dot = relativePath.lastIndex(of: "."), !relativePath[dot...].contains("/") {
             slugPath = String(relativePath[..<dot])
         } else {
@@ -19,8 +21,10 @@ public struct SourceFile: Sendable {
         }
     }
 
+    /// `column` counts characters (grapheme clusters), as the parsers do;
+    /// the location counts UTF-8 bytes (see `LineStarts`).
     public func location(line: Int, column: Int = 1) -> SourceLocation {
-        SourceLocation(path: displayPath, line: line, column: column)
+        SourceLocation(path: displayPath, line: line, column: lineStarts.byteColumn(line: line, column: column, unit: .characters, in: text))
     }
 
     /// File name without folders and without `.md` / `.yml`.

@@ -10,34 +10,60 @@ public struct YAMLValue {
 
     public var location: SourceLocation {
         let mark = node.mark
-        return file.location(line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+        return file.location(line: (mark?.line ?? 1) + lineOffset, scalarColumn: mark?.column ?? 1)
     }
 
     /// Parses a YAML text; syntax errors are reported at their position.
     /// An empty document gives nil without an error.
     public static func parse(_ yaml: String, file: SourceFile, firstLine: Int = 1, into diagnostics: inout Diagnostics) -> YAMLValue? {
+        func location(_ line: Int, _ scalarColumn: Int) -> SourceLocation {
+            file.location(line: line + firstLine - 1, scalarColumn: scalarColumn)
+        }
+        if let problem = YAMLGuard.aliasProblem(in: yaml) {
+            diagnostics.error(location(problem.line, problem.scalarColumn), "invalid YAML: \(problem.message)",
+                              hint: "write the value out instead of using '*alias'")
+            return nil
+        }
         do {
             // An explicit encoding: Yams' default reads the environment on every call.
             guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else { return nil }
             return YAMLValue(node: node, file: file, lineOffset: firstLine - 1)
         } catch let error as YamlError {
-            let (mark, message) = describe(error)
-            diagnostics.error(file.location(line: (mark?.line ?? 1) + firstLine - 1, column: mark?.column ?? 1), "invalid YAML: \(message)")
+            let (mark, message) = describe(error, in: yaml)
+            diagnostics.error(location(mark?.line ?? 1, mark?.column ?? 1), "invalid YAML: \(message)")
         } catch {
             diagnostics.error(file.location(line: firstLine), "invalid YAML: \(error)")
         }
         return nil
     }
 
-    private static func describe(_ error: YamlError) -> (Mark?, String) {
+    /// The position (columns in Unicode scalars) and the message of a Yams error.
+    private static func describe(_ error: YamlError, in yaml: String) -> ((line: Int, column: Int)?, String) {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            return (mark, context.map { "\(problem) (\($0.text))" } ?? problem)
+            return ((mark.line, mark.column), context.map { "\(problem) (\($0.text))" } ?? problem)
+        case let .reader(problem, offset, _, _):
+            // `offset` counts characters of the text.
+            guard let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else { return (nil, problem) }
+            let lineStart = yaml[..<index].lastIndex(of: "\n").map { yaml.index(after: $0) } ?? yaml.startIndex
+            let line = yaml[..<index].utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return ((line, yaml.unicodeScalars[lineStart..<index].count + 1), problem)
         case let .duplicatedKeysInMapping(duplicates, context):
-            return (context.mark, "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+            // Yams names a key that is not plain text '<uncovertable>': quote the file instead.
+            let keys = duplicates.map { $0 == "<uncovertable>" ? sourceText(at: context.mark, in: yaml) : $0 }
+            return ((context.mark.line, context.mark.column), "duplicate key \(keys.map { "'\($0)'" }.joined(separator: ", "))")
         default:
             return (nil, "\(error)")
         }
+    }
+
+    /// The text of a key as written at `mark`, up to its `:` (at most 40 characters).
+    private static func sourceText(at mark: Mark, in yaml: String) -> String {
+        let lines = yaml.split(separator: "\n", maxSplits: mark.line, omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return "?" }
+        let text = Substring(lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1))
+        let key = text.firstRange(of: ": ").map { text[..<$0.lowerBound] } ?? text
+        return String(key.trimmingTrailingSpaces().prefix(40))
     }
 
     func child(_ node: Node) -> YAMLValue { YAMLValue(node: node, file: file, lineOffset: lineOffset) }
@@ -61,15 +87,18 @@ public struct YAMLValue {
         return nil
     }
 
-    public func int(_ what: String, into diagnostics: inout Diagnostics) -> Int? {
-        if let text = scalarText, let value = Int(text.trimmingCharacters(in: " ")) { return value }
-        diagnostics.error(location, "\(what) must be a whole number, not '\(scalarText ?? "…")'")
+    /// A whole number inside `range`; every number a file gives is bounded
+    /// where it is read, so no later arithmetic on it can overflow.
+    public func int(_ what: String, in range: ClosedRange<Int>, into diagnostics: inout Diagnostics) -> Int? {
+        if let text = scalarText, let value = Int(text.trimmingCharacters(in: " ")), range.contains(value) { return value }
+        diagnostics.error(location, "\(what) must be a whole number between \(range.lowerBound) and \(range.upperBound), not '\(scalarText ?? "…")'")
         return nil
     }
 
-    public func double(_ what: String, into diagnostics: inout Diagnostics) -> Double? {
-        if let text = scalarText, let value = Double(text.trimmingCharacters(in: " ")) { return value }
-        diagnostics.error(location, "\(what) must be a number, not '\(scalarText ?? "…")'")
+    /// A finite number inside `range` (`nan` and `.inf` are not numbers here).
+    public func double(_ what: String, in range: ClosedRange<Double>, into diagnostics: inout Diagnostics) -> Double? {
+        if let text = scalarText, let value = Double(text.trimmingCharacters(in: " ")), range.contains(value) { return value }
+        diagnostics.error(location, "\(what) must be a number between \(range.lowerBound.plain) and \(range.upperBound.plain), not '\(scalarText ?? "…")'")
         return nil
     }
 
@@ -84,7 +113,9 @@ public struct YAMLValue {
     }
 
     public func date(_ what: String, into diagnostics: inout Diagnostics) -> LocalDate? {
-        if let text = scalarText, let date = LocalDate(iso: text.trimmingCharacters(in: " ")) { return date }
+        if let text = scalarText, let date = LocalDate(iso: text.trimmingCharacters(in: " ")) {
+            return date.checkedYear(at: location, into: &diagnostics)
+        }
         diagnostics.error(location, "\(what) must be a date like 2026-11-20, not '\(scalarText ?? "…")'")
         return nil
     }

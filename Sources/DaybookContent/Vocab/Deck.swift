@@ -112,9 +112,7 @@ public enum DeckParser {
 
         // A deck may allow more meanings than the site (an imported Anki deck).
         var maxMeanings = settings.maxMeanings
-        if let value = fields?["max_meanings"], let n = value.int("max_meanings", into: &diagnostics) {
-            if n >= 1 { maxMeanings = n } else { diagnostics.error(value.location, "max_meanings must be at least 1") }
-        }
+        if let n = fields?["max_meanings"]?.int("max_meanings", in: SiteConfig.Limits.maxMeanings, into: &diagnostics) { maxMeanings = n }
         var body = DeckBodyParser(file: file, maxMeanings: maxMeanings)
         for (offset, line) in document.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             body.read(line, number: document.bodyFirstLine + offset, into: &diagnostics)
@@ -227,6 +225,11 @@ private struct DeckBodyParser {
             }
             return
         }
+        if let date, date.checkedYear(at: file.location(line: number, column: line.count - heading.text.count + 1), into: &diagnostics) == nil {
+            current = nil
+            underInvalidHeading = true
+            return
+        }
         guard let date else {
             let column = line.count - heading.text.count + 1
             let hint: String
@@ -276,6 +279,8 @@ private struct DeckBodyParser {
 
     private mutating func readWord(line: Substring, itemStart: Int, number: Int, into diagnostics: inout Diagnostics) {
         let chars = Array(line.trimmingTrailingSpaces())
+        // `-\t ` is an empty item whose spaces were trimmed (found by fuzzing).
+        let itemStart = min(itemStart, chars.count)
         func location(_ index: Int) -> SourceLocation { file.location(line: number, column: index + 1) }
         var keep = true
 

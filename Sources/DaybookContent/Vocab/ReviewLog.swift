@@ -79,11 +79,18 @@ public enum ReviewLogParser {
             if indent < 4, let heading = MarkdownLine.heading(content) {
                 if heading.level == 1 { continue }
                 let text = String(heading.text)
+                let headingColumn = line.count - heading.text.count + 1
+                if heading.level == 2, let date = LocalDate(iso: text),
+                   date.checkedYear(at: file.location(line: number, column: headingColumn), into: &diagnostics) == nil {
+                    current = nil
+                    underInvalidHeading = true
+                    continue
+                }
                 guard heading.level == 2, let date = LocalDate(iso: text) else {
                     let hint = MarkdownLine.looksLikeDate(text) ? "'\(text)' is not a day of the calendar"
                         : MarkdownLine.leadingDate(text).map { "the heading holds only the date: '## \($0)'" }
                         ?? "each day's results start with '## 2026-11-25'"
-                    diagnostics.error(file.location(line: number, column: line.count - heading.text.count + 1), "invalid date heading '\(text)'", hint: hint)
+                    diagnostics.error(file.location(line: number, column: headingColumn), "invalid date heading '\(text)'", hint: hint)
                     current = nil
                     underInvalidHeading = true
                     continue
@@ -105,7 +112,8 @@ public enum ReviewLogParser {
                 continue
             }
             let chars = Array(line.trimmingTrailingSpaces())
-            let itemStart = contentStart + item
+            // `-\t ` is an empty item whose spaces were trimmed (found by fuzzing).
+            let itemStart = min(contentStart + item, chars.count)
             guard let colon = chars[itemStart...].firstIndex(of: ":") else {
                 diagnostics.error(file.location(line: number, column: chars.count + 1), "missing ':' after the deck name",
                                   hint: "write '- deck: word, word'")

@@ -51,6 +51,8 @@ public enum SetNotation {
 
     /// Most sets one `x N` may create, so a typo cannot make a million sets.
     public static let maxSetCount = 100
+    /// Heaviest weight, in kg: the heaviest lifts ever made are about 500 kg.
+    public static let maxKilograms = 1000.0
 
     /// The groups of sets, in the order written; `a; b; c` gives three groups.
     public static func parse(_ text: some StringProtocol, defaultUnit: SiteConfig.Workouts.Unit) -> Result<[[WorkoutSet]], Failure> {
@@ -122,7 +124,7 @@ public enum SetNotation {
                 skipSpaces()
                 guard let c = current else { return groups }
                 guard c == ";" else {
-                    throw failure("unexpected '\(c)' in the sets", hint: "sets look like 60kg x 8, 8, 6 — put remarks on their own line")
+                    throw failure("unexpected '\(c)'", hint: "sets look like 60kg x 8, 8, 6 — put remarks on their own line")
                 }
                 position += 1
                 groups.append(try group())
@@ -137,8 +139,8 @@ public enum SetNotation {
                 // `60kg x …`, `60 x …`, `bw x …`: a weight, then the work done with it.
                 let weight: Weight?
                 switch first {
-                case let .weight(w): weight = w
-                case let .bare(value, _): weight = Weight(value, defaultUnit)
+                case let .weight(w): weight = try checked(w, at: start)
+                case let .bare(value, _): weight = try checked(Weight(value, defaultUnit), at: start)
                 case .bodyweight: weight = nil
                 case let .seconds(s):
                     // `60s x 3`: a hold, three times.
@@ -205,9 +207,17 @@ public enum SetNotation {
             return Int(value)
         }
 
+        func checked(_ weight: Weight, at start: Int) throws(Failure) -> Weight {
+            guard weight.kilograms <= SetNotation.maxKilograms else {
+                let limit = weight.unit == .kg ? "\(Int(SetNotation.maxKilograms)) kg" : "\(Int(SetNotation.maxKilograms / Weight.kilogramsPerPound)) lb"
+                throw failure("a weight must be at most \(limit)", at: start)
+            }
+            return weight
+        }
+
         func reps(_ value: Double, text: String, at start: Int) throws(Failure) -> Int {
             guard value == value.rounded(), value >= 1, value <= 10_000 else {
-                throw failure("reps must be a whole number of at least 1, not \(text)", at: start)
+                throw failure("reps must be a whole number between 1 and 10000, not \(text)", at: start)
             }
             return Int(value)
         }
@@ -283,7 +293,7 @@ public enum SetNotation {
                 throw failure("expected a number at the end of the sets", hint: "sets look like 60kg x 8, 8, 6 or 20, 20, 15 or 60s x 3")
             }
             let text = String(characters[start..<position])
-            guard let value = Double(text), value.isFinite else { throw failure("'\(text)' is not a number", at: start + 1) }
+            guard let value = Double(text), value.isFinite else { throw failure("'\(text.prefix(12))…' is too large", at: start + 1) }
             return (value, text)
         }
     }

@@ -345,10 +345,9 @@ private struct CalendarBuilder {
 private extension CalendarBuilder.DeckDayBuilder {
     mutating func add(_ word: VocabWord, to plan: BookPlan, _ activity: BookActivity, missed: Bool) {
         let key = CalendarBuilder.SessionKey(start: plan.start, activity: activity)
-        var session = sessions[key] ?? BookSession(plan: plan, activity: activity)
-        session.words.append(word)
-        if missed { session.missed.append(word) }
-        sessions[key] = session
+        // In place: a copy per word would make a day of many words quadratic.
+        sessions[key, default: BookSession(plan: plan, activity: activity)].words.append(word)
+        if missed { sessions[key]!.missed.append(word) }
     }
 }
 

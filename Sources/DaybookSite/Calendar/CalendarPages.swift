@@ -28,24 +28,15 @@ struct CalendarPages: SiteFeature {
         [NavigationEntry(section: "calendar", path: Routes.calendarMonth(site.today.monthKey), label: site.translation["nav_calendar"])]
     }
 
-    /// Every month of every year from the first to the last day any layer has
-    /// (and today's), so that year views and month navigation never dead-end.
+    /// Every month of each year that some layer has a day in (and today's
+    /// year), so that year views and month navigation never dead-end; years
+    /// with nothing between two far-apart dates get no pages.
     static func monthRange(_ site: SiteData, _ layers: [any CalendarLayer]) -> [YearMonth] {
-        var first = site.today.monthKey, last = first
+        var years: Set<Int> = [site.today.year]
         for layer in layers {
-            for day in layer.days {
-                let month = day.monthKey
-                if month < first { first = month }
-                if month > last { last = month }
-            }
+            for day in layer.days { years.insert(day.year) }
         }
-        var months: [YearMonth] = []
-        var month = YearMonth(year: first.year, month: 1)
-        while month.year <= last.year {
-            months.append(month)
-            month = month.next
-        }
-        return months
+        return years.sorted().flatMap { year in (1...12).map { YearMonth(year: year, month: $0) } }
     }
 
     /// A cell of a month grid; padding cells outside the month have `isPad`.

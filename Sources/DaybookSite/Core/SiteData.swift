@@ -57,8 +57,8 @@ public struct SiteData: Sendable {
         self.diary = diary
         let pages = published.pages.map { page in
             let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
-            return (page.source.slugPath, PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine,
-                                                    page: Routes.content(page.source)).render(page.body, pass: pass))
+            let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source))
+            return (page.source.slugPath, SlowParseWatch.shared.watch(page.source.displayPath) { photos.render(page.body, pass: pass) })
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)

@@ -31,7 +31,7 @@ public struct DiaryIndex: Sendable {
         let rendered = entries.parallelMap { entry in
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
             let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
-            let body = photos.render(entry.body, pass: pass)
+            let body = SlowParseWatch.shared.watch(entry.source.displayPath) { photos.render(entry.body, pass: pass) }
             let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }

@@ -79,7 +79,7 @@ struct DiaryPages: SiteFeature {
         let item = EntryItem(entry, context)
         let page = EntryPage(
             title: entry.title, dateLabel: item.dateLabel, iso: item.iso, time: item.time, weather: item.weather,
-            tags: item.tags, mood: entry.mood, isPrivate: entry.isPrivate, html: context.site.diary.bodies[index].html,
+            tags: EntryItem.tagLinks(entry.tags, context), mood: entry.mood, isPrivate: entry.isPrivate, html: context.site.diary.bodies[index].html,
             previous: index > 0 ? EntryItem(entries[index - 1], context) : nil,
             next: index + 1 < entries.count ? EntryItem(entries[index + 1], context) : nil,
             monthHref: context.link(Routes.diaryMonth(entry.date.monthKey)),

@@ -49,6 +49,7 @@ struct EntryItem {
     let time: String?
     let weather: WeatherView?
     let tags: [TagLink]
+    let moreTags: String?
     let isPrivate: Bool
     /// The entry's cover or first photo, small.
     let thumbnail: PhotoHTML.Thumbnail?
@@ -60,9 +61,18 @@ struct EntryItem {
         iso = entry.date.iso
         time = entry.time?.text
         weather = WeatherView(entry.weather, context)
-        tags = entry.tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
+        // A list shows the first few tags, so that a page listing entries stays
+        // linear in them however many tags one entry has (the entry page shows all).
+        tags = EntryItem.tagLinks(entry.tags.prefix(EntryItem.tagLimit), context)
+        moreTags = entry.tags.count > EntryItem.tagLimit ? "+\(entry.tags.count - EntryItem.tagLimit)" : nil
         isPrivate = entry.isPrivate
         thumbnail = context.site.diary.thumbnail(of: entry, context)
+    }
+
+    static let tagLimit = 10
+
+    static func tagLinks(_ tags: some Sequence<String>, _ context: PageContext) -> [TagLink] {
+        tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
     }
 }
 
@@ -83,6 +93,7 @@ extension EntryItem: TemplateFields {
         case "iso": iso
         case "tags": tags
         case "hasTags": !tags.isEmpty
+        case "moreTags": moreTags.orMissing
         case "isPrivate": isPrivate
         case "time": time.orMissing
         case "weather": weather.orMissing

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Says on the terminal while one file's Markdown takes more than two seconds
+/// to parse. libcmark-gfm 0.29 (Debian 12) is slow on some inputs (thousands
+/// of `![[]()`, `</<?`, `<![CDATA[`, very deep lists or quotes — fixed in later
+/// releases); the parse is never cut short, so no content is dropped, but the
+/// user learns which file holds the build up (docs/limits.md).
+public final class SlowParseWatch: @unchecked Sendable {
+    public static let shared = SlowParseWatch()
+    /// Seconds a parse may take before it is reported.
+    static let limit = 2.0
+
+    private let lock = NSLock()
+    private var running: [Int: (path: String, start: DispatchTime, reported: Bool)] = [:]
+    private var nextID = 0
+    private var timer: DispatchSourceTimer?
+    private let report: @Sendable (String) -> Void
+
+    init(report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+        self.report = report
+    }
+
+    /// Runs `work`, the parse of the file at `path`, under the watch.
+    public func watch<T>(_ path: String, _ work: () throws -> T) rethrows -> T {
+        lock.lock()
+        let id = nextID
+        nextID += 1
+        running[id] = (path, .now(), false)
+        if timer == nil { startTimer() }
+        lock.unlock()
+        defer {
+            lock.lock()
+            running[id] = nil
+            lock.unlock()
+        }
+        return try work()
+    }
+
+    private func startTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+        timer.setEventHandler { [weak self] in self?.check() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    private func check() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.lock()
+        var slow: [String] = []
+        for (id, item) in running where !item.reported && Double(now - item.start.uptimeNanoseconds) / 1e9 > Self.limit {
+            running[id]?.reported = true
+            slow.append(item.path)
+        }
+        lock.unlock()
+        for path in slow.sorted() {
+            report("\(path): note: still parsing its Markdown after \(Int(Self.limit)) s; libcmark-gfm is slow on some inputs (see docs/limits.md)")
+        }
+    }
+}
