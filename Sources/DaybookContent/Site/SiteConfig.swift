@@ -120,6 +120,9 @@ public struct SiteConfig: Sendable {
         public static let rows = 1...12
         /// Millimetres; the sheets keep 14 mm of margin.
         public static let backOffset = -10.0...10.0
+        /// Pixels of a published photo size.
+        public static let imageWidth = 1...8000
+        public static let imageWidthCount = 8
     }
 
     private static func parseVocab(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Vocab {
@@ -182,12 +185,14 @@ public struct SiteConfig: Sendable {
         guard let f = value.fields("images", known: ["originals", "widths"], into: &diagnostics) else { return images }
         if let v = f["originals"]?.bool("originals", into: &diagnostics) { images.originals = v }
         if let v = f["widths"], let items = v.list("widths", into: &diagnostics) {
-            let widths = items.compactMap { positive($0, "each width", into: &diagnostics) }
-            if widths.contains(where: { $0 > 8000 }) {
-                diagnostics.error(v.location, "image widths above 8000 pixels are not supported", hint: "480, 960 and 1600 suit most screens")
-            } else if !widths.isEmpty {
-                images.widths = Array(Set(widths)).sorted()
+            if items.count > Limits.imageWidthCount {
+                diagnostics.error(v.location, "widths has \(items.count) sizes, at most \(Limits.imageWidthCount)",
+                                  hint: "480, 960 and 1600 suit most screens")
             }
+            let widths = items.prefix(Limits.imageWidthCount).compactMap {
+                $0.int("each width (pixels)", in: Limits.imageWidth, into: &diagnostics)
+            }
+            if !widths.isEmpty { images.widths = Array(Set(widths)).sorted() }
         }
         return images
     }
