@@ -9,7 +9,7 @@ struct Import: ParsableCommand {
         Every import is idempotent (what is already imported is skipped) and atomic (nothing is \
         written unless everything converts and the result is valid content). It ends with a summary.
         """,
-        subcommands: [ImportAnki.self])
+        subcommands: [ImportAnki.self, ImportDayOne.self, ImportStrong.self, ImportHevy.self, ImportFitNotes.self])
 }
 
 /// What every import takes besides its source.
@@ -67,6 +67,70 @@ struct ImportAnki: ParsableCommand {
             content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
             dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+        options.report(summary)
+    }
+}
+
+/// The arguments of `daybook import strong|hevy|fitnotes FILE.csv`.
+struct TrainingExportArguments: ParsableArguments {
+    @Argument(help: "The exported .csv file.")
+    var file: String
+
+    @Option(name: .long, help: "For exports without a unit (Strong's comma form): kg or lb; site.yml's workouts.unit when left out.")
+    var unit: SiteConfig.Workouts.Unit?
+
+    @OptionGroup var options: ImportOptions
+
+    func run(_ source: TrainingImport.Source) throws {
+        let summary = try TrainingImport.run(source, file: URL(fileURLWithPath: file), displayPath: file,
+                                             content: options.folder.url, contentDisplayName: options.folder.displayName,
+                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+        options.report(summary)
+    }
+}
+
+extension SiteConfig.Workouts.Unit: ExpressibleByArgument {}
+
+private let trainingDiscussion = """
+One workout file per session under content/workouts/YEAR/, in Daybook's set notation; sessions the \
+content already has (same date and start time) are skipped.
+"""
+
+struct ImportStrong: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "strong", abstract: "Import Strong's CSV export.", discussion: trainingDiscussion)
+    @OptionGroup var arguments: TrainingExportArguments
+    func run() throws { try arguments.run(.strong) }
+}
+
+struct ImportHevy: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "hevy", abstract: "Import Hevy's CSV export.", discussion: trainingDiscussion)
+    @OptionGroup var arguments: TrainingExportArguments
+    func run() throws { try arguments.run(.hevy) }
+}
+
+struct ImportFitNotes: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "fitnotes", abstract: "Import FitNotes' CSV export.", discussion: trainingDiscussion)
+    @OptionGroup var arguments: TrainingExportArguments
+    func run() throws { try arguments.run(.fitnotes) }
+}
+
+struct ImportDayOne: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dayone", abstract: "Import Day One's JSON export (its unzipped folder, or its .json).",
+        discussion: """
+        One diary file per entry under content/diary/YEAR/, named by the entry's local date; photos, videos, \
+        audio and PDFs are copied beside it. Entries already imported (same Day One uuid) are skipped.
+        """)
+
+    @Argument(help: "The export's folder or its journal .json.")
+    var path: String
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        let summary = try DayOneImport.run(URL(fileURLWithPath: path), displayPath: path, content: options.folder.url,
+                                           contentDisplayName: options.folder.displayName,
+                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows)
         options.report(summary)
     }
 }

@@ -37,12 +37,7 @@ public enum AnkiFiles {
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
         let date = date ?? TimeZones.today(in: config.timezone)
 
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the Anki export")])
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let export = SourceFile(displayPath: displayPath, relativePath: file.lastPathComponent, text: text)
+        let export = try ImportSource.text(file, displayPath: displayPath)
         var reading = AnkiImport.read(export)
         diagnostics.append(contentsOf: reading.diagnostics)
         var summary = ImportSummary(noun: "word", plural: "words")

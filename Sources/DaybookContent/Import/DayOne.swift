@@ -1,0 +1,285 @@
+import Foundation
+
+/// One Day One entry, as its JSON export (`Journal.json`, `entries[]`) has it.
+public struct DayOneEntry: Sendable {
+    public struct Attachment: Sendable, Hashable {
+        /// Photos, videos, audios, pdfAttachments: the folder of the export it is in.
+        public var folder: String
+        public var identifier: String
+        public var md5: String
+        /// `jpeg`, `png`, `heic`, `mov`, `m4a`, `pdf`…
+        public var type: String
+
+        /// `photos/<md5>.<type>`, the file of the export.
+        public var exportPath: String { "\(folder)/\(md5).\(type)" }
+    }
+
+    public var uuid: String
+    /// `creationDate`, UTC.
+    public var created: Date
+    public var timeZone: TimeZone
+    public var text: String
+    public var tags: [String] = []
+    public var starred = false
+    public var weatherCode: String?
+    public var conditions: String?
+    public var temperatureCelsius: Double?
+    public var relativeHumidity: Double?
+    public var windSpeedKPH: Double?
+    public var placeName: String?
+    public var locality: String?
+    public var country: String?
+    public var attachments: [Attachment] = []
+    /// Index in the export's `entries`, for messages.
+    public var index: Int
+}
+
+/// Day One's JSON export: `{"metadata": {"version": "1.0"}, "entries": [...]}`.
+enum DayOneJSON {
+    static let known: Set<String> = ["uuid", "creationDate", "timeZone", "text", "tags", "starred", "weather", "location",
+                                     "photos", "videos", "audios", "pdfAttachments", "modifiedDate", "richText", "duration",
+                                     "creationDevice", "creationDeviceType", "creationDeviceModel", "creationOSName", "creationOSVersion",
+                                     "editingTime", "isPinned", "isAllDay", "userActivity", "music", "sourceString"]
+
+    /// The entries of one journal file; errors name the entry by its position.
+    static func entries(_ file: SourceFile, unknown: inout Set<String>, badRows: inout BadRows) throws -> [DayOneEntry] {
+        guard let data = file.text.data(using: .utf8),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let list = root["entries"] as? [[String: Any]] else {
+            throw ContentErrors([Diagnostic(file.location(line: 1), "not a Day One JSON export: no \"entries\" list",
+                                            hint: "export from Day One with File › Export › JSON")])
+        }
+        let iso = ISO8601DateFormatter()
+        var entries: [DayOneEntry] = []
+        for (index, item) in list.enumerated() {
+            unknown.formUnion(Set(item.keys).subtracting(known))
+            let location = file.location(line: 1)
+            guard let uuid = item["uuid"] as? String, let createdText = item["creationDate"] as? String,
+                  let created = iso.date(from: createdText) else {
+                badRows.add(location, "entry \(index + 1) has no uuid or creationDate like 2024-08-31T12:34:56Z")
+                continue
+            }
+            let zone = (item["timeZone"] as? String).flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+            var entry = DayOneEntry(uuid: uuid, created: created, timeZone: zone, text: item["text"] as? String ?? "", index: index)
+            entry.tags = item["tags"] as? [String] ?? []
+            entry.starred = item["starred"] as? Bool ?? false
+            if let weather = item["weather"] as? [String: Any] {
+                entry.weatherCode = (weather["weatherCode"] as? String).flatMap { $0 == "undefined" || $0.isEmpty ? nil : $0 }
+                entry.conditions = weather["conditionsDescription"] as? String
+                entry.temperatureCelsius = (weather["temperatureCelsius"] as? NSNumber)?.doubleValue
+                entry.relativeHumidity = (weather["relativeHumidity"] as? NSNumber)?.doubleValue
+                entry.windSpeedKPH = (weather["windSpeedKPH"] as? NSNumber)?.doubleValue
+            }
+            if let place = item["location"] as? [String: Any] {
+                entry.placeName = place["placeName"] as? String
+                entry.locality = place["localityName"] as? String
+                entry.country = place["country"] as? String
+            }
+            for (key, folder) in [("photos", "photos"), ("videos", "videos"), ("audios", "audios"), ("pdfAttachments", "pdfs")] {
+                for media in item[key] as? [[String: Any]] ?? [] {
+                    guard let identifier = media["identifier"] as? String, let md5 = media["md5"] as? String else { continue }
+                    let type = media["type"] as? String ?? (folder == "pdfs" ? "pdf" : folder == "audios" ? "m4a" : "jpeg")
+                    entry.attachments.append(.init(folder: folder, identifier: identifier, md5: md5, type: type))
+                }
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+}
+
+/// Day One entries as diary files (pure: the caller copies the attachments).
+public enum DayOneText {
+    /// The entry's local date and time in its own time zone.
+    public static func local(_ entry: DayOneEntry) -> (LocalDate, LocalTime, offsetMinutes: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = entry.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: entry.created)
+        return (LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!, LocalTime(hour: parts.hour!, minute: parts.minute!)!,
+                entry.timeZone.secondsFromGMT(for: entry.created) / 60)
+    }
+
+    /// Day One escapes Markdown it did not need to (`\.`, `\-`, `\!`, `\(`):
+    /// those backslashes are removed where Markdown reads the character
+    /// the same without them (not at a line's start, where `-` or `1.` would
+    /// begin a list).
+    public static func unescaped(_ text: String) -> String {
+        var output = ""
+        var atLineStart = true
+        var previous: Character?
+        var chars = Array(text)[...]
+        while let char = chars.first {
+            chars = chars.dropFirst()
+            if char == "\\", let next = chars.first, ".-!()+#*_[]{}>".contains(next) {
+                let needed: Bool
+                switch next {
+                case "-", "+", "#", ">": needed = atLineStart
+                // `1\.` at a line's start would begin a list without its backslash.
+                case ".", ")": needed = previous?.isNumber == true && output.split(separator: "\n", omittingEmptySubsequences: false).last?.allSatisfy(\.isNumber) == true
+                case "!", "(": needed = false
+                default: needed = true
+                }
+                if needed { output.append(char) }
+                output.append(next)
+                chars = chars.dropFirst()
+                previous = next
+                atLineStart = false
+                continue
+            }
+            output.append(char)
+            previous = char
+            atLineStart = char == "\n" || (atLineStart && char == " ")
+        }
+        return output
+    }
+
+    /// `dayone-moment://ID`, `dayone-moment:\/\/ID`, `dayone-moment:/video/ID`
+    /// references as links to the copied files (`paths[ID]`); a missing one
+    /// stays as visible text. Gives the text and the IDs it could not find.
+    public static func linkingMoments(_ text: String, paths: [String: String]) -> (String, [String]) {
+        var output = ""
+        var missing: [String] = []
+        var rest = Substring(text)
+        while let range = rest.range(of: "dayone-moment:") {
+            output += rest[..<range.lowerBound]
+            var after = rest[range.upperBound...]
+            for prefix in ["\\/\\/", "//", "/video/", "/audio/", "/pdf/", "/"] where after.hasPrefix(prefix) {
+                after = after.dropFirst(prefix.count)
+                break
+            }
+            let id = after.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            rest = after.dropFirst(id.count)
+            if let path = paths[String(id)] {
+                output += path
+            } else {
+                missing.append(String(id))
+                // `![](dayone-moment://ID)` becomes a visible note, not a broken image.
+                if let open = output.range(of: "![", options: .backwards), output[open.lowerBound...].hasSuffix("]("), rest.first == ")" {
+                    output.removeSubrange(open.lowerBound...)
+                    rest = rest.dropFirst()
+                }
+                output += "(attachment \(id) was not in the export)"
+            }
+        }
+        output += rest
+        return (output, missing)
+    }
+
+    /// The text of the entry's file; `body` is its text with moments linked.
+    public static func file(_ entry: DayOneEntry, body: String) -> String {
+        let (date, time, offset) = local(entry)
+        let sign = offset < 0 ? "-" : "+"
+        var lines = ["---", "date: \(date.iso)T\(time.text):00\(sign)\((abs(offset) / 60).zeroPadded(2)):\((abs(offset) % 60).zeroPadded(2))"]
+        if let title = DiaryParser.firstHeading(in: String(body.prefix { $0 != "\n" })) { lines.append("title: \(YAMLText.quoted(title))") }
+        if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map(YAMLText.quoted).joined(separator: ", "))]") }
+        var weather: [String] = []
+        if let code = entry.weatherCode { weather.append("weatherCode: \(code)") }
+        if let temp = entry.temperatureCelsius { weather.append("temp: \(WorkoutText.number((temp * 10).rounded() / 10))") }
+        if let humidity = entry.relativeHumidity { weather.append("humidity: \(WorkoutText.number(humidity.rounded()))") }
+        if let wind = entry.windSpeedKPH { weather.append("wind: \(WorkoutText.number((wind / 3.6 * 10).rounded() / 10))") }
+        if let place = entry.locality ?? entry.placeName { weather.append("location: \(YAMLText.quoted(place))") }
+        if !weather.isEmpty, entry.weatherCode != nil || entry.temperatureCelsius != nil {
+            lines.append("weather:")
+            lines += weather.map { "  " + $0 }
+        }
+        if let conditions = entry.conditions { lines.append("conditions: \(YAMLText.quoted(conditions))") }
+        if let place = entry.placeName { lines.append("place_name: \(YAMLText.quoted(place))") }
+        if let locality = entry.locality { lines.append("locality: \(YAMLText.quoted(locality))") }
+        if let country = entry.country { lines.append("country: \(YAMLText.quoted(country))") }
+        if entry.starred { lines.append("starred: true") }
+        lines.append("dayone_uuid: \(entry.uuid)")
+        lines.append("---")
+        return lines.joined(separator: "\n") + "\n" + body + (body.hasSuffix("\n") || body.isEmpty ? "" : "\n")
+    }
+}
+
+/// `daybook import dayone PATH`: the export's folder (with `Journal.json`
+/// and `photos/`…) or one of its JSON files.
+public enum DayOneImport {
+    public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
+                           dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
+        let files = FileWalker(root: content, displayRoot: contentDisplayName)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no such file or folder")])
+        }
+        if path.pathExtension.lowercased() == "zip" {
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "a .zip is not read yet",
+                                            hint: "unzip it and import its folder: daybook import dayone FOLDER")])
+        }
+        let folder = isFolder.boolValue ? path : path.deletingLastPathComponent()
+        let journals = isFolder.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []).filter { $0.lowercased().hasSuffix(".json") }.sorted()
+            : [path.lastPathComponent]
+        if journals.isEmpty {
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no journal .json in the folder",
+                                            hint: "export from Day One with File › Export › JSON and unzip it")])
+        }
+        var badRows = BadRows()
+        var unknown = Set<String>()
+        var entries: [DayOneEntry] = []
+        for journal in journals {
+            let file = try ImportSource.text(folder.appendingPathComponent(journal),
+                                             displayPath: isFolder.boolValue ? "\(displayPath)/\(journal)" : displayPath)
+            entries += try DayOneJSON.entries(file, unknown: &unknown, badRows: &badRows)
+        }
+        var diagnostics = Diagnostics()
+        var summary = ImportSummary(noun: "entry", plural: "entries")
+        summary.dryRun = dryRun
+        badRows.settle(skip: skipBadRows, into: &diagnostics, summary: &summary)
+        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
+        if !unknown.isEmpty {
+            summary.warnings.append(Diagnostic(SourceLocation(path: displayPath), "fields left out: \(unknown.sorted().joined(separator: ", "))",
+                                               severity: .warning))
+        }
+
+        // Entries already imported, by their Day One uuid.
+        var existing = Set<String>()
+        var ignored = Diagnostics()
+        let diary = files.markdown(under: "diary", into: &ignored)
+        for file in diary {
+            for line in file.text.split(separator: "\n").prefix(40) where line.hasPrefix("dayone_uuid:") {
+                existing.insert(line.dropFirst("dayone_uuid:".count).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        var taken = Set(files.relativeFiles(under: "diary"))
+        var written: [ImportedFile] = []
+        var check = Diagnostics()
+        var missing: [String] = []
+        for entry in entries.sorted(by: { $0.created < $1.created }) {
+            if existing.contains(entry.uuid) {
+                summary.alreadyImported.append(entry.uuid)
+                continue
+            }
+            let (date, _, _) = DayOneText.local(entry)
+            let path = ImportSource.freePath("diary/\(date.year)/\(date.iso).md", taken: taken)
+            taken.insert(path)
+            let base = String(path.dropFirst("diary/\(date.year)/".count).dropLast(3))
+            var links: [String: String] = [:]
+            for attachment in entry.attachments {
+                let source = folder.appendingPathComponent(attachment.exportPath)
+                guard FileManager.default.fileExists(atPath: source.path) else { continue }
+                let name = "\(base)-\(attachment.md5.prefix(8)).\(attachment.type)"
+                links[attachment.identifier] = name
+                written.append(ImportedFile("diary/\(date.year)/\(name)", .copy(source)))
+                taken.insert("diary/\(date.year)/\(name)")
+            }
+            let (body, absent) = DayOneText.linkingMoments(DayOneText.unescaped(entry.text), paths: links)
+            missing += absent
+            let text = DayOneText.file(entry, body: body)
+            _ = DiaryParser.parse(SourceFile(displayPath: files.display(path), relativePath: path, text: text), into: &check)
+            written.append(ImportedFile(path, .text(text)))
+            summary.added += 1
+            summary.files.append(files.display(path))
+        }
+        if !missing.isEmpty {
+            summary.warnings.append(Diagnostic(SourceLocation(path: displayPath),
+                                               "\(missing.count) attachment\(missing.count == 1 ? "" : "s") not in the export, left as a note in the text",
+                                               severity: .warning))
+        }
+        // Images the text links must exist for the build: check with the files in place, so only errors of our text count.
+        if check.hasErrors { throw ContentErrors(check.sorted) }
+        if !dryRun, !written.isEmpty { try ImportWriter.write(written, content: content, displayRoot: contentDisplayName) }
+        return summary
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// `daybook import strong|hevy|fitnotes` on the files of a content folder:
+/// reads the export, leaves out the sessions the content already has (by date
+/// and start time), checks every new workout file as the build would read it,
+/// and writes them all or none.
+public enum TrainingImport {
+    public enum Source: String, Sendable, CaseIterable {
+        case strong, hevy, fitnotes
+
+        var name: String { ["strong": "Strong", "hevy": "Hevy", "fitnotes": "FitNotes"][rawValue]! }
+    }
+
+    /// The sessions of an export (pure: no files).
+    static func sessions(_ source: Source, table: CSVTable, unit: SiteConfig.Workouts.Unit, badRows: inout BadRows) -> [ImportedSession] {
+        switch source {
+        case .strong: StrongExport.sessions(table, unit: unit, badRows: &badRows)
+        case .hevy: HevyExport.sessions(table, badRows: &badRows)
+        case .fitnotes: FitNotesExport.sessions(table, unit: unit, badRows: &badRows)
+        }
+    }
+
+    static func columns(_ source: Source) -> (required: [String], known: Set<String>) {
+        switch source {
+        case .strong: (StrongExport.required, StrongExport.known)
+        case .hevy: (HevyExport.required, HevyExport.known)
+        case .fitnotes: (FitNotesExport.required, FitNotesExport.known)
+        }
+    }
+
+    /// - Parameter unit: for exports without a unit (Strong's comma form); nil means site.yml's `workouts.unit`.
+    public static func run(_ source: Source, file: URL, displayPath: String, content: URL, contentDisplayName: String,
+                           unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
+        let files = FileWalker(root: content, displayRoot: contentDisplayName)
+        var diagnostics = Diagnostics()
+        let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
+        let export = try ImportSource.text(file, displayPath: displayPath)
+
+        var badRows = BadRows()
+        let table = CSVTable(export, badRows: &badRows)
+        let (required, known) = columns(source)
+        let missing = required.filter { !table.has($0) }
+        if !missing.isEmpty {
+            throw ContentErrors([Diagnostic(export.location(line: 1), "not a \(source.name) export: no \(missing.map { "'\($0)'" }.joined(separator: " or ")) column",
+                                            hint: "export from \(source.name) as CSV; the first line must be its header")])
+        }
+        var summary = ImportSummary(noun: "session", plural: "sessions")
+        summary.dryRun = dryRun
+        let unknown = table.unknownHeaders(known: known).filter { !$0.lowercased().hasPrefix("weight") && !$0.lowercased().hasPrefix("distance") }
+        if !unknown.isEmpty {
+            diagnostics.warning(export.location(line: 1), "columns left out: \(unknown.joined(separator: ", "))")
+        }
+        let sessions = sessions(source, table: table, unit: unit ?? config.workouts.unit, badRows: &badRows)
+        badRows.settle(skip: skipBadRows, into: &diagnostics, summary: &summary)
+        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
+
+        var existing = Set<String>()
+        var workoutDiagnostics = Diagnostics()
+        let existingFiles = files.markdown(under: "workouts", into: &workoutDiagnostics)
+        for file in existingFiles {
+            if let session = WorkoutParser.parse(file, settings: config.workouts, into: &workoutDiagnostics) {
+                existing.insert(key(session.date, session.time))
+            }
+        }
+        var paths = Set(existingFiles.map(\.relativePath))
+        var written: [ImportedFile] = []
+        var check = Diagnostics()
+        for session in sessions {
+            let label = key(session.date, session.time)
+            if existing.contains(label) {
+                summary.alreadyImported.append(label)
+                continue
+            }
+            existing.insert(label)
+            let path = ImportSource.freePath(WorkoutText.path(session), taken: paths)
+            paths.insert(path)
+            let text = WorkoutText.file(session, splits: config.workouts.split)
+            // The file as the build will read it: an error here means nothing is written.
+            let result = SourceFile(displayPath: files.display(path), relativePath: path, text: text)
+            _ = WorkoutParser.parse(result, settings: config.workouts, into: &check)
+            written.append(ImportedFile(path, .text(text)))
+        }
+        if check.hasErrors { throw ContentErrors(check.sorted) }
+        summary.warnings = diagnostics.items.filter { $0.severity == .warning }
+        summary.added = written.count
+        summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
+        if !dryRun, !written.isEmpty {
+            try ImportWriter.write(written, content: content, displayRoot: contentDisplayName)
+        }
+        return summary
+    }
+
+    /// `2024-09-12 21:46`, or the date alone.
+    static func key(_ date: LocalDate, _ time: LocalTime?) -> String {
+        date.iso + (time.map { " " + $0.text } ?? "")
+    }
+}
+
+/// Reading an export file and naming new files, for every importer.
+enum ImportSource {
+    /// The export as text: UTF-8, a byte-order mark and CRLF line ends removed.
+    static func text(_ url: URL, displayPath: String) throws -> SourceFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the export")])
+        }
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "the export is not UTF-8 text")])
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        return SourceFile(displayPath: displayPath, relativePath: url.lastPathComponent, text: text)
+    }
+
+    /// `path`, or `name-2.md`, `name-3.md`… when it is taken.
+    static func freePath(_ path: String, taken: Set<String>) -> String {
+        guard taken.contains(path) else { return path }
+        let base = path.dropLast(3)
+        var number = 2
+        while taken.contains("\(base)-\(number).md") { number += 1 }
+        return "\(base)-\(number).md"
+    }
+}

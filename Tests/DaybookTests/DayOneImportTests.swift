@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import DaybookContent
+
+/// Day One's JSON export into diary files.
+@Suite struct DayOneImportTests {
+    static let sample = TrainingImportTests.samples.appendingPathComponent("dayone")
+
+    @Test func backslashEscapesAreUndoneWhereMarkdownDoesNotNeedThem() {
+        #expect(DayOneText.unescaped("Done\\. Great\\! (see \\(this\\))") == "Done. Great! (see (this))")
+        #expect(DayOneText.unescaped("1\\. not a list\n\\- nor this\na \\- b") == "1\\. not a list\n\\- nor this\na - b")
+        #expect(DayOneText.unescaped("\\*kept\\* \\_too\\_") == "\\*kept\\* \\_too\\_")
+    }
+
+    @Test func momentsLinkToCopiedFilesOrBecomeANote() {
+        let paths = ["AB12": "2024-08-31-0a1b2c3d.jpeg"]
+        #expect(DayOneText.linkingMoments("![](dayone-moment://AB12) ![](dayone-moment:\\/\\/AB12) [v](dayone-moment:/video/AB12)", paths: paths).0
+                == "![](2024-08-31-0a1b2c3d.jpeg) ![](2024-08-31-0a1b2c3d.jpeg) [v](2024-08-31-0a1b2c3d.jpeg)")
+        let (text, missing) = DayOneText.linkingMoments("Look: ![](dayone-moment://CD34) done", paths: paths)
+        #expect(text == "Look: (attachment CD34 was not in the export) done")
+        #expect(missing == ["CD34"])
+    }
+
+    @Test func anEntryKeepsItsOwnTimeZoneWeatherPlaceAndUUID() throws {
+        var unknown = Set<String>()
+        var bad = BadRows()
+        let text = try String(contentsOf: Self.sample.appendingPathComponent("Journal.json"), encoding: .utf8)
+        let entries = try DayOneJSON.entries(SourceFile(displayPath: "Journal.json", relativePath: "Journal.json", text: text),
+                                             unknown: &unknown, badRows: &bad)
+        #expect(entries.count == 3)
+        let file = DayOneText.file(entries[0], body: "# Busan at night\n\nText.")
+        #expect(file.hasPrefix("---\ndate: 2024-08-31T21:40:00+09:00\ntitle: \"Busan at night\"\ntags: [\"travel\", \"family\"]\nweather:\n  weatherCode: clear-night\n  temp: 27.4\n  humidity: 81\n  wind: 3\n  location: \"Busan\"\nconditions: \"Clear\"\n"))
+        #expect(file.contains("starred: true\ndayone_uuid: A1B2C3D4E5F6478899AABBCCDDEEFF01\n---\n"))
+        #expect(entries[1].weatherCode == nil, "'undefined' means no weather")
+        #expect(DayOneText.local(entries[2]).0.iso == "2024-08-31", "03:00 UTC is still the 31st in New York")
+    }
+
+    @Test func importingTwiceWritesOnceAndTheSiteBuilds() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content") }
+        let first = try run()
+        #expect(first.added == 3)
+        #expect(first.files == ["content/diary/2024/2024-08-31.md", "content/diary/2024/2024-08-31-2.md", "content/diary/2024/2024-08-31-3.md"])
+        #expect(FileManager.default.fileExists(atPath: site.content.appendingPathComponent("diary/2024/2024-08-31-2-0a1b2c3d.jpeg").path))
+        let second = try run()
+        #expect(second.added == 0)
+        #expect(second.alreadyImported.count == 3)
+        try site.build()
+    }
+}

@@ -1,0 +1,57 @@
+import DaybookContent
+@testable import DaybookRender
+import Foundation
+import Testing
+
+/// Every translation of the default theme has the same keys, and every key
+/// the code or a template asks for exists (a missing key would show as itself).
+@Suite struct TranslationKeyTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func translations() -> [String: Translation] {
+        var diagnostics = Diagnostics()
+        return Theme.load(name: "default", themesDirectory: repository.appending(path: "themes"), into: &diagnostics).translations
+    }
+
+    static func files(under folder: String, ending suffix: String) -> [String] {
+        let root = repository.appending(path: folder)
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        return (walker?.allObjects as? [URL] ?? []).filter { $0.path.hasSuffix(suffix) }
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    /// Keys named literally in Swift (`t["key"]`, `t.format("key", …)`), in
+    /// templates (`{{t.key}}`), and those built from a value's cases.
+    static func usedKeys() -> Set<String> {
+        var keys = Set<String>()
+        for text in files(under: "Sources", ending: ".swift") {
+            for match in text.matches(of: /\bt\["([a-z0-9_]+)"\]|\.format\("([a-z0-9_]+)"/) {
+                if let key = match.1 ?? match.2 { keys.insert(String(key)) }
+            }
+        }
+        for text in files(under: "themes/default", ending: ".mustache") {
+            for match in text.matches(of: /\bt\.([a-z0-9_]+)/) { keys.insert(String(match.1)) }
+        }
+        keys.formUnion(WeatherCondition.allCases.map { "weather_" + $0.rawValue })
+        keys.formUnion(SiteConfig.Flashcards.Duplex.allCases.map { "print_how_" + $0.rawValue })
+        return keys
+    }
+
+    @Test func everyTranslationHasTheSameKeys() throws {
+        let translations = Self.translations()
+        let english = try #require(translations["en"])
+        #expect(translations.count >= 2)
+        for (locale, translation) in translations {
+            #expect(Set(translation.strings.keys).subtracting(english.strings.keys).sorted() == [], "only in \(locale)")
+            #expect(Set(english.strings.keys).subtracting(translation.strings.keys).sorted() == [], "missing in \(locale)")
+        }
+    }
+
+    @Test func everyKeyInUseIsTranslated() {
+        let used = Self.usedKeys()
+        #expect(used.count > 50)
+        for (locale, translation) in Self.translations() {
+            #expect(used.subtracting(translation.strings.keys).sorted() == [], "missing in \(locale)")
+        }
+    }
+}
