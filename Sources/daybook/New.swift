@@ -47,10 +47,6 @@ struct New: ParsableCommand {
             ---
             title: \(name ?? "")
             date: \(day.iso) \(time)
-            weather:
-              condition: clear
-              temp: 
-              location: 
             tags: []
             mood: 
             ---

@@ -55,6 +55,8 @@ def test_new_scaffolds_files_that_build(tmp_path):
     for kind in ("entry", "deck", "workout"):
         result = daybook("new", kind, "Scaffolded", "--today", "2026-11-24", cwd=site)
         assert (site / result.stdout.strip()).exists()
+        if kind == "entry":  # no weather was fetched, so none is written: never an invented condition
+            assert "weather" not in (site / result.stdout.strip()).read_text()
     assert daybook("new", "workout", "--today", "2026-11-24", cwd=site, check=False).returncode != 0  # never overwrites
     daybook("build", "--today", "2026-11-24", cwd=site)
 

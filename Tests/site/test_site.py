@@ -5,7 +5,7 @@ import subprocess
 import sys
 import urllib.request
 from pathlib import Path
-from urllib.parse import urljoin, urlparse, unquote
+from urllib.parse import quote, urljoin, urlparse, unquote
 
 from conftest import daybook, ROOT, TODAY
 
@@ -66,7 +66,8 @@ def test_site_works_under_a_sub_path(served_site, browser):
             continue
         seen.add(url)
         try:
-            body = urllib.request.urlopen(url).read()
+            # Links keep letters of any script readable (tags/산책/); HTTP wants them percent-encoded.
+            body = urllib.request.urlopen(quote(url, safe=":/%?=&")).read()
         except Exception as error:  # noqa: BLE001 — report every broken page
             failures.append(f"{url}: {error}")
             continue
