@@ -26,6 +26,14 @@ import Testing
         #expect(site.outputFiles() == [])
     }
 
+    @Test func anAliasOnAGeneratedPageNamesItsFile() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\naliases: [diary/2026]\n---\nHello"])
+        defer { site.remove() }
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("content/diary/2026/2026-11-20.md:1:1: error: 'diary/2026/index.html' would be written from 2 sources: content/diary/2026/2026-11-20.md and a page Daybook makes") == true)
+    }
+
     @Test func namesDifferingOnlyInNormalizationAreOneNameAndAnError() throws {
         let composed = "\u{D55C}\u{AE00}"  // 한글
         let decomposed = composed.decomposedStringWithCanonicalMapping

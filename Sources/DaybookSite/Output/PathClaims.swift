@@ -63,6 +63,11 @@ public enum PathClaims {
                         contentDisplayName: String) -> [Writer] {
         var owners: [[UInt8]: [String]] = [:]
         for source in site.sources { owners[Array(Routes.content(source).filePath.utf8), default: []].append(source.displayPath) }
+        // An old URL (`aliases:`) is claimed by the file that names it.
+        let aliases = site.published.entries.map { ($0.frontMatter.aliases, $0.source) } + site.published.pages.map { ($0.frontMatter.aliases, $0.source) }
+        for (paths, source) in aliases {
+            for alias in paths { owners[Array(Routes.alias(alias).filePath.utf8), default: []].append(source.displayPath) }
+        }
         // Two content files with one page each name themselves, in turn.
         var named: [[UInt8]: Int] = [:]
         var writers: [Writer] = []
