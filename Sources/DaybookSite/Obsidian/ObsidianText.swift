@@ -13,7 +13,8 @@ enum ObsidianText {
     }
 
     static func pieces(_ text: String) -> [Piece]? {
-        guard text.contains("[[") || text.contains("#") else { return nil }
+        // Runs on every text node of every entry: a byte check keeps plain text off the scan below.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") }) else { return nil }
         var pieces: [Piece] = []
         var plain = ""
         var rest = Substring(text)
@@ -72,14 +73,15 @@ enum ObsidianText {
 
     /// `key:: value` lines (Dataview's inline fields); nil unless every line is one.
     static func fields(_ lines: [String]) -> [(key: String, value: String)]? {
-        let fields = lines.map { line -> (key: String, value: String)? in
-            guard let separator = line.range(of: "::") else { return nil }
+        var fields: [(key: String, value: String)] = []
+        // Every paragraph of every entry comes here: stop at the first line that is not a field.
+        for line in lines {
+            guard line.utf8.contains(UInt8(ascii: ":")), let separator = line.range(of: "::") else { return nil }
             let key = line[..<separator.lowerBound].trimmed
             guard !key.isEmpty, !key.contains("[["), !key.contains("("), key.first != "-" else { return nil }
-            return (key, line[separator.upperBound...].trimmed)
+            fields.append((key, line[separator.upperBound...].trimmed))
         }
-        guard !fields.isEmpty, !fields.contains(where: { $0 == nil }) else { return nil }
-        return fields.compactMap { $0 }
+        return fields.isEmpty ? nil : fields
     }
 
     /// `[!kind] Title` (also `[!kind]-` and `[!kind]+`, Obsidian's foldable callouts).
