@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from PIL import Image
@@ -139,6 +140,26 @@ def test_private_entry_photo_appears_nowhere(sample_site):
     assert not [p for p in (ROOT / ".daybook-cache/photos").iterdir() if p.name.startswith(digest)]
     # Nothing published has the cat's shape (800×600 scaled).
     assert not [p for p in published_photos(sample_site) if Image.open(p).size in {(800, 600), (480, 360)}]
+
+
+def test_feed_photos_and_links_load_from_a_feed_reader(sample_site):
+    """A feed reader shows an entry's text away from its page: every photo and link in it is absolute and leads to a published file."""
+    import xml.etree.ElementTree as ET
+    base = "https://example.github.io/daybook/"
+    atom = "{http://www.w3.org/2005/Atom}"
+    contents = [e.find(atom + "content").text for e in ET.parse(sample_site / "feed.xml").getroot().iter(atom + "entry")]
+    urls = []
+    for html in contents:
+        urls += re.findall(r' (?:href|src)="([^"]*)"', html)
+        for srcset in re.findall(r' srcset="([^"]*)"', html):
+            urls += [candidate.split()[0] for candidate in srcset.split(",")]
+    photos = [u for u in urls if u.endswith((".webp", ".jpg"))]
+    assert len(photos) >= 8, "the sample entries' photos should be in the feed"
+    for url in urls:
+        assert re.match(r"[a-z]+:", url), f"relative address in the feed: {url}"
+        if url.startswith(base):
+            path = unquote(url[len(base):].split("#")[0])
+            assert (sample_site / (path + "index.html" if path.endswith("/") or not path else path)).exists(), url
 
 
 # --- sites made here ---------------------------------------------------------
