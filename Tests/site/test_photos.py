@@ -186,6 +186,18 @@ def test_missing_and_broken_photos_are_located_errors(tmp_path):
     assert "WARNING" not in err and not (tmp_path / "public").exists()
 
 
+def test_obsidian_embed_errors_point_at_the_embed(tmp_path):
+    """`![[photo]]` embeds are reported where they stand (here in a quote, after an escape), not at the body's first line."""
+    photo(tmp_path / "content/diary/2026/2026-11-20-snowman.jpg", (400, 300), gps=False)
+    entry(tmp_path, "2026-11-20.md", "First line.\n\n> Walk \\* ![[2026-11-20-snowmen.jpg]] and ![[gone.png|x]]")
+    result = build(tmp_path, check=False)
+    assert result.returncode == 1
+    md = "content/diary/2026/2026-11-20.md"
+    assert f"{md}:6:11: error: image '2026-11-20-snowmen.jpg' not found" in result.stderr
+    assert "did you mean '2026-11-20-snowman.jpg'?" in result.stderr
+    assert f"{md}:6:43: error: image 'gone.png' not found" in result.stderr
+
+
 def test_warm_cache_skips_encoding_and_stale_entries_go(tmp_path):
     source = photo(tmp_path / "content/diary/2026/2026-11-20/walk.jpg", (2000, 1500))
     entry(tmp_path, "2026-11-20.md", "![walk](2026-11-20/walk.jpg)")
