@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func importingTwiceWritesOnceAndTheSiteBuilds() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content") }
         let first = try run()
