@@ -43,12 +43,7 @@ enum DayOneJSON {
 
     /// The entries of one journal file; errors name the entry by its position.
     static func entries(_ file: SourceFile, unknown: inout Set<String>, badRows: inout BadRows) throws -> [DayOneEntry] {
-        guard let data = file.text.data(using: .utf8),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = root["entries"] as? [[String: Any]] else {
-            throw ContentErrors([Diagnostic(file.location(line: 1), "not a Day One JSON export: no \"entries\" list",
-                                            hint: "export from Day One with File › Export › JSON")])
-        }
+        let list = try ImportSource.jsonEntries(file, of: "Day One", hint: "export from Day One with File › Export › JSON")
         let iso = ISO8601DateFormatter()
         var entries: [DayOneEntry] = []
         for (index, item) in list.enumerated() {
@@ -198,7 +193,6 @@ public enum DayOneText {
 public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
                            dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
-        let files = FileWalker(root: content, displayRoot: contentDisplayName)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no such file or folder")])
@@ -223,37 +217,19 @@ public enum DayOneImport {
                                              displayPath: isFolder.boolValue ? "\(displayPath)/\(journal)" : displayPath)
             entries += try DayOneJSON.entries(file, unknown: &unknown, badRows: &badRows)
         }
-        var diagnostics = Diagnostics()
-        var summary = ImportSummary(noun: "entry", plural: "entries")
-        summary.dryRun = dryRun
-        badRows.settle(skip: skipBadRows, into: &diagnostics, summary: &summary)
-        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
-        if !unknown.isEmpty {
-            summary.warnings.append(Diagnostic(SourceLocation(path: displayPath), "fields left out: \(unknown.sorted().joined(separator: ", "))",
-                                               severity: .warning))
-        }
+        var summary = try ImportSource.diarySummary(dryRun: dryRun, badRows: badRows, skip: skipBadRows, unknownFields: unknown,
+                                                    at: SourceLocation(path: displayPath))
 
-        // Entries already imported, by their Day One uuid.
-        var existing = Set<String>()
-        var ignored = Diagnostics()
-        let diary = files.markdown(under: "diary", into: &ignored)
-        for file in diary {
-            for line in file.text.split(separator: "\n").prefix(40) where line.hasPrefix("dayone_uuid:") {
-                existing.insert(line.dropFirst("dayone_uuid:".count).trimmingCharacters(in: .whitespaces))
-            }
-        }
-        var taken = Set(files.relativeFiles(under: "diary"))
-        var written: [ImportedFile] = []
-        var check = Diagnostics()
+        // Entries already imported are known by their Day One uuid.
+        var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: "dayone_uuid")
         var missing: [String] = []
         for entry in entries.sorted(by: { $0.created < $1.created }) {
-            if existing.contains(entry.uuid) {
+            if target.existing.contains(entry.uuid) {
                 summary.alreadyImported.append(entry.uuid)
                 continue
             }
             let (date, _, _) = DayOneText.local(entry)
-            let path = ImportSource.freePath("diary/\(date.year)/\(date.iso).md", taken: taken)
-            taken.insert(path)
+            let path = target.newEntryPath(for: date)
             let base = String(path.dropFirst("diary/\(date.year)/".count).dropLast(3))
             var links: [String: String] = [:]
             for attachment in entry.attachments {
@@ -261,25 +237,18 @@ public enum DayOneImport {
                 guard FileManager.default.fileExists(atPath: source.path) else { continue }
                 let name = "\(base)-\(attachment.md5.prefix(8)).\(attachment.type)"
                 links[attachment.identifier] = name
-                written.append(ImportedFile("diary/\(date.year)/\(name)", .copy(source)))
-                taken.insert("diary/\(date.year)/\(name)")
+                target.add(copy: source, at: "diary/\(date.year)/\(name)")
             }
             let (body, absent) = DayOneText.linkingMoments(DayOneText.unescaped(entry.text), paths: links)
             missing += absent
-            let text = DayOneText.file(entry, body: body)
-            _ = DiaryParser.parse(SourceFile(displayPath: files.display(path), relativePath: path, text: text), into: &check)
-            written.append(ImportedFile(path, .text(text)))
-            summary.added += 1
-            summary.files.append(files.display(path))
+            target.add(entry: DayOneText.file(entry, body: body), at: path, summary: &summary)
         }
         if !missing.isEmpty {
             summary.warnings.append(Diagnostic(SourceLocation(path: displayPath),
                                                "\(missing.count) attachment\(missing.count == 1 ? "" : "s") not in the export, left as a note in the text",
                                                severity: .warning))
         }
-        // Images the text links must exist for the build: check with the files in place, so only errors of our text count.
-        if check.hasErrors { throw ContentErrors(check.sorted) }
-        if !dryRun, !written.isEmpty { try ImportWriter.write(written, content: content, displayRoot: contentDisplayName) }
+        try target.finish(dryRun: dryRun)
         return summary
     }
 }
