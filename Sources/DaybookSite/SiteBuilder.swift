@@ -100,6 +100,17 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
+    /// Everything a build checks, template errors included, writing nothing:
+    /// the warnings and how many entries were read.
+    public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
+        let (site, theme, warnings) = try prepare(options)
+        // Rendering catches template errors too; the result is discarded.
+        let pages = pages(for: site)
+        _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
+        try render(pages, site: site, theme: theme)
+        return (warnings, site.entriesRead)
+    }
+
     /// The whole build; `public/` changes only if it succeeds.
     @discardableResult
     public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {

@@ -42,6 +42,9 @@ struct TestSite {
                      visibility: visibility, contentDisplayName: "content", io: io)
     }
 
+    /// The check an import runs before writing, as `daybook import` runs it.
+    var verify: ImportVerification { ImportCheck.verifier(options()) }
+
     @discardableResult
     func build(today: String = "2026-11-23", visibility: Visibility = Visibility()) throws -> BuildSummary {
         try SiteBuilder.build(options(today: today, visibility: visibility))

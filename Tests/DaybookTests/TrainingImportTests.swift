@@ -155,7 +155,7 @@ import Testing
         defer { site.remove() }
         let url = Self.samples.appendingPathComponent(sample)
         let summary = try TrainingImport.run(TrainingImport.Source(rawValue: source)!, file: url, displayPath: sample,
-                                             content: site.content, contentDisplayName: "content")
+                                             content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(summary.added > 0)
         let (content, diagnostics) = ContentLoader.load(directory: site.content, displayRoot: "content")
         #expect(!diagnostics.hasErrors)
@@ -170,7 +170,7 @@ import Testing
         }
         // A second import writes nothing.
         let again = try TrainingImport.run(TrainingImport.Source(rawValue: source)!, file: url, displayPath: sample,
-                                           content: site.content, contentDisplayName: "content")
+                                           content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(again.added == 0)
         #expect(again.alreadyImported.count == summary.added)
     }

@@ -212,7 +212,7 @@ import Testing
 
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt",
                                                  deck: "copy", date: LocalDate(iso: "2026-11-23")!,
-                                                 content: site.content, contentDisplayName: "content")
+                                                 content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(imported.added == 4)
         #expect(imported.files == ["content/vocab/copy.md"])
 
@@ -243,7 +243,8 @@ import Testing
         let deckURL = site.content.appendingPathComponent("vocab/toeic.md")
         func run(dryRun: Bool = false) throws -> ImportSummary {
             try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
-                                      date: date, content: site.content, contentDisplayName: "content", dryRun: dryRun)
+                                      date: date, content: site.content, contentDisplayName: "content", dryRun: dryRun,
+                                      verify: site.verify)
         }
         let before = try String(contentsOf: deckURL, encoding: .utf8)
         let dry = try run(dryRun: true)
@@ -272,7 +273,7 @@ import Testing
         func run(skip: Bool) throws -> ImportSummary {
             try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
                                       date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content",
-                                      skipBadRows: skip)
+                                      skipBadRows: skip, verify: site.verify)
         }
         #expect { try run(skip: false) } throws: { error in
             (error as? ContentErrors)?.diagnostics.map(\.description)
@@ -289,7 +290,8 @@ import Testing
         defer { site.remove() }
         try site.write("anki.txt", "candid\t솔직한\n")
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic.md",
-                                                 date: LocalDate(iso: "2026-11-22")!, content: site.content, contentDisplayName: "content")
+                                                 date: LocalDate(iso: "2026-11-22")!, content: site.content, contentDisplayName: "content",
+                                                 verify: site.verify)
         #expect(imported.added == 1)
         let text = try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8)
         #expect(text.hasSuffix("## 2026-11-22\n- fluctuate :: **변동**하다\n\nPrices notes.\n- candid :: 솔직한\n"))
