@@ -40,7 +40,7 @@ import ZIPFoundation
     }
 
     @Test func importingTwiceWritesOnceAndTheSiteBuilds() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content", verify: site.verify) }
         let first = try run()
@@ -68,7 +68,7 @@ import ZIPFoundation
     }
 
     @Test func theExportZipIsReadWithoutUnzippingIt() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let zip = try Self.zip(site)
         let first = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
@@ -82,7 +82,7 @@ import ZIPFoundation
     }
 
     @Test func everyJournalOfAZipIsReadAndItsPhotosFoundBesideIt() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         // Two journals with the same entries: the uuids make the second one's entries known.
         let zip = try Self.zip(site, folder: "Export", journals: ["Journal.json", "Travel.json"])
@@ -94,7 +94,7 @@ import ZIPFoundation
     }
 
     @Test func aBrokenZipIsAnErrorNamingIt() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let zip = site.root.appendingPathComponent("export.zip")
         try Data("not a zip".utf8).write(to: zip)

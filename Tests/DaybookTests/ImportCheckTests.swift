@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aPhotoTheBuildCannotReadStopsTheImport() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let export = site.root.appendingPathComponent("export")
         try FileManager.default.createDirectory(at: export.appendingPathComponent("photos"), withIntermediateDirectories: true)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func contentWithErrorsAlreadyGetsNothingAndSaysSo() throws {
-        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\nweather: snwo\n---\nx\n"])
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\nweather: snwo\n---\nx\n"], onDisk: true)
         defer { site.remove() }
         let errors = Self.errors {
             try JrnlImport.run(JrnlImportTests.samples.appendingPathComponent("journal.txt"), displayPath: "journal.txt",
@@ -53,7 +53,7 @@ import Testing
 
     @Test func aDryRunChecksTooAndTheUsersFilesAreNeverWrittenThrough() throws {
         let deck = "---\ntitle: TOEIC\nlanguage: en\nmeaning_language: ko\n---\n## 2026-11-20\n- candid :: 솔직한\n"
-        let site = try TestSite(["content/vocab/toeic.md": deck, "anki.txt": "meticulous\t꼼꼼한\n"])
+        let site = try TestSite(["content/vocab/toeic.md": deck, "anki.txt": "meticulous\t꼼꼼한\n"], onDisk: true)
         defer { site.remove() }
         let summary = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
                                                 date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content",

@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func importingTwiceWritesOnceInTimeOrderAndTheSiteBuilds() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let run = { try JrnlImport.run(Self.samples.appendingPathComponent("journal.txt"), displayPath: "journal.txt",
                                        content: site.content, contentDisplayName: "content", verify: site.verify) }

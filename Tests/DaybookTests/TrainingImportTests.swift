@@ -151,7 +151,7 @@ import Testing
                       ("strong", "strong-2016.csv"), ("hevy", "hevy-kg.csv"), ("hevy", "hevy-lbs.csv"),
                       ("fitnotes", "fitnotes-lbs.csv"), ("fitnotes", "fitnotes-units.csv")])
     func statisticsAfterTheImportMatchTheExport(source: String, sample: String) throws {
-        let site = try TestSite(["content/site.yml": "workouts:\n  unit: kg\n"])
+        let site = try TestSite(["content/site.yml": "workouts:\n  unit: kg\n"], onDisk: true)
         defer { site.remove() }
         let url = Self.samples.appendingPathComponent(sample)
         let summary = try TrainingImport.run(TrainingImport.Source(rawValue: source)!, file: url, displayPath: sample,

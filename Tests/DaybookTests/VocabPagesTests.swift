@@ -182,7 +182,7 @@ import Testing
         let site = try Self.built()
         defer { site.remove() }
         for file in site.outputFiles() {
-            let text = String(decoding: try Data(contentsOf: site.output.appendingPathComponent(file)), as: UTF8.self)
+            let text = String(decoding: try #require(site.data(file)), as: UTF8.self)
             #expect(!text.contains("SECRET"), "private deck in \(file)")
             #expect(!text.contains("hush") && !text.contains("whisper"), "private word in \(file)")
             #expect(!file.contains("secret"), "private deck page \(file)")
@@ -204,7 +204,7 @@ import Testing
     // MARK: import and export
 
     @Test func exportThenImportGivesTheSameWords() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         let exported = try AnkiFiles.export(deck: "toeic", content: site.content, contentDisplayName: "content")
         #expect(exported.contains("meticulous\t꼼꼼한, 세심한\tShe is *meticulous* about invoices.\ttoeic 2026-11-18\n"))
@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func importingAgainAddsOnlyNewWordsAndThenNothing() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         try site.write("anki.txt", "#separator:tab\ncandid\t솔직한\nrevenue\t매출\n")
         let date = LocalDate(iso: "2026-11-23")!
@@ -265,7 +265,7 @@ import Testing
     }
 
     @Test func aBadRowStopsTheImportUnlessSkipped() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         try site.write("anki.txt", "zeal\t열의\nopen\t\"never closed\n")
         let deckURL = site.content.appendingPathComponent("vocab/toeic.md")
@@ -286,7 +286,7 @@ import Testing
     }
 
     @Test func importAddsToAnExistingBookAndExportNamesUnknownDecks() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         try site.write("anki.txt", "candid\t솔직한\n")
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic.md",
