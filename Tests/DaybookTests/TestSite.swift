@@ -57,5 +57,10 @@ struct TestSite {
         }.sorted()
     }
 
+    /// Every file of the search index (manifest, term shards, chunks of documents), one after another.
+    func searchIndex() -> String {
+        outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }.compactMap(read).joined(separator: "\n")
+    }
+
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
