@@ -116,13 +116,13 @@ struct ImportFitNotes: ParsableCommand {
 
 struct ImportDayOne: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dayone", abstract: "Import Day One's JSON export (its unzipped folder, or its .json).",
+        commandName: "dayone", abstract: "Import Day One's JSON export (its .zip, its unzipped folder, or a journal's .json).",
         discussion: """
         One diary file per entry under content/diary/YEAR/, named by the entry's local date; photos, videos, \
         audio and PDFs are copied beside it. Entries already imported (same Day One uuid) are skipped.
         """)
 
-    @Argument(help: "The export's folder or its journal .json.")
+    @Argument(help: "The export's .zip, its folder, or one journal's .json.")
     var path: String
 
     @OptionGroup var options: ImportOptions

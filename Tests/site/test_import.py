@@ -1,5 +1,5 @@
 """Importing from other apps as a person does it: import, build, import again."""
-import shutil
+import zipfile
 
 from conftest import daybook, ROOT, TODAY
 
@@ -43,4 +43,25 @@ def test_jrnl_other_time_format_needs_timeformat_and_dry_run_writes_nothing(tmp_
     before = files_of(site / "content")
     dry = daybook("import", "jrnl", journal, "--timeformat", "%d/%m/%Y %H:%M", "--dry-run", cwd=site)
     assert "Would import 1 entry into content/diary/2023/2023-12-31.md." in dry.stdout
+    assert files_of(site / "content") == before
+
+
+def test_day_one_zip_imports_with_its_photo_and_a_second_import_writes_nothing(tmp_path):
+    site = new_site(tmp_path)
+    export = tmp_path / "Day One export.zip"
+    with zipfile.ZipFile(export, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((SAMPLES / "dayone").rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(SAMPLES / "dayone").as_posix())
+    first = daybook("import", "dayone", str(export), cwd=site)
+    assert "Imported 3 entries into 3 files." in first.stdout
+    assert "fields left out:" in first.stderr and "location.latitude" in first.stderr
+    photo = site / "content/diary/2024/2024-08-31-2-0a1b2c3d.jpeg"
+    assert photo.read_bytes() == (SAMPLES / "dayone/photos/0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpeg").read_bytes()
+    daybook("build", "--today", TODAY, cwd=site)
+    page = (site / "public/diary/2024/2024-08-31-2/index.html").read_text()
+    assert "Busan at night" in page and "<picture>" in page
+    before = files_of(site / "content")
+    again = daybook("import", "dayone", str(export), cwd=site)
+    assert again.returncode == 0 and "Nothing new to import" in again.stdout
     assert files_of(site / "content") == before

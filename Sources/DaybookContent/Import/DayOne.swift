@@ -32,14 +32,36 @@ public struct DayOneEntry: Sendable {
     public var attachments: [Attachment] = []
     /// Index in the export's `entries`, for messages.
     public var index: Int
+    /// The journal's JSON file in the export; attachments are in folders beside it.
+    public var journal = ""
 }
 
 /// Day One's JSON export: `{"metadata": {"version": "1.0"}, "entries": [...]}`.
 enum DayOneJSON {
+    /// The fields the import carries into the diary file; every other one,
+    /// at the top or inside `weather`, `location` and the media lists, is
+    /// named in the summary's warning (`weather.pressureMB`, `photos[].width`).
     static let known: Set<String> = ["uuid", "creationDate", "timeZone", "text", "tags", "starred", "weather", "location",
-                                     "photos", "videos", "audios", "pdfAttachments", "modifiedDate", "richText", "duration",
-                                     "creationDevice", "creationDeviceType", "creationDeviceModel", "creationOSName", "creationOSVersion",
-                                     "editingTime", "isPinned", "isAllDay", "userActivity", "music", "sourceString"]
+                                     "photos", "videos", "audios", "pdfAttachments"]
+    static let knownInside: [String: Set<String>] = {
+        let media: Set<String> = ["identifier", "md5", "type"]
+        return ["weather": ["weatherCode", "conditionsDescription", "temperatureCelsius", "relativeHumidity", "windSpeedKPH"],
+                "location": ["placeName", "localityName", "country"],
+                "photos": media, "videos": media, "audios": media, "pdfAttachments": media]
+    }()
+
+    /// The names of the fields of `item` the import leaves out.
+    static func unknownFields(of item: [String: Any]) -> Set<String> {
+        var unknown = Set(item.keys).subtracting(known)
+        for (field, inside) in knownInside {
+            if let object = item[field] as? [String: Any] {
+                unknown.formUnion(Set(object.keys).subtracting(inside).map { "\(field).\($0)" })
+            } else if let list = item[field] as? [[String: Any]] {
+                unknown.formUnion(list.flatMap { Set($0.keys).subtracting(inside) }.map { "\(field)[].\($0)" })
+            }
+        }
+        return unknown
+    }
 
     /// The entries of one journal file; errors name the entry by its position.
     static func entries(_ file: SourceFile, unknown: inout Set<String>, badRows: inout BadRows) throws -> [DayOneEntry] {
@@ -47,7 +69,7 @@ enum DayOneJSON {
         let iso = ISO8601DateFormatter()
         var entries: [DayOneEntry] = []
         for (index, item) in list.enumerated() {
-            unknown.formUnion(Set(item.keys).subtracting(known))
+            unknown.formUnion(unknownFields(of: item))
             let location = file.location(line: 1)
             guard let uuid = item["uuid"] as? String, let createdText = item["creationDate"] as? String,
                   let created = iso.date(from: createdText) else {
@@ -188,34 +210,21 @@ public enum DayOneText {
     }
 }
 
-/// `daybook import dayone PATH`: the export's folder (with `Journal.json`
-/// and `photos/`…) or one of its JSON files.
+/// `daybook import dayone PATH`: the export's `.zip`, its folder (with
+/// `Journal.json` and `photos/`…) or one of its JSON files.
 public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
                            dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no such file or folder")])
-        }
-        if path.pathExtension.lowercased() == "zip" {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "a .zip is not read yet",
-                                            hint: "unzip it and import its folder: daybook import dayone FOLDER")])
-        }
-        let folder = isFolder.boolValue ? path : path.deletingLastPathComponent()
-        let journals = isFolder.boolValue
-            ? ((try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []).filter { $0.lowercased().hasSuffix(".json") }.sorted()
-            : [path.lastPathComponent]
-        if journals.isEmpty {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no journal .json in the folder",
-                                            hint: "export from Day One with File › Export › JSON and unzip it")])
-        }
+        let export = try DayOneExport(path, displayPath: displayPath)
         var badRows = BadRows()
         var unknown = Set<String>()
         var entries: [DayOneEntry] = []
-        for journal in journals {
-            let file = try ImportSource.text(folder.appendingPathComponent(journal),
-                                             displayPath: isFolder.boolValue ? "\(displayPath)/\(journal)" : displayPath)
-            entries += try DayOneJSON.entries(file, unknown: &unknown, badRows: &badRows)
+        for journal in export.journals {
+            entries += try DayOneJSON.entries(export.journal(journal), unknown: &unknown, badRows: &badRows).map {
+                var entry = $0
+                entry.journal = journal
+                return entry
+            }
         }
         var summary = try ImportSource.diarySummary(dryRun: dryRun, badRows: badRows, skip: skipBadRows, unknownFields: unknown,
                                                     at: SourceLocation(path: displayPath))
@@ -233,11 +242,10 @@ public enum DayOneImport {
             let base = String(path.dropFirst("diary/\(date.year)/".count).dropLast(3))
             var links: [String: String] = [:]
             for attachment in entry.attachments {
-                let source = folder.appendingPathComponent(attachment.exportPath)
-                guard FileManager.default.fileExists(atPath: source.path) else { continue }
+                guard let source = export.attachment(attachment.exportPath, of: entry.journal) else { continue }
                 let name = "\(base)-\(attachment.md5.prefix(8)).\(attachment.type)"
                 links[attachment.identifier] = name
-                target.add(copy: source, at: "diary/\(date.year)/\(name)")
+                target.add(source, at: "diary/\(date.year)/\(name)")
             }
             let (body, absent) = DayOneText.linkingMoments(DayOneText.unescaped(entry.text), paths: links)
             missing += absent

@@ -37,8 +37,8 @@ struct DiaryImportTarget {
     }
 
     /// An attachment copied beside its entry.
-    mutating func add(copy source: URL, at path: String) {
-        written.append(ImportedFile(path, .copy(source)))
+    mutating func add(_ source: ImportedFile.Contents, at path: String) {
+        written.append(ImportedFile(path, source))
         taken.insert(path)
     }
 

@@ -103,12 +103,16 @@ enum ImportSource {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the export")])
         }
+        return try text(data, displayPath: displayPath, relativePath: url.lastPathComponent)
+    }
+
+    static func text(_ data: Data, displayPath: String, relativePath: String) throws -> SourceFile {
         guard var text = String(data: data, encoding: .utf8) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "the export is not UTF-8 text")])
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
-        return SourceFile(displayPath: displayPath, relativePath: url.lastPathComponent, text: text)
+        return SourceFile(displayPath: displayPath, relativePath: relativePath, text: text)
     }
 
     /// The `entries` list of an app's JSON export (Day One, jrnl).
