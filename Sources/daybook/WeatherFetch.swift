@@ -41,7 +41,7 @@ enum WeatherFetch {
             task.cancel()
             return .failure(late)
         }
-        // The session's timeout and this deadline end together; either is said the same way.
+        // Under load the session's timer can fire before the deadline: one message either way.
         if (error as? URLError)?.code == .timedOut { return .failure(late) }
         if let error {
             return .failure(.unreachable("could not reach \(request.service): \(describe(error))"))
