@@ -169,13 +169,16 @@ public enum Markdown {
                 }
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
-            var text = markdown
-            text.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { chars in
-                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            let document = SlowParseWatch.shared.timing {
+                var text = markdown
+                text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                    }
                 }
+                return cmark_parser_finish(parser)!
             }
-            return (parser, cmark_parser_finish(parser)!)
+            return (parser, document)
         }
         defer {
             cmark_node_free(document)

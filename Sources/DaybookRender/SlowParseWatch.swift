@@ -20,8 +20,20 @@ public final class SlowParseWatch: @unchecked Sendable {
         self.report = report
     }
 
-    /// Runs `work`, the parse of the file at `path`, under the watch.
+    /// Runs `work` — the Markdown of the file at `path`, with what else its render
+    /// does — naming that file to the parses inside it.
     public func watch<T>(_ path: String, _ work: () throws -> T) rethrows -> T {
+        let thread = Thread.current.threadDictionary
+        let outer = thread[Self.fileKey]
+        thread[Self.fileKey] = path
+        defer { thread[Self.fileKey] = outer }
+        return try work()
+    }
+
+    /// Times one parse. Only the parse counts: not waiting for cmark's lock, and not
+    /// the photos encoded while the document renders, which are not cmark's doing.
+    func timing<T>(_ parse: () throws -> T) rethrows -> T {
+        guard let path = Thread.current.threadDictionary[Self.fileKey] as? String else { return try parse() }
         lock.lock()
         let id = nextID
         nextID += 1
@@ -33,8 +45,10 @@ public final class SlowParseWatch: @unchecked Sendable {
             running[id] = nil
             lock.unlock()
         }
-        return try work()
+        return try parse()
     }
+
+    private static let fileKey = "daybook.slowParseWatch.file"
 
     private func startTimer() {
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
