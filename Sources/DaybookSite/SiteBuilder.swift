@@ -46,9 +46,10 @@ public struct BuildSummary: Sendable {
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
-    public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
+    public static func prepare(_ options: BuildOptions, cache: ParseCache? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
-        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
+        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
+                                                        cache: cache)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
@@ -96,13 +97,15 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    /// The whole build; `public/` changes only if it succeeds.
+    /// The whole build; `public/` changes only if it succeeds. With `memory`
+    /// (kept by `serve` from build to build) unchanged entries are not read
+    /// again and only files whose bytes changed are written.
     @discardableResult
-    public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
+    public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try OutputGuard.check(options)
         progress?("reading content")
-        let (site, theme, warnings) = try prepare(options)
+        let (site, theme, warnings) = try prepare(options, cache: memory?.parsed)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
@@ -110,25 +113,61 @@ public enum SiteBuilder {
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
         let writer = OutputWriter(output: options.outputDirectory)
-        let staging = try writer.makeStaging()
-        do {
-            try OutputWriter.makeFolders(for: paths, in: staging)
-            // Pages are written into the staging folder as they render.
-            let root = staging.path
-            try render(pages, site: site, theme: theme) { path, bytes in
-                OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
-            }
-            var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+        let previous = FileManager.default.fileExists(atPath: options.outputDirectory.path) ? memory?.written : nil
+        let changes = OutputChanges(before: previous ?? [:])
+        var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+        func readAssets() {
             for asset in assets {
                 if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
             }
-            progress?("writing \(files.count) more files")
-            try OutputWriter.write(files, into: staging)
-            try OutputWriter.copy(photos.map { ($0.path, $0.cached) }, into: staging)
-            try writer.swap(in: staging)
-        } catch {
-            writer.discard(staging)
-            throw error
+        }
+        for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached)) }
+
+        if let previous, let memory {
+            // Everything is rendered before anything is written: a failed build changes nothing.
+            try render(pages, site: site, theme: theme) { path, bytes in
+                changes.add(path, bytes)
+                return nil
+            }
+            readAssets()
+            for (path, bytes) in files { changes.add(path, bytes) }
+            let current = Set(paths)
+            let gone = previous.keys.filter { !current.contains($0) }.sorted()
+            let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
+            progress?("writing \(changes.changed.count) changed files")
+            do {
+                try writer.update(writing: changes.changed, linking: relinked, deleting: gone)
+            } catch {
+                // Half updated: the next build writes everything again.
+                memory.written = nil
+                throw error
+            }
+            memory.written = changes.digests
+            memory.filesChanged = changes.changed.count + relinked.count + gone.count
+        } else {
+            let staging = try writer.makeStaging()
+            do {
+                try OutputWriter.makeFolders(for: paths, in: staging)
+                // Pages are written into the staging folder as they render.
+                let root = staging.path
+                try render(pages, site: site, theme: theme) { path, bytes in
+                    if memory != nil { changes.record(path, BuildMemory.Digest(bytes)) }
+                    return OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
+                }
+                readAssets()
+                progress?("writing \(files.count) more files")
+                try OutputWriter.write(files, into: staging)
+                try OutputWriter.copy(photos.map { ($0.path, $0.cached) }, into: staging)
+                try writer.swap(in: staging)
+            } catch {
+                writer.discard(staging)
+                throw error
+            }
+            if let memory {
+                for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
+                memory.written = changes.digests
+                memory.filesChanged = paths.count
+            }
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         site.photos.prune()
