@@ -65,3 +65,15 @@ def test_day_one_zip_imports_with_its_photo_and_a_second_import_writes_nothing(t
     again = daybook("import", "dayone", str(export), cwd=site)
     assert again.returncode == 0 and "Nothing new to import" in again.stdout
     assert files_of(site / "content") == before
+
+
+def test_import_into_content_with_errors_writes_nothing_and_says_why(tmp_path):
+    site = new_site(tmp_path)
+    (site / "content/diary/2026/2026-11-20.md").write_text("---\nweather: snwo\n---\nx\n")
+    before = files_of(site / "content")
+    result = daybook("import", "jrnl", str(SAMPLES / "jrnl/journal.txt"), cwd=site, check=False)
+    assert result.returncode == 1
+    assert "content/ has errors already" in result.stderr
+    assert "content/diary/2026/2026-11-20.md:2:10: error: unknown weather 'snwo'" in result.stderr
+    assert files_of(site / "content") == before
+    assert not [p for p in site.iterdir() if "importing" in p.name]

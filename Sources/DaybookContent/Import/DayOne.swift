@@ -214,7 +214,7 @@ public enum DayOneText {
 /// `Journal.json` and `photos/`…) or one of its JSON files.
 public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
-                           dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
+                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification) throws -> ImportSummary {
         let export = try DayOneExport(path, displayPath: displayPath)
         var badRows = BadRows()
         var unknown = Set<String>()
@@ -256,7 +256,7 @@ public enum DayOneImport {
                                                "\(missing.count) attachment\(missing.count == 1 ? "" : "s") not in the export, left as a note in the text",
                                                severity: .warning))
         }
-        try target.finish(dryRun: dryRun)
+        try target.finish(dryRun: dryRun, verify: verify)
         return summary
     }
 }

@@ -30,7 +30,8 @@ public enum TrainingImport {
 
     /// - Parameter unit: for exports without a unit (Strong's comma form); nil means site.yml's `workouts.unit`.
     public static func run(_ source: Source, file: URL, displayPath: String, content: URL, contentDisplayName: String,
-                           unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
+                           unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false,
+                           verify: ImportVerification) throws -> ImportSummary {
         let files = FileWalker(root: content, displayRoot: contentDisplayName)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
@@ -84,9 +85,7 @@ public enum TrainingImport {
         summary.warnings = diagnostics.items.filter { $0.severity == .warning }
         summary.added = written.count
         summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
-        if !dryRun, !written.isEmpty {
-            try ImportWriter.write(written, content: content, displayRoot: contentDisplayName)
-        }
+        try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify)
         return summary
     }
 

@@ -29,11 +29,24 @@ public struct ImportedFile: Sendable {
     }
 }
 
+/// Checks the content as it will be with an import's files, before any is
+/// written; throws its errors. The command line checks the whole site (`ImportCheck`).
+public typealias ImportVerification = ([ImportedFile]) throws -> Void
+
 /// Writes all of an import's files or none: each goes to a temporary file
 /// beside its place first, and only when every one is written are they
 /// renamed into place. A file the user already has is never overwritten.
 public enum ImportWriter {
-    public static func write(_ files: [ImportedFile], content: URL, displayRoot: String) throws {
+    /// The end of every import: the content with the new files is checked,
+    /// then, unless it is a dry run, they are written.
+    public static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
+                              verify: ImportVerification) throws {
+        guard !files.isEmpty else { return }
+        try verify(files)
+        if !dryRun { try write(files, content: content, displayRoot: displayRoot) }
+    }
+
+    static func write(_ files: [ImportedFile], content: URL, displayRoot: String) throws {
         let manager = FileManager.default
         func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
         let clashes = files.filter { !$0.replaces && manager.fileExists(atPath: content.appendingPathComponent($0.relativePath).path) }
@@ -66,8 +79,10 @@ public enum ImportWriter {
     }
 
     /// Each `.zip` opened once, however many files come from it.
-    struct OpenArchives {
+    public struct OpenArchives {
         private var open: [URL: Archive] = [:]
+
+        public init() {}
 
         mutating func archive(_ url: URL) throws -> Archive {
             if let archive = open[url] { return archive }
@@ -78,7 +93,7 @@ public enum ImportWriter {
     }
 
     /// Writes one file's contents at `url`, which must not exist.
-    static func place(_ contents: ImportedFile.Contents, at url: URL, archives: inout OpenArchives) throws {
+    public static func place(_ contents: ImportedFile.Contents, at url: URL, archives: inout OpenArchives) throws {
         switch contents {
         case let .text(text): try Data(text.utf8).write(to: url)
         case let .copy(source): try FileManager.default.copyItem(at: source, to: url)

@@ -299,7 +299,7 @@ public enum JrnlImport {
 
     /// - Parameter timeFormat: the journal's `timeformat` from jrnl's config; nil tries the common ones.
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String, timeFormat: JrnlTimeFormat? = nil,
-                           dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
+                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification) throws -> ImportSummary {
         let export = try ImportSource.text(path, displayPath: displayPath)
         var badRows = BadRows()
         var unknown = Set<String>()
@@ -318,7 +318,7 @@ public enum JrnlImport {
             }
             target.add(entry: file(entry), at: target.newEntryPath(for: entry.date), summary: &summary)
         }
-        try target.finish(dryRun: dryRun)
+        try target.finish(dryRun: dryRun, verify: verify)
         return summary
     }
 }

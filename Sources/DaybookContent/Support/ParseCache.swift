@@ -1,28 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Diary entries parsed by an earlier load, kept by `serve` between builds: a
 /// file with the same path, size and modification time is not read again.
 /// Entries are the bulk of a site; the few other files are read every time.
 public final class ParseCache: @unchecked Sendable {
-    struct Stamp: Equatable {
-        let size: Int
-        let seconds: Int
-        let nanoseconds: Int
-        let inode: UInt
-
-        /// nil when the file cannot be examined: it is then read, as without a cache.
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            size = Int(info.st_size)
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
-            inode = UInt(info.st_ino)
-        }
-    }
+    /// A file's size and modification time; nil when it cannot be examined (it is then read, as without a cache).
+    typealias Stamp = FileIO.Attributes
 
     private struct Parsed {
         let stamp: Stamp

@@ -1,8 +1,5 @@
 import DaybookContent
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What `serve` keeps between its builds: the entries it parsed, and a digest
 /// of every file it wrote, so that a rebuild re-reads only changed entries and
@@ -32,9 +29,8 @@ public final class BuildMemory: @unchecked Sendable {
     }
 
     /// A photo comes from the cache: its digest is its cached file's name, size and time.
-    static func digest(ofCached path: String) -> Digest {
-        var info = stat()
-        let stamp = stat(path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)" : ""
+    static func digest(ofCached path: String, io: FileIO) -> Digest {
+        let stamp = io.attributes(path).map { "\($0.size) \($0.modified)" } ?? ""
         return Digest(Array((path + "\n" + stamp).utf8))
     }
 }
@@ -66,24 +62,28 @@ extension OutputWriter {
     /// half a file; files no longer made are deleted, then their empty folders.
     func update(writing changed: [(path: String, bytes: [UInt8])], linking photos: [(path: String, source: String)],
                 deleting gone: [String]) throws {
-        try Self.makeFolders(for: changed.map(\.path) + photos.map(\.path), in: output)
+        try makeFolders(for: changed.map(\.path) + photos.map(\.path), in: output)
         let root = output.path
-        for file in changed {
-            let temporary = root + "/" + file.path + ".daybook-\(getpid())~"
-            if let failure = Self.write(file.bytes, to: temporary) { throw OutputError(message: failure) }
-            guard rename(temporary, root + "/" + file.path) == 0 else {
-                unlink(temporary)
-                throw OutputError(message: "cannot write \(root)/\(file.path): \(String(cString: strerror(errno)))")
+        do throws(FileIOError) {
+            for file in changed {
+                let temporary = root + "/" + file.path + ".daybook-\(getpid())~"
+                try io.write(temporary, file.bytes)
+                try io.move(temporary, root + "/" + file.path)
             }
+            for photo in photos where io.exists(root + "/" + photo.path) { try io.remove(root + "/" + photo.path) }
+            for path in gone where Self.isContained(path) && io.exists(root + "/" + path) { try io.remove(root + "/" + path) }
+            // Deepest first, so a folder emptied by its children's removal goes too.
+            let folders = Set(gone.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+            for folder in folders.sorted(by: { $0.count > $1.count }) {
+                var current = folder
+                while !current.isEmpty, io.isFolder(root + "/" + current), (try? io.list(root + "/" + current))?.isEmpty == true {
+                    try io.remove(root + "/" + current)
+                    current = (current as NSString).deletingLastPathComponent
+                }
+            }
+        } catch {
+            throw OutputError(message: "cannot write \(error)")
         }
-        for photo in photos { unlink(root + "/" + photo.path) }
-        try Self.copy(photos, into: output)
-        for path in gone where Self.isContained(path) { unlink(root + "/" + path) }
-        let folders = Set(gone.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        // Deepest first, so a folder emptied by its children's removal goes too.
-        for folder in folders.sorted(by: { $0.count > $1.count }) {
-            var current = folder
-            while !current.isEmpty, rmdir(root + "/" + current) == 0 { current = (current as NSString).deletingLastPathComponent }
-        }
+        try copy(photos, into: output)
     }
 }
