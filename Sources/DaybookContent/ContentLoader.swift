@@ -3,7 +3,8 @@ import Foundation
 /// Reads a `content/` folder into `Content`, collecting every diagnostic.
 public enum ContentLoader {
     /// - Parameter displayRoot: how the content folder is named in messages (`content`).
-    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk) -> (Content, Diagnostics) {
+    /// - Parameter cache: entries parsed by an earlier load of the same folder (`serve`).
+    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil) -> (Content, Diagnostics) {
         var diagnostics = Diagnostics()
         var content = Content()
         let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
@@ -15,10 +16,15 @@ public enum ContentLoader {
         }
 
         // Diary entries are the bulk of a site: parse them on all cores.
-        let diaryFiles = files.markdown(under: "diary", into: &diagnostics)
-        let parsed = diaryFiles.parallelMap { file -> (DiaryEntry?, Diagnostics) in
+        let diaryPaths = files.markdownPaths(under: "diary", into: &diagnostics)
+        cache?.begin(keeping: diaryPaths)
+        let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics) in
+            // Examined before it is read: a file changed meanwhile is read again next time.
+            let stamp = cache == nil ? nil : io.attributes(files.root.appendingPathComponent(relative).path)
+            if let cached = cache?.entry(relative, stamp: stamp) { return cached }
             var local = Diagnostics()
-            let entry = DiaryParser.parse(file, into: &local)
+            let entry = files.load(relative, into: &local).flatMap { DiaryParser.parse($0, into: &local) }
+            cache?.store(relative, stamp: stamp, entry: entry, diagnostics: local)
             return (entry, local)
         }
         for (entry, local) in parsed {
@@ -93,6 +99,10 @@ struct FileWalker {
         return load(url: url, relative: relative, into: &diagnostics)
     }
 
+    func load(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
+        load(url: root.appendingPathComponent(relative), relative: relative, into: &diagnostics)
+    }
+
     private func load(url: URL, relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
         guard let data = try? io.read(url.path) else {
             diagnostics.error(SourceLocation(path: display(relative)), "cannot read file")
@@ -115,10 +125,12 @@ struct FileWalker {
         return self.folder.files(under: folder, recursive: recursive, into: &ignored)
     }
 
+    func markdownPaths(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [String] {
+        self.folder.files(under: folder, recursive: recursive, into: &diagnostics).filter(MarkdownName.isMarkdown)
+    }
+
     func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {
-        self.folder.files(under: folder, recursive: recursive, into: &diagnostics)
-            .filter(MarkdownName.isMarkdown)
-            .compactMap { load(url: root.appendingPathComponent($0), relative: $0, into: &diagnostics) }
+        markdownPaths(under: folder, recursive: recursive, into: &diagnostics).compactMap { load($0, into: &diagnostics) }
     }
 
     /// Every other file is an asset; one that cannot be read is said so, not

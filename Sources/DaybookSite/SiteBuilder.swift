@@ -50,9 +50,10 @@ public struct BuildSummary: Sendable {
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
-    public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
+    public static func prepare(_ options: BuildOptions, cache: ParseCache? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
-        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, io: options.io)
+        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
+                                                        io: options.io, cache: cache)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
@@ -111,13 +112,15 @@ public enum SiteBuilder {
         return (warnings, site.entriesRead)
     }
 
-    /// The whole build; `public/` changes only if it succeeds.
+    /// The whole build; `public/` changes only if it succeeds. With `memory`
+    /// (kept by `serve` from build to build) unchanged entries are not read
+    /// again and only files whose bytes changed are written.
     @discardableResult
-    public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
+    public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try OutputGuard.check(options)
         progress?("reading content")
-        let (site, theme, warnings) = try prepare(options)
+        let (site, theme, warnings) = try prepare(options, cache: memory?.parsed)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
@@ -125,27 +128,63 @@ public enum SiteBuilder {
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
         let writer = OutputWriter(output: options.outputDirectory, io: options.io)
-        let staging = try writer.makeStaging()
-        do {
-            try writer.makeFolders(for: paths, in: staging)
-            // Pages are written into the staging folder as they render.
-            let root = staging.path
-            try render(pages, site: site, theme: theme) { path, bytes in
-                writer.write(bytes, to: root + "/" + path)
-            }
-            var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+        let previous = options.io.isFolder(options.outputDirectory.path) ? memory?.written : nil
+        let changes = OutputChanges(before: previous ?? [:])
+        var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+        func readAssets() throws {
             for asset in assets {
                 do { files.append((asset.relativePath, Array(try options.io.read(asset.absolutePath)))) } catch {
                     throw OutputError(message: "cannot read \(error)")
                 }
             }
-            progress?("writing \(files.count) more files")
-            try writer.write(files, into: staging)
-            try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
-            try writer.swap(in: staging)
-        } catch {
-            writer.discard(staging)
-            throw error
+        }
+        for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
+
+        if let previous, let memory {
+            // Everything is rendered before anything is written: a failed build changes nothing.
+            try render(pages, site: site, theme: theme) { path, bytes in
+                changes.add(path, bytes)
+                return nil
+            }
+            try readAssets()
+            for (path, bytes) in files { changes.add(path, bytes) }
+            let current = Set(paths)
+            let gone = previous.keys.filter { !current.contains($0) }.sorted()
+            let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
+            progress?("writing \(changes.changed.count) changed files")
+            do {
+                try writer.update(writing: changes.changed, linking: relinked, deleting: gone)
+            } catch {
+                // Half updated: the next build writes everything again.
+                memory.written = nil
+                throw error
+            }
+            memory.written = changes.digests
+            memory.filesChanged = changes.changed.count + relinked.count + gone.count
+        } else {
+            let staging = try writer.makeStaging()
+            do {
+                try writer.makeFolders(for: paths, in: staging)
+                // Pages are written into the staging folder as they render.
+                let root = staging.path
+                try render(pages, site: site, theme: theme) { path, bytes in
+                    if memory != nil { changes.record(path, BuildMemory.Digest(bytes)) }
+                    return writer.write(bytes, to: root + "/" + path)
+                }
+                try readAssets()
+                progress?("writing \(files.count) more files")
+                try writer.write(files, into: staging)
+                try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
+                try writer.swap(in: staging)
+            } catch {
+                writer.discard(staging)
+                throw error
+            }
+            if let memory {
+                for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
+                memory.written = changes.digests
+                memory.filesChanged = paths.count
+            }
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         site.photos.prune()

@@ -65,12 +65,14 @@ final class FileWatcher: @unchecked Sendable {
         }
     }
 
-    /// Editors write a file in several steps: wait for them to settle.
+    /// Editors write a file in several steps (truncate, write, rename): wait
+    /// for them to settle, briefly, since every millisecond here is one more
+    /// before the page shows the save.
     private func scheduleChange() {
         pending?.cancel()
         let work = DispatchWorkItem { [onChange] in onChange() }
         pending = work
-        queue.asyncAfter(deadline: .now() + .milliseconds(150), execute: work)
+        queue.asyncAfter(deadline: .now() + .milliseconds(30), execute: work)
     }
 }
 

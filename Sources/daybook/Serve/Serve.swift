@@ -29,16 +29,17 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let options = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        let memory = BuildMemory()
         let saver = ReviewSaver(port: port, contentDirectory: options.contentDirectory, today: options.today) {
-            ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
+            ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, cache: memory.parsed)
         }
         let preview = PreviewServer(output: options.outputDirectory, saver: saver)
-        await rebuild(options, preview)
+        await rebuild(options, memory, preview)
         let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) {
             // The watcher's queue runs one rebuild at a time; the pages hear of each in order.
             let semaphore = DispatchSemaphore(value: 0)
             Task {
-                await rebuild(options, preview)
+                await rebuild(options, memory, preview)
                 semaphore.signal()
             }
             semaphore.wait()
@@ -56,12 +57,21 @@ struct Serve: AsyncParsableCommand {
 
 /// One build for the preview: errors are shown, in the terminal and on the
 /// open pages, and the previous site stays served.
-private func rebuild(_ options: BuildOptions, _ preview: PreviewServer) async {
+private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: PreviewServer) async {
+    // When each step began, to say where a rebuild's time goes.
+    var steps: [(name: Substring, at: Date)] = []
     do {
-        let summary = try SiteBuilder.build(options)
+        let summary = try SiteBuilder.build(options, memory: memory) { steps.append(($0.prefix { $0 != " " }, Date())) }
         Terminal.report(summary.warnings)
+        let end = Date()
+        let times = steps.enumerated().map { index, step in
+            let next = index + 1 < steps.count ? steps[index + 1].at : end
+            return "\(step.name) \(String(format: "%.2f", next.timeIntervalSince(step.at))) s"
+        }
         // Written straight away, so a log shows each rebuild as it happens.
-        FileHandle.standardOutput.write(Data("Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s\n".utf8))
+        let line = "Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s ("
+            + times.joined(separator: ", ") + "; \(memory.parsed.filesParsed) entries read, \(memory.filesChanged) files written)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
         await preview.rebuilt()
     } catch let errors as ContentErrors {
         Terminal.report(errors.diagnostics)

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Diary entries parsed by an earlier load, kept by `serve` between builds: a
+/// file with the same path, size and modification time is not read again.
+/// Entries are the bulk of a site; the few other files are read every time.
+public final class ParseCache: @unchecked Sendable {
+    /// A file's size and modification time; nil when it cannot be examined (it is then read, as without a cache).
+    typealias Stamp = FileIO.Attributes
+
+    private struct Parsed {
+        let stamp: Stamp
+        let entry: DiaryEntry?
+        /// What reading and parsing the file said, given again each time it is used.
+        let diagnostics: Diagnostics
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Parsed] = [:]
+    private var reads = 0
+
+    public init() {}
+
+    /// How many files the last load read and parsed (the others came from the cache).
+    public var filesParsed: Int { lock.withLock { reads } }
+
+    func entry(_ relative: String, stamp: Stamp?) -> (DiaryEntry?, Diagnostics)? {
+        guard let stamp else { return nil }
+        return lock.withLock { entries[relative].flatMap { $0.stamp == stamp ? ($0.entry, $0.diagnostics) : nil } }
+    }
+
+    func store(_ relative: String, stamp: Stamp?, entry: DiaryEntry?, diagnostics: Diagnostics) {
+        lock.withLock {
+            reads += 1
+            if let stamp { entries[relative] = Parsed(stamp: stamp, entry: entry, diagnostics: diagnostics) }
+        }
+    }
+
+    /// Starts a load: forgets files that are gone, counts reads afresh.
+    func begin(keeping paths: [String]) {
+        let kept = Set(paths)
+        lock.withLock {
+            entries = entries.filter { kept.contains($0.key) }
+            reads = 0
+        }
+    }
+}

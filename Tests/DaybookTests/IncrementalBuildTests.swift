@@ -1,0 +1,164 @@
+import DaybookContent
+import DaybookSite
+import Foundation
+import Testing
+
+/// `serve` rebuilds with what it kept from its last build (parsed entries, a
+/// digest of each file written) and writes only what changed. After any
+/// sequence of edits its output must be exactly what a clean build makes.
+@Suite(.serialized) struct IncrementalBuildTests {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("content")
+
+    /// One edit as a person makes it in their editor, by kind.
+    enum Edit: CaseIterable {
+        case addEntry, editEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag
+        case addWord, deleteDeck, addReview, addWorkout, deleteWorkout, logRoutine
+        case siteTitle, themeOverride, themeOverrideRemoved, invalidEntry
+    }
+
+    /// Applies `edit`; returns a fix to apply next when the edit breaks the build.
+    static func apply(_ edit: Edit, in site: TestSite, step: Int, random: inout SystemRandomNumberGenerator) throws -> (() throws -> Void)? {
+        let io = site.io
+        let content = site.content
+        func entries() -> [String] {
+            (site.memory?.files(under: content.appendingPathComponent("diary").path) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        }
+        func text(_ path: String) throws -> String { String(decoding: try io.read(content.appendingPathComponent(path).path), as: UTF8.self) }
+        func remove(_ path: String) throws { try io.remove(content.appendingPathComponent(path).path) }
+        let someEntry = entries().randomElement(using: &random).map { "diary/" + $0 }
+        switch edit {
+        case .addEntry:
+            let day = Int.random(in: 1...28, using: &random)
+            try site.write("content/diary/2026/2026-10-\(String(format: "%02d", day))-new\(step).md",
+                           "---\ndate: 2026-10-\(String(format: "%02d", day))\ntags: [added]\n---\n# Added \(step)\n\nA line.\n")
+        case .editEntry:
+            guard let path = someEntry else { return nil }
+            try site.write("content/" + path, try text(path) + "\nOne more line, edit \(step).\n")
+        case .deleteEntry:
+            guard let path = someEntry else { return nil }
+            try remove(path)
+        case .renameEntry:
+            guard let path = someEntry, !path.contains("2026-11-21") else { return nil }
+            try io.move(content.appendingPathComponent(path).path, content.appendingPathComponent("diary/2026/2026-09-\(10 + step % 18)-renamed.md").path)
+        case .makeEntryPrivate:
+            guard let path = someEntry else { return nil }
+            let old = try text(path)
+            guard old.hasPrefix("---\n") else { return nil }
+            try site.write("content/" + path, "---\nprivate: true\n" + old.dropFirst(4))
+        case .entryInNewYearAndTag:
+            try site.write("content/diary/2019/2019-03-0\(1 + step % 9).md", "---\ntags: [first-year-\(step)]\n---\n# Long ago\n")
+        case .addWord:
+            try site.write("content/vocab/toeic.md", try text("vocab/toeic.md") + "- newword\(step) :: 새 단어\n")
+        case .deleteDeck:
+            guard io.exists(content.appendingPathComponent("vocab/interview.md").path) else { return nil }
+            // A deck named in reviews.md cannot go alone: its lines go with it.
+            let reviews = try text("vocab/reviews.md").split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("- interview:") }.joined(separator: "\n")
+            try site.write("content/vocab/reviews.md", reviews)
+            try remove("vocab/interview.md")
+        case .addReview:
+            try site.write("content/vocab/reviews.md", try text("vocab/reviews.md") + "\n## 2026-11-23\n- toeic: meticulous\n")
+        case .addWorkout:
+            try site.write("content/workouts/2026/2026-11-0\(1 + step % 9)-extra.md", "---\ndate: 2026-11-0\(1 + step % 9)\nsplit: Legs\n---\n- Squat: 80kg x 5 x 3\n")
+        case .deleteWorkout:
+            guard let name = try io.list(content.appendingPathComponent("workouts/2026").path).map(\.name).sorted().randomElement(using: &random) else { return nil }
+            try remove("workouts/2026/" + name)
+        case .logRoutine:
+            try site.write("content/routines/log.md", try text("routines/log.md") + "- 2026-11-2\(step % 4): wake\n")
+        case .siteTitle:
+            let config = try text("site.yml")
+            try site.write("content/site.yml", config.replacingOccurrences(of: "title:", with: "title: Edit \(step) —", options: [], range: config.range(of: "title:")))
+        case .themeOverride:
+            try site.write("themes/default/assets/style.css", "body { color: #\(String(step, radix: 16)); }\n")
+            try site.write("themes/default/partials/entry-item.mustache", "<li class=\"edited-\(step)\"><a href=\"{{href}}\">{{title}}</a></li>\n")
+        case .themeOverrideRemoved:
+            try? io.remove(site.root.appendingPathComponent("themes").path)
+        case .invalidEntry:
+            let path = "content/diary/2026/2026-11-25-broken.md"
+            try site.write(path, "---\nweather: snwo\n---\n# Broken\n")
+            return { try io.remove(site.root.appendingPathComponent(path).path) }
+        }
+        return nil
+    }
+
+    static func tree(_ site: TestSite, _ folder: URL) -> [String: Data] {
+        let files = site.memory?.files(under: folder.path) ?? []
+        return Dictionary(uniqueKeysWithValues: files.map { ($0, (try? site.io.read(folder.appendingPathComponent($0).path)) ?? Data()) })
+    }
+
+    /// A copy of the sample site's content in memory, without its photos
+    /// and the entries that show them (libvips reads only from disk).
+    static func sampleSite() throws -> TestSite {
+        let site = try TestSite()
+        let photo = ["jpg", "heic", "png"]
+        for case let path as String in FileManager.default.enumerator(atPath: sample.path) ?? NSEnumerator() {
+            let url = sample.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  !photo.contains(url.pathExtension.lowercased()) else { continue }
+            let data = try Data(contentsOf: url)
+            if path.hasPrefix("diary/"), photo.contains(where: { String(decoding: data, as: UTF8.self).contains("." + $0) }) { continue }
+            try site.write("content/" + path, data)
+        }
+        return site
+    }
+
+    /// Builds with the memory into public/, and clean into fresh/; the two must match byte for byte.
+    static func compare(_ site: TestSite, _ memory: BuildMemory, step: String) -> Bool {
+        let fresh = site.root.appendingPathComponent("fresh")
+        var options = site.options()
+        let before = tree(site, site.output)
+        let served = Result { try SiteBuilder.build(options, memory: memory) }
+        options.outputDirectory = fresh
+        try? site.io.remove(fresh.path)
+        let clean = Result { try SiteBuilder.build(options) }
+        switch (served, clean) {
+        case (.success, .success):
+            let (a, b) = (tree(site, site.output), tree(site, fresh))
+            #expect(!a.isEmpty)
+            let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+            #expect(differing.isEmpty, "after \(step): \(differing.prefix(5))")
+            return differing.isEmpty
+        case (.failure, .failure):
+            #expect(tree(site, site.output) == before, "a failed rebuild changed public/ after \(step)")
+            return true
+        default:
+            Issue.record("after \(step): served \(served), clean \(clean)")
+            return false
+        }
+    }
+
+    @Test func randomEditSequencesEndAsACleanBuild() throws {
+        var random = SystemRandomNumberGenerator()
+        for sequence in 0..<2 {
+            let site = try Self.sampleSite()
+            let memory = BuildMemory()
+            try SiteBuilder.build(site.options(), memory: memory)
+            var done: [Edit] = []
+            for step in 0..<6 {
+                let edit = Edit.allCases.randomElement(using: &random)!
+                done.append(edit)
+                let fix = try Self.apply(edit, in: site, step: step, random: &random)
+                guard Self.compare(site, memory, step: "sequence \(sequence): \(done)") else { return }
+                if let fix {
+                    try fix()
+                    guard Self.compare(site, memory, step: "sequence \(sequence): \(done) + fix") else { return }
+                }
+            }
+        }
+    }
+
+    @Test func anUnchangedRebuildReadsNoEntryAndWritesNothing() throws {
+        let site = try Self.sampleSite()
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        try SiteBuilder.build(site.options(), memory: memory)
+        #expect(memory.parsed.filesParsed == 0)
+        #expect(memory.filesChanged == 0)
+        try site.write("content/diary/2026/2026-11-22.md", "---\ndate: 2026-11-22\n---\n# Edited\n")
+        try SiteBuilder.build(site.options(), memory: memory)
+        #expect(memory.parsed.filesParsed == 1)
+        #expect(memory.filesChanged > 0)
+    }
+}
