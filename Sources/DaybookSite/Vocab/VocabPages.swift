@@ -250,3 +250,15 @@ func sessionLabel(_ activity: BookActivity, plan: BookPlan, _ t: Translation) ->
 func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
     t.format("vocab_book_title", ["date": t.shortDate(start)])
 }
+
+extension StageCount: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "count": count
+        case "cssClass": cssClass
+        default: nil
+        }
+    }
+}
+
