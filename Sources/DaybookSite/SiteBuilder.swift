@@ -61,7 +61,7 @@ public enum SiteBuilder {
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
                             cacheDirectory: options.cacheDirectory)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings)
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
     }
 
     /// Every page of the site: each feature's, then the feed and the sitemap of them all.

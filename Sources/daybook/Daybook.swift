@@ -22,6 +22,9 @@ enum Main {
         } catch let usage as UsageError {
             Terminal.error(usage.message)
             exit(2)
+        } catch let code as ExitCode {
+            // Said already, line by line; only the status is left.
+            exit(code.rawValue)
         } catch let diagnostic as Diagnostic {
             Terminal.report([diagnostic])
             exit(1)
@@ -40,7 +43,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, Init.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self],
         defaultSubcommand: Build.self
     )
 }

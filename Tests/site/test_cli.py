@@ -52,8 +52,9 @@ def test_check_writes_nothing(tmp_path):
 
 def test_new_scaffolds_files_that_build(tmp_path):
     site = copy_content(tmp_path)
+    offline = {"DAYBOOK_OPEN_METEO_URL": "http://127.0.0.1:9"}  # the sample site has a location: never ask the real service
     for kind in ("entry", "deck", "workout"):
-        result = daybook("new", kind, "Scaffolded", "--today", "2026-11-24", cwd=site)
+        result = daybook("new", kind, "Scaffolded", "--today", "2026-11-24", cwd=site, env=offline)
         assert (site / result.stdout.strip()).exists()
         if kind == "entry":  # no weather was fetched, so none is written: never an invented condition
             assert "weather" not in (site / result.stdout.strip()).read_text()
