@@ -28,7 +28,7 @@ struct FlashcardPrintPages: SiteFeature {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let t = site.translation
-        let faces = Self.faces(decks, layout: SheetLayout(site.config.flashcards))
+        let faces = Self.faces(decks, site.renderedWords, layout: SheetLayout(site.config.flashcards))
         var sets: [CardSet] = []
         for deck in decks {
             let cards = faces[deck.id] ?? [:]
@@ -52,9 +52,12 @@ struct FlashcardPrintPages: SiteFeature {
 
     /// Both faces of every word of the decks, by deck id and word: a word is
     /// on its deck's sheets, its book's and maybe today's, but sized once.
-    static func faces(_ decks: [Deck], layout: SheetLayout) -> [String: [String: CardFaces]] {
+    static func faces(_ decks: [Deck], _ html: RenderedWords, layout: SheetLayout) -> [String: [String: CardFaces]] {
         let words = decks.flatMap { deck in deck.words.map { (deck: deck, word: $0) } }
-        let faces = words.parallelMap { CardFaces(word: $0.word, language: $0.deck.language, meaningLanguage: $0.deck.meaningLanguage, layout: layout) }
+        let faces = words.parallelMap {
+            CardFaces(word: $0.word, html: html[$0.word, in: $0.deck.id], language: $0.deck.language,
+                      meaningLanguage: $0.deck.meaningLanguage, layout: layout)
+        }
         var byDeck: [String: [String: CardFaces]] = [:]
         // The first of a repeated word wins, as a deck's word index does.
         for (item, faces) in zip(words, faces) where byDeck[item.deck.id]?[item.word.text] == nil {
@@ -195,19 +198,19 @@ struct FlashcardPrintPages: SiteFeature {
         let meaningStyle: String
         let exampleStyle: String
 
-        init(word: VocabWord, language: String, meaningLanguage: String, layout: SheetLayout) {
+        init(word: VocabWord, html: RenderedWord, language: String, meaningLanguage: String, layout: SheetLayout) {
             let width = layout.cardWidth - 2 * Self.padding
             let height = layout.cardHeight - 2 * Self.padding
             let example = word.examples.first
             let wordSize = CardTextFit.frontSize(word: Markdown.plainText(word.text), width: width, height: height)
             let sizes = CardTextFit.backSizes(meanings: word.meanings.map(Markdown.plainText), example: example.map(Markdown.plainText),
                                               width: width, height: height)
-            wordHTML = Markdown.vocabHTML(word.text)
+            wordHTML = html.word
             self.language = language
             wordStyle = "font-size: \(mm(wordSize))"
-            meanings = word.meanings.map(Markdown.vocabHTML)
+            meanings = html.meanings
             self.meaningLanguage = meaningLanguage
-            self.example = sizes.example == nil ? "" : example.map(Markdown.vocabHTML) ?? ""
+            self.example = sizes.example == nil ? "" : html.examples.first ?? ""
             hasExample = sizes.example != nil
             meaningStyle = "font-size: \(mm(sizes.meaning))"
             exampleStyle = sizes.example.map { "font-size: \(mm($0))" } ?? ""
