@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Only for `daybook serve`.
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Build tool that embeds themes/default into the binary.

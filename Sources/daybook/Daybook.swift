@@ -121,14 +121,9 @@ struct Check: ParsableCommand {
     @OptionGroup var location: SiteLocation
 
     func run() throws {
-        let options = location.buildOptions()
-        let (site, theme, warnings) = try SiteBuilder.prepare(options)
-        // Rendering catches template errors too; the result is discarded.
-        let pages = SiteBuilder.pages(for: site)
-        _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
-        _ = try SiteBuilder.render(pages, site: site, theme: theme)
+        let (warnings, entries) = try SiteBuilder.check(location.buildOptions())
         Terminal.report(warnings)
-        print("No errors in \(location.content)/ (\(site.entriesRead) entries).")
+        print("No errors in \(location.content)/ (\(entries) entries).")
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookContent
+import DaybookSite
 import Foundation
 
 struct Import: ParsableCommand {
@@ -7,7 +8,8 @@ struct Import: ParsableCommand {
         abstract: "Bring in words, diary entries and workouts from other apps.",
         discussion: """
         Every import is idempotent (what is already imported is skipped) and atomic (nothing is \
-        written unless everything converts and the result is valid content). It ends with a summary.
+        written unless everything converts and the whole site, with the new files, passes 'daybook check'). \
+        It ends with a summary.
         """,
         subcommands: [ImportAnki.self, ImportDayOne.self, ImportJrnl.self, ImportStrong.self, ImportHevy.self, ImportFitNotes.self])
 }
@@ -21,6 +23,12 @@ struct ImportOptions: ParsableArguments {
 
     @Flag(name: .customLong("skip-bad-rows"), help: "Import the rest when some rows cannot be read (they are listed).")
     var skipBadRows = false
+
+    /// The check of the whole site with the import's files, before any is written.
+    var verify: ImportVerification {
+        ImportCheck.verifier(BuildOptions(contentDirectory: folder.url, outputDirectory: URL(fileURLWithPath: "public"),
+                                          contentDisplayName: folder.displayName))
+    }
 
     func report(_ summary: ImportSummary) {
         Terminal.report(summary.warnings)
@@ -66,7 +74,8 @@ struct ImportAnki: ParsableCommand {
             from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
             content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
-            dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+            dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }
@@ -84,7 +93,8 @@ struct TrainingExportArguments: ParsableArguments {
     func run(_ source: TrainingImport.Source) throws {
         let summary = try TrainingImport.run(source, file: URL(fileURLWithPath: file), displayPath: file,
                                              content: options.folder.url, contentDisplayName: options.folder.displayName,
-                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }
@@ -130,7 +140,8 @@ struct ImportDayOne: ParsableCommand {
     func run() throws {
         let summary = try DayOneImport.run(URL(fileURLWithPath: path), displayPath: path, content: options.folder.url,
                                            contentDisplayName: options.folder.displayName,
-                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }
@@ -165,7 +176,8 @@ struct ImportJrnl: ParsableCommand {
     func run() throws {
         let summary = try JrnlImport.run(URL(fileURLWithPath: file), displayPath: file, content: options.folder.url,
                                          contentDisplayName: options.folder.displayName, timeFormat: timeformat,
-                                         dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+                                         dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }

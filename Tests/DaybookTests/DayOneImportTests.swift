@@ -40,9 +40,9 @@ import ZIPFoundation
     }
 
     @Test func importingTwiceWritesOnceAndTheSiteBuilds() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
-        let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content") }
+        let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content", verify: site.verify) }
         let first = try run()
         #expect(first.added == 3)
         #expect(first.files == ["content/diary/2024/2024-08-31.md", "content/diary/2024/2024-08-31-2.md", "content/diary/2024/2024-08-31-3.md"])
@@ -68,38 +68,38 @@ import ZIPFoundation
     }
 
     @Test func theExportZipIsReadWithoutUnzippingIt() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let zip = try Self.zip(site)
-        let first = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content")
+        let first = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(first.added == 3)
         let photo = site.content.appendingPathComponent("diary/2024/2024-08-31-2-0a1b2c3d.jpeg")
         #expect(FileManager.default.contents(atPath: photo.path)
                 == FileManager.default.contents(atPath: Self.sample.appendingPathComponent("photos/0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpeg").path))
-        let second = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content")
+        let second = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(second.added == 0 && second.alreadyImported.count == 3)
         try site.build()
     }
 
     @Test func everyJournalOfAZipIsReadAndItsPhotosFoundBesideIt() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         // Two journals with the same entries: the uuids make the second one's entries known.
         let zip = try Self.zip(site, folder: "Export", journals: ["Journal.json", "Travel.json"])
         let summary = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content",
-                                           dryRun: true)
+                                           dryRun: true, verify: site.verify)
         #expect(summary.added == 6, "each journal's entries, before the uuids are written")
         // The sample's second entry links a photo the export lacks; the first one's photo is found beside the journals.
         #expect(summary.warnings.map(\.message).contains("2 attachments not in the export, left as a note in the text"))
     }
 
     @Test func aBrokenZipIsAnErrorNamingIt() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let zip = site.root.appendingPathComponent("export.zip")
         try Data("not a zip".utf8).write(to: zip)
         #expect(throws: ContentErrors.self) {
-            try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content")
+            try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
         }
     }
 }

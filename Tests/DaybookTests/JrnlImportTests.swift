@@ -117,10 +117,10 @@ import Testing
     }
 
     @Test func importingTwiceWritesOnceInTimeOrderAndTheSiteBuilds() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         let run = { try JrnlImport.run(Self.samples.appendingPathComponent("journal.txt"), displayPath: "journal.txt",
-                                       content: site.content, contentDisplayName: "content") }
+                                       content: site.content, contentDisplayName: "content", verify: site.verify) }
         let first = try run()
         #expect(first.added == 4)
         #expect(first.files == ["content/diary/2024/2024-03-02.md", "content/diary/2024/2024-03-02-2.md",
@@ -132,7 +132,7 @@ import Testing
         #expect(second.alreadyImported.count == 4)
         // The JSON export of the same journal knows two of the entries already.
         let json = try JrnlImport.run(Self.samples.appendingPathComponent("journal.json"), displayPath: "journal.json",
-                                      content: site.content, contentDisplayName: "content")
+                                      content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(json.added == 0 && json.alreadyImported.count == 2)
         try site.build()
     }

@@ -50,9 +50,10 @@ struct DiaryImportTarget {
         summary.files.append(files.display(path))
     }
 
-    /// Writes the new files all or none, unless the entries have errors or it is a dry run.
-    func finish(dryRun: Bool) throws {
+    /// Writes the new files all or none, unless the entries have errors, the
+    /// content with them does not pass `verify`, or it is a dry run.
+    func finish(dryRun: Bool, verify: ImportVerification, progress: ImportProgress?) throws {
         if check.hasErrors { throw ContentErrors(check.sorted) }
-        if !dryRun, !written.isEmpty { try ImportWriter.write(written, content: files.root, displayRoot: files.displayRoot) }
+        try ImportWriter.finish(written, content: files.root, displayRoot: files.displayRoot, dryRun: dryRun, verify: verify, progress: progress)
     }
 }

@@ -28,8 +28,7 @@ enum OutputGuard {
         let paths = Paths(output: resolved(options.outputDirectory.path), content: resolved(options.contentDirectory.path),
                           themes: resolved(options.themesDirectory.path),
                           workingFolder: resolved(FileManager.default.currentDirectoryPath))
-        var isDirectory: ObjCBool = false
-        let outputIsFile = FileManager.default.fileExists(atPath: options.outputDirectory.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        let outputIsFile = options.io.attributes(options.outputDirectory.path).map { $0.kind != .folder } ?? false
         if let problem = problem(paths, outputIsFile: outputIsFile) {
             throw UsageError("refusing to use '\(options.outputDirectory.relativeToWorkingFolder)' as the output folder: \(problem); nothing was written")
         }
@@ -38,12 +37,11 @@ enum OutputGuard {
     /// A mistyped `--content` would otherwise build an empty site over the last one.
     static func checkContent(_ options: BuildOptions) throws {
         let folder = options.contentDirectory
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return }
+        if let found = options.io.attributes(folder.path) {
+            if found.kind == .folder { return }
             throw UsageError("the content folder '\(options.contentDisplayName)' is a file, not a folder")
         }
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? []
+        let siblings = ((try? options.io.list(folder.deletingLastPathComponent().path)) ?? []).map(\.name)
         let hint = Suggestion.hint(for: folder.lastPathComponent, in: siblings.filter { !$0.hasPrefix(".") })
         throw UsageError("there is no content folder '\(options.contentDisplayName)'" + (hint.map { "; \($0)" } ?? ""))
     }
