@@ -59,8 +59,10 @@ public final class SlowParseWatch: @unchecked Sendable {
     }
 
     private func check() {
-        let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
+        // Read under the lock: a parse that started between reading the clock
+        // and taking the lock would be in the future, and `now - start` would trap.
+        let now = DispatchTime.now().uptimeNanoseconds
         var slow: [String] = []
         for (id, item) in running where !item.reported && Double(now - item.start.uptimeNanoseconds) / 1e9 > Self.limit {
             running[id]?.reported = true

@@ -71,7 +71,8 @@ extension Bool: TemplateRepresentable {
 }
 
 extension Array: TemplateRepresentable where Element: TemplateRepresentable {
-    public var templateValue: TemplateValue { .list(map(\.templateValue)) }
+    // A closure, not `\.templateValue`: a key path in this generic context is built anew on every call.
+    public var templateValue: TemplateValue { .list(map { $0.templateValue }) }
 }
 
 extension Optional where Wrapped: TemplateRepresentable {

@@ -191,3 +191,74 @@ extension CalendarPages.HeatDay: TemplateFields {
         }
     }
 }
+
+extension CalendarPages.Week: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "days": days
+        default: nil
+        }
+    }
+}
+
+extension CalendarPages.MonthView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "weekdays": weekdays
+        case "weeks": weeks
+        default: nil
+        }
+    }
+}
+
+extension CalendarPages.NavLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension CalendarPages.MonthPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "month": month
+        case "previous": previous.orMissing
+        case "next": next.orMissing
+        case "yearLink": yearLink
+        case "todayLink": todayLink.orMissing
+        default: nil
+        }
+    }
+}
+
+extension CalendarPages.HeatMonth: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "weekdays": weekdays
+        case "weeks": weeks
+        case "total": total
+        default: nil
+        }
+    }
+}
+
+extension CalendarPages.YearPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "year": year
+        case "months": months
+        case "previous": previous.orMissing
+        case "next": next.orMissing
+        case "legend": legend
+        default: nil
+        }
+    }
+}
+

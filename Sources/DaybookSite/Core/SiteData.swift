@@ -23,6 +23,8 @@ public struct SiteData: Sendable {
     /// Every deck's word books and stages for today (private decks included,
     /// since reviews.md may name them; pages hide them).
     public let vocab: VocabSchedule
+    /// The words of the published decks as HTML, rendered once for every page that shows them.
+    let renderedWords: RenderedWords
     /// The planned split of any day; it counts every session, private ones too,
     /// since they moved the rotation.
     public let rotation: SplitRotation
@@ -66,6 +68,7 @@ public struct SiteData: Sendable {
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
         pageWarnings = pages.flatMap(\.2)
+        renderedWords = RenderedWords(published.decks)
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)

@@ -40,21 +40,24 @@ struct ICalendar: Sendable {
     /// A TEXT value (RFC 5545 §3.3.11): `\`, `;`, `,` escaped, every line break
     /// written as `\n`; other control characters, which TEXT cannot hold, dropped.
     static func text(_ value: String) -> String {
-        var result = String.UnicodeScalarView()
+        // Appends to a String, not a UnicodeScalarView, whose append(contentsOf:)
+        // copies the whole view: a review listing 4,000 words was quadratic.
+        var result = ""
+        result.reserveCapacity(value.utf8.count)
         var afterCR = false
         for scalar in value.unicodeScalars {
             defer { afterCR = scalar == "\r" }
             switch scalar {
-            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
-            case ";": result.append(contentsOf: "\\;".unicodeScalars)
-            case ",": result.append(contentsOf: "\\,".unicodeScalars)
-            case "\r": result.append(contentsOf: "\\n".unicodeScalars)
-            case "\n": if !afterCR { result.append(contentsOf: "\\n".unicodeScalars) }
-            case "\t": result.append(scalar)
-            default: if scalar.value >= 0x20 && scalar.value != 0x7F { result.append(scalar) }
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\r": result += "\\n"
+            case "\n": if !afterCR { result += "\\n" }
+            case "\t": result.unicodeScalars.append(scalar)
+            default: if scalar.value >= 0x20 && scalar.value != 0x7F { result.unicodeScalars.append(scalar) }
             }
         }
-        return String(result)
+        return result
     }
 
     /// A DURATION (`-PT10M`, `PT9H`, `PT1H30M`, `PT0S`) of whole minutes.
@@ -84,26 +87,30 @@ struct ICalendar: Sendable {
     /// text by characters, unless one is too long for a line. Each physical
     /// line ends in CRLF.
     static func fold(_ line: String) -> String {
-        var result = String.UnicodeScalarView()
+        var result = ""
+        result.reserveCapacity(line.utf8.count + line.utf8.count / 37 + 2)
         var octets = 0
-        func append(_ scalars: String.UnicodeScalarView, width: Int) {
+        func breakBefore(width: Int) {
             if octets + width > 75 {
-                result.append(contentsOf: "\r\n ".unicodeScalars)
+                result += "\r\n "
                 octets = 1
             }
-            result.append(contentsOf: scalars)
             octets += width
         }
         for character in line {
             let width = character.utf8.count
             if width <= 74 {
-                append(character.unicodeScalars, width: width)
+                breakBefore(width: width)
+                result.append(character)
             } else {
-                for scalar in character.unicodeScalars { append(String.UnicodeScalarView([scalar]), width: UTF8.width(scalar)) }
+                for scalar in character.unicodeScalars {
+                    breakBefore(width: UTF8.width(scalar))
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
-        result.append(contentsOf: "\r\n".unicodeScalars)
-        return String(result)
+        result += "\r\n"
+        return result
     }
 }
 

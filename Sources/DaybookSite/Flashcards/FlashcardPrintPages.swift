@@ -8,12 +8,8 @@ import DaybookSchedule
 /// `SheetLayout`, shuffled by `SeededShuffle` with the build's seed, text
 /// sized by `CardTextFit`; `assets/print.js` reshuffles in the browser.
 struct FlashcardPrintPages: SiteFeature {
-    /// One card: a word with the languages of its deck.
-    struct Flashcard {
-        let word: VocabWord
-        let language: String
-        let meaningLanguage: String
-    }
+    /// One card: a word's faces, made once per word for every set it is in.
+    typealias Flashcard = CardFaces
 
     /// A set of cards printed together on one page.
     struct CardSet {
@@ -32,9 +28,11 @@ struct FlashcardPrintPages: SiteFeature {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let t = site.translation
+        let faces = Self.faces(decks, site.renderedWords, layout: SheetLayout(site.config.flashcards))
         var sets: [CardSet] = []
         for deck in decks {
-            func card(_ word: VocabWord) -> Flashcard { Flashcard(word: word, language: deck.language, meaningLanguage: deck.meaningLanguage) }
+            let cards = faces[deck.id] ?? [:]
+            func card(_ word: VocabWord) -> Flashcard { cards[word.text]! }
             sets.append(CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
                                 backLabel: deck.title, cards: deck.words.map(card)))
             for book in site.vocab.books(of: deck.id) {
@@ -43,7 +41,7 @@ struct FlashcardPrintPages: SiteFeature {
                                     cards: book.words.map(card)))
             }
         }
-        sets.append(Self.todaySet(site, decks: decks))
+        sets.append(Self.todaySet(site, decks: decks, faces: faces))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: "vocab",
@@ -52,14 +50,30 @@ struct FlashcardPrintPages: SiteFeature {
         }
     }
 
+    /// Both faces of every word of the decks, by deck id and word: a word is
+    /// on its deck's sheets, its book's and maybe today's, but sized once.
+    static func faces(_ decks: [Deck], _ html: RenderedWords, layout: SheetLayout) -> [String: [String: CardFaces]] {
+        let words = decks.flatMap { deck in deck.words.map { (deck: deck, word: $0) } }
+        let faces = words.parallelMap {
+            CardFaces(word: $0.word, html: html[$0.word, in: $0.deck.id], language: $0.deck.language,
+                      meaningLanguage: $0.deck.meaningLanguage, layout: layout)
+        }
+        var byDeck: [String: [String: CardFaces]] = [:]
+        // The first of a repeated word wins, as a deck's word index does.
+        for (item, faces) in zip(words, faces) where byDeck[item.deck.id]?[item.word.text] == nil {
+            byDeck[item.deck.id, default: [:]][item.word.text] = faces
+        }
+        return byDeck
+    }
+
     /// Today's study and review words of every published deck, deck by deck.
-    static func todaySet(_ site: SiteData, decks: [Deck]) -> CardSet {
-        let byID = Dictionary(decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    static func todaySet(_ site: SiteData, decks: [Deck], faces: [String: [String: CardFaces]]) -> CardSet {
+        let published = Set(decks.map(\.id))
         var cards: [Flashcard] = []
-        for activity in site.vocab.todayPlan.decks {
-            guard let deck = byID[activity.deckID] else { continue }
+        for activity in site.vocab.todayPlan.decks where published.contains(activity.deckID) {
+            let deckFaces = faces[activity.deckID] ?? [:]
             for session in activity.studies + activity.reviews {
-                cards += session.words.map { Flashcard(word: $0, language: deck.language, meaningLanguage: deck.meaningLanguage) }
+                cards += session.words.map { deckFaces[$0.text]! }
             }
         }
         let t = site.translation
@@ -88,7 +102,6 @@ struct FlashcardPrintPages: SiteFeature {
             let settings = site.config.flashcards
             let layout = SheetLayout(settings)
             let order = SeededShuffle.order(count: set.cards.count, seed: site.seed)
-            let faces = set.cards.enumerated().map { CardFaces(card: $1, index: $0, layout: layout) }
             let sheets = layout.sheetCount(cards: set.cards.count)
 
             heading = "\(set.title) · \(t["print_title"])"
@@ -113,11 +126,12 @@ struct FlashcardPrintPages: SiteFeature {
                     marks: page.side == .backs ? [] : marks,
                     foldLine: layout.foldLine.map { [LineView($0)] } ?? [],
                     slots: page.faces.map { placed in
-                        let card = faces[order[placed.position]]
+                        let index = order[placed.position]
+                        let card = set.cards[index]
                         let frame = placed.frame
                         let isFront = placed.face == .front
                         return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
-                                        front: card.front, back: card.back,
+                                        front: FrontView(card: index, faces: card), back: BackView(card: index, faces: card),
                                         style: "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))")
                     })
             }
@@ -157,49 +171,139 @@ struct FlashcardPrintPages: SiteFeature {
         let style: String
     }
 
+    /// The front of card `card` (its place in the set, for print.js).
     struct FrontView {
         let card: Int
-        let lang: String
-        let html: String
-        let style: String
+        let faces: CardFaces
     }
 
     struct BackView {
         let card: Int
-        let lang: String
-        let meanings: [String]
-        let example: String
-        let hasExample: Bool
-        let exampleLang: String
-        let style: String
-        let exampleStyle: String
+        let faces: CardFaces
     }
 
-    /// Both faces of one card, with their font sizes for the layout's card size.
-    struct CardFaces {
+    /// Both faces of one word, with their font sizes for the layout's card size.
+    struct CardFaces: Sendable {
         /// Inside the card's edge: room for a cut a little off the line and for a
         /// back printed a little off its front.
         static let padding = 4.0
 
-        let front: FrontView
-        let back: BackView
+        let wordHTML: String
+        let language: String
+        let wordStyle: String
+        let meanings: [String]
+        let meaningLanguage: String
+        let example: String
+        let hasExample: Bool
+        let meaningStyle: String
+        let exampleStyle: String
 
-        init(card: Flashcard, index: Int, layout: SheetLayout) {
+        init(word: VocabWord, html: RenderedWord, language: String, meaningLanguage: String, layout: SheetLayout) {
             let width = layout.cardWidth - 2 * Self.padding
             let height = layout.cardHeight - 2 * Self.padding
-            let word = card.word
             let example = word.examples.first
             let wordSize = CardTextFit.frontSize(word: Markdown.plainText(word.text), width: width, height: height)
             let sizes = CardTextFit.backSizes(meanings: word.meanings.map(Markdown.plainText), example: example.map(Markdown.plainText),
                                               width: width, height: height)
-            front = FrontView(card: index, lang: card.language, html: Markdown.vocabHTML(word.text), style: "font-size: \(mm(wordSize))")
-            back = BackView(card: index, lang: card.meaningLanguage, meanings: word.meanings.map(Markdown.vocabHTML),
-                            example: sizes.example == nil ? "" : example.map(Markdown.vocabHTML) ?? "", hasExample: sizes.example != nil,
-                            exampleLang: card.language, style: "font-size: \(mm(sizes.meaning))",
-                            exampleStyle: sizes.example.map { "font-size: \(mm($0))" } ?? "")
+            wordHTML = html.word
+            self.language = language
+            wordStyle = "font-size: \(mm(wordSize))"
+            meanings = html.meanings
+            self.meaningLanguage = meaningLanguage
+            self.example = sizes.example == nil ? "" : html.examples.first ?? ""
+            hasExample = sizes.example != nil
+            meaningStyle = "font-size: \(mm(sizes.meaning))"
+            exampleStyle = sizes.example.map { "font-size: \(mm($0))" } ?? ""
         }
     }
 
     /// `66.75mm`: millimetres to two decimals, as CSS takes them.
     static func mm(_ value: Double) -> String { SVG.number(value) + "mm" }
+}
+
+// The sheets hold every card twice (front and back slot): typed fields, no reflection.
+extension FlashcardPrintPages.PrintView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "heading": heading
+        case "backHref": backHref
+        case "backLabel": backLabel
+        case "howTo": howTo
+        case "seed": seed
+        case "countLabel": countLabel
+        case "isEmpty": isEmpty
+        case "pageSize": pageSize
+        case "sheetsStyle": sheetsStyle
+        case "pages": pages
+        default: nil
+        }
+    }
+}
+
+extension FlashcardPrintPages.PageView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "cssClass": cssClass
+        case "label": label
+        case "viewBox": viewBox
+        case "marks": marks
+        case "foldLine": foldLine
+        case "slots": slots
+        default: nil
+        }
+    }
+}
+
+extension FlashcardPrintPages.LineView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "x1": x1
+        case "y1": y1
+        case "x2": x2
+        case "y2": y2
+        default: nil
+        }
+    }
+}
+
+extension FlashcardPrintPages.SlotView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "position": position
+        case "face": face
+        case "isFront": isFront
+        case "front": front
+        case "back": back
+        case "style": style
+        default: nil
+        }
+    }
+}
+
+extension FlashcardPrintPages.FrontView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "card": card
+        case "lang": faces.language
+        case "html": faces.wordHTML
+        case "style": faces.wordStyle
+        default: nil
+        }
+    }
+}
+
+extension FlashcardPrintPages.BackView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "card": card
+        case "lang": faces.meaningLanguage
+        case "meanings": faces.meanings
+        case "example": faces.example
+        case "hasExample": faces.hasExample
+        case "exampleLang": faces.language
+        case "style": faces.meaningStyle
+        case "exampleStyle": faces.exampleStyle
+        default: nil
+        }
+    }
 }

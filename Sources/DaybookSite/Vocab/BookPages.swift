@@ -112,3 +112,63 @@ enum BookPages {
         return rows
     }
 }
+
+extension BookPages.SessionRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "dateLabel": dateLabel
+        case "iso": iso
+        case "state": state
+        case "countLabel": countLabel.orMissing
+        case "missedLabel": missedLabel.orMissing
+        default: nil
+        }
+    }
+}
+
+extension BookPages.MovedWord: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "wordHTML": wordHTML
+        case "lang": lang
+        case "label": label
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension BookPages.BookLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension BookPages.BookPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "deckTitle": deckTitle
+        case "deckHref": deckHref
+        case "title": title
+        case "stageLabel": stageLabel
+        case "stageClass": stageClass
+        case "sessions": sessions
+        case "words": words
+        case "wordCount": wordCount
+        case "moved": moved
+        case "notesHTML": notesHTML.orMissing
+        case "madeByMisses": madeByMisses
+        case "cardsHref": cardsHref
+        case "printHref": printHref
+        case "previous": previous.orMissing
+        case "next": next.orMissing
+        default: nil
+        }
+    }
+}
+

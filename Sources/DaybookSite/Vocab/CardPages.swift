@@ -88,3 +88,38 @@ enum CardPages {
         return PageViewModel(title: page.heading, section: "vocab", page: page)
     }
 }
+
+extension CardPages.Card: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "key": key
+        case "deckID": deckID
+        case "word": word
+        case "wordHTML": wordHTML
+        case "meanings": meanings
+        case "examples": examples
+        case "lang": lang
+        case "meaningLang": meaningLang
+        case "context": context
+        default: nil
+        }
+    }
+}
+
+extension CardPages.CardsPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "heading": heading
+        case "summary": summary
+        case "pageKey": pageKey
+        case "today": today
+        case "cards": cards
+        case "isEmpty": isEmpty
+        case "backHref": backHref
+        case "backLabel": backLabel
+        case "printHref": printHref
+        default: nil
+        }
+    }
+}
+

@@ -58,3 +58,36 @@ enum DeckIndexPage {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 }
+
+extension DeckIndexPage.DeckSummary: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "languagePair": languagePair
+        case "wordCount": wordCount
+        case "bookCount": bookCount
+        case "counts": counts
+        case "todayLabel": todayLabel.orMissing
+        case "cardsHref": cardsHref
+        case "testHref": testHref
+        case "printHref": printHref
+        case "isPrivate": isPrivate
+        default: nil
+        }
+    }
+}
+
+extension DeckIndexPage.IndexPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "decks": decks
+        case "todayHref": todayHref
+        case "todayCardsHref": todayCardsHref
+        case "todayTestHref": todayTestHref
+        case "todayLabel": todayLabel
+        default: nil
+        }
+    }
+}
+

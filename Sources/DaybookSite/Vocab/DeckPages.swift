@@ -70,3 +70,41 @@ enum DeckPages {
         rows.sorted { $0.added != $1.added ? $0.added > $1.added : $0.order < $1.order }
     }
 }
+
+extension DeckPages.BookRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "href": href
+        case "title": title
+        case "iso": iso
+        case "stageLabel": stageLabel
+        case "stageClass": stageClass
+        case "wordCount": wordCount
+        case "joinedLabel": joinedLabel.orMissing
+        default: nil
+        }
+    }
+}
+
+extension DeckPages.DeckPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "languagePair": languagePair
+        case "lang": lang
+        case "introHTML": introHTML.orMissing
+        case "counts": counts
+        case "wordCount": wordCount
+        case "books": books
+        case "words": words
+        case "isPrivate": isPrivate
+        case "indexHref": indexHref
+        case "todayHref": todayHref
+        case "cardsHref": cardsHref
+        case "testHref": testHref
+        case "printHref": printHref
+        default: nil
+        }
+    }
+}
+

@@ -123,3 +123,61 @@ enum TodayPage {
         return sections
     }
 }
+
+extension TodayPage.TodayWord: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "wordHTML": wordHTML
+        case "meanings": meanings
+        case "lang": lang
+        case "meaningLang": meaningLang
+        case "isMissed": isMissed
+        default: nil
+        }
+    }
+}
+
+extension TodayPage.SessionGroup: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "sessionLabel": sessionLabel
+        case "countLabel": countLabel
+        case "cssClass": cssClass
+        case "words": words
+        default: nil
+        }
+    }
+}
+
+extension TodayPage.DeckToday: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "countsLabel": countsLabel
+        case "sessions": sessions
+        case "cardsHref": cardsHref
+        case "testHref": testHref
+        default: nil
+        }
+    }
+}
+
+extension TodayPage.TodayView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "dateLabel": dateLabel
+        case "countsLabel": countsLabel
+        case "decks": decks
+        case "isEmpty": isEmpty
+        case "cardsHref": cardsHref
+        case "testHref": testHref
+        case "printHref": printHref
+        case "indexHref": indexHref
+        default: nil
+        }
+    }
+}
+

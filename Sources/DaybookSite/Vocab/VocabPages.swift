@@ -59,13 +59,29 @@ struct RenderedWord: Sendable {
     }
 }
 
-/// What every vocabulary page reads: the published decks, each word rendered
-/// once per build (a word shows on its deck, book, today and cards pages).
+/// Every published deck word's Markdown rendered once per build: a word shows
+/// on its deck, book, today, cards and print pages.
+struct RenderedWords: Sendable {
+    private let rendered: [String: [String: RenderedWord]]
+
+    init(_ decks: [Deck]) {
+        let words = decks.flatMap { deck in deck.words.map { (deckID: deck.id, word: $0) } }
+        let html = words.parallelMap { RenderedWord($0.word) }
+        var rendered: [String: [String: RenderedWord]] = [:]
+        for (item, html) in zip(words, html) { rendered[item.deckID, default: [:]][item.word.text] = html }
+        self.rendered = rendered
+    }
+
+    subscript(_ word: VocabWord, in deckID: String) -> RenderedWord {
+        rendered[deckID]?[word.text] ?? RenderedWord(word)
+    }
+}
+
+/// What every vocabulary page reads: the published decks and their words rendered.
 struct VocabSite: Sendable {
     let site: SiteData
     let decks: [Deck]
     private let deckIndex: [String: Int]
-    private let rendered: [String: [String: RenderedWord]]
     private let anchors: [String: WordAnchors]
     /// `11월 20일` for every day a book of a published deck has a session:
     /// word lists show a few dates per word, and formatting one is not free.
@@ -75,11 +91,6 @@ struct VocabSite: Sendable {
         self.site = site
         decks = site.published.decks
         deckIndex = Dictionary(decks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let words = decks.flatMap { deck in deck.words.map { DeckWord(deckID: deck.id, word: $0) } }
-        let html = words.parallelMap { RenderedWord($0.word) }
-        var rendered: [String: [String: RenderedWord]] = [:]
-        for (item, html) in zip(words, html) { rendered[item.deckID, default: [:]][item.word.text] = html }
-        self.rendered = rendered
         anchors = Dictionary(decks.map { ($0.id, Routes.wordFragments($0)) }, uniquingKeysWith: { first, _ in first })
         var shortDates: [LocalDate: String] = [:]
         for deck in decks {
@@ -97,18 +108,13 @@ struct VocabSite: Sendable {
     /// `11월 18일 단어장`
     func bookTitle(_ start: LocalDate) -> String { site.translation.format("vocab_book_title", ["date": shortDate(start)]) }
 
-    private struct DeckWord: Sendable {
-        let deckID: String
-        let word: VocabWord
-    }
-
     var schedule: VocabSchedule { site.vocab }
     var today: LocalDate { site.today }
 
     func deck(_ id: String) -> Deck? { deckIndex[id].map { decks[$0] } }
 
     func html(_ word: VocabWord, in deckID: String) -> RenderedWord {
-        rendered[deckID]?[word.text] ?? RenderedWord(word)
+        site.renderedWords[word, in: deckID]
     }
 
     func anchor(_ word: VocabWord, in deckID: String) -> String { anchors[deckID]?[word.text] ?? Routes.wordFragment(word.text) }
@@ -226,3 +232,15 @@ func sessionLabel(_ activity: BookActivity, plan: BookPlan, _ t: Translation) ->
 func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
     t.format("vocab_book_title", ["date": t.shortDate(start)])
 }
+
+extension StageCount: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "count": count
+        case "cssClass": cssClass
+        default: nil
+        }
+    }
+}
+
