@@ -7,6 +7,8 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import quote, urljoin, urlparse, unquote
 
+from selenium.webdriver.support.ui import WebDriverWait
+
 from conftest import daybook, ROOT, TODAY
 
 HREF = re.compile(r'(?:href|src)="([^"]+)"')
@@ -93,6 +95,9 @@ def test_search_finds_an_entry_from_disk(sample_site, browser):
     browser.get((sample_site / "search/index.html").as_uri())
     box = browser.find_element("id", "q")
     box.send_keys("Cheonggyecheon")
+    # Results come once the index files they need have loaded; the list then names its query.
+    WebDriverWait(browser, 10).until(
+        lambda b: b.find_element("css selector", ".search-results").get_attribute("data-query") == "Cheonggyecheon")
     results = browser.find_elements("css selector", ".search-results a")
     assert [r.text for r in results] == ["A bright Saturday"]
     results[0].click()
