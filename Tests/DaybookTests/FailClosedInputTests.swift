@@ -253,4 +253,29 @@ final class Reports: @unchecked Sendable {
                                   decks: [], into: &reviewDiagnostics)
         #expect(reviewDiagnostics.hasErrors)
     }
+
+    /// toml++ aborted the program on a date-time whose `T` is not followed by a time.
+    @Test(arguments: ["date = 2026-11-17T:00112 0:+09:00", "date = 2026-11-17T+09:00", "date = [2026-11-17t:00]",
+                      "date = {a = 2026-11-17T}", "date = \"\"\"\nx\n\"\"\" \nd = 2026-11-17T:"])
+    func aDateTimeWithoutItsTimeIsAnErrorAtTheT(line: String) {
+        var diagnostics = Diagnostics()
+        let text = "+++\n\(line)\n+++\nBody\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
+        let message = diagnostics.errors.map(\.description).joined(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = lines.firstIndex { $0.contains("17T") || $0.contains("17t") }!
+        let t = (lines[row].range(of: "17T") ?? lines[row].range(of: "17t"))!.upperBound
+        let column = lines[row].utf8.distance(from: lines[row].startIndex, to: t) + 1
+        #expect(message.hasPrefix("content/diary/2026-11-17.md:\(row + 1):\(column): error: invalid TOML: expected a time (HH:MM:SS)"), "\(message)")
+    }
+
+    @Test func aDateTimeInsideAStringOrAKeyIsText() {
+        var diagnostics = Diagnostics()
+        let text = "+++\ndate = 2026-11-17\ntitle = \"2026-11-17T: notes\" # 2026-11-17T:\n+++\nBody\n"
+        let entry = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                                      into: &diagnostics)
+        #expect(!diagnostics.hasErrors, "\(diagnostics.items)")
+        #expect(entry?.title == "2026-11-17T: notes")
+    }
 }
