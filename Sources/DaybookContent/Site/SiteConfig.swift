@@ -51,6 +51,8 @@ public struct SiteConfig: Sendable {
     public var locale = Locale.ko
     public var timezone = "Asia/Seoul"
     public var theme = "default"
+    /// Where `theme:` is written, so that a missing theme is reported there.
+    public var themeLocation: SourceLocation?
     public var weekStarts = WeekStart.monday
     public var vocab = Vocab()
     public var flashcards = Flashcards()
@@ -90,6 +92,7 @@ public struct SiteConfig: Sendable {
         if let value = fields["theme"], let v = value.string("theme", into: &diagnostics) {
             if isPlainThemeName(v) {
                 config.theme = v
+                config.themeLocation = value.location
             } else {
                 diagnostics.error(value.location, "theme must be the name of a folder in themes/, not a path: '\(v)'",
                                   hint: "put the theme in themes/NAME/ beside content/ and write 'theme: NAME'")
