@@ -18,6 +18,8 @@ public struct BuildOptions: Sendable {
     public var contentDisplayName: String
     /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
     public var cacheDirectory: URL
+    /// `--force`: replace an output folder that Daybook did not make.
+    public var replaceForeignOutput = false
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil) {
@@ -45,11 +47,15 @@ public struct BuildSummary: Sendable {
 /// files → parsed content (with diagnostics) → schedules for "today" →
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
+    /// Throws a `UsageError` when the output folder may not be replaced.
+    public static func checkOutput(_ options: BuildOptions) throws { try OutputGuard.check(options) }
+
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
-        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, into: &diagnostics)
+        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory,
+                               location: content.config.themeLocation, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
         let today = options.today ?? TimeZones.today(in: content.config.timezone)
@@ -100,7 +106,7 @@ public enum SiteBuilder {
     @discardableResult
     public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
-        try OutputGuard.check(options)
+        try checkOutput(options)
         progress?("reading content")
         let (site, theme, warnings) = try prepare(options)
         let pages = pages(for: site)
@@ -118,7 +124,7 @@ public enum SiteBuilder {
             try render(pages, site: site, theme: theme) { path, bytes in
                 OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
             }
-            var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+            var files = [(OutputGuard.marker, OutputGuard.markerText)] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
             for asset in assets {
                 if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
             }

@@ -22,8 +22,15 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
+    @Flag(name: .long, help: "Replace the output folder even if Daybook did not make it.")
+    var force = false
+
     func run() async throws {
-        let options = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        var configured = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        configured.replaceForeignOutput = force
+        let options = configured
+        // A refused output folder ends the command, as it does for `build`.
+        try SiteBuilder.checkOutput(options)
         let preview = PreviewServer(output: options.outputDirectory)
         rebuild(options)
         let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) {
