@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // TOML front matter (Hugo's `+++`).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Day One's export .zip, read without unzipping it.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // libcmark-gfm from Debian; only DaybookRender/Markdown.swift imports it.
@@ -30,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Content model and parsing: files → values with located diagnostics.
-        .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit"]),
+        .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit", "ZIPFoundation"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
         .target(name: "DaybookSchedule", dependencies: ["DaybookContent"]),
         // Markdown (cmark-gfm), the theme (Mustache, rendered by our own TemplateSet), translations.
@@ -48,6 +50,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Only for `daybook serve`.
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Build tool that embeds themes/default into the binary.
@@ -58,6 +61,8 @@ let package = Package(
             dependencies: [
                 "DaybookContent", "DaybookSchedule", "DaybookRender", "DaybookSite",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // To make Day One export zips.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,15 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reads a `content/` folder into `Content`, collecting every diagnostic.
 public enum ContentLoader {
     /// - Parameter displayRoot: how the content folder is named in messages (`content`).
-    public static func load(directory: URL, displayRoot: String) -> (Content, Diagnostics) {
+    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk) -> (Content, Diagnostics) {
         var diagnostics = Diagnostics()
         var content = Content()
-        let files = FileWalker(root: directory, displayRoot: displayRoot)
+        let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
         guard files.exists else { return (content, diagnostics) }
 
         content.config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
@@ -76,36 +73,28 @@ struct FileWalker {
     let root: URL
     let displayRoot: String
     let folder: FolderWalk
-    private let manager = FileManager.default
+    var io: FileIO { folder.io }
 
-    init(root: URL, displayRoot: String) {
+    init(root: URL, displayRoot: String, io: FileIO = .disk) {
         self.root = root.standardizedFileURL
         self.displayRoot = displayRoot
-        folder = FolderWalk(root: root, displayRoot: displayRoot)
+        folder = FolderWalk(root: root, displayRoot: displayRoot, io: io)
     }
 
-    var exists: Bool {
-        var isDirectory: ObjCBool = false
-        return manager.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
+    var exists: Bool { io.isFolder(root.path) }
 
     func display(_ relative: String) -> String { folder.display(relative) }
 
     /// nil when the file does not exist; an unreadable file is an error.
     func read(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
         let url = root.appendingPathComponent(relative)
-        guard manager.fileExists(atPath: url.path) || isLink(url.path) else { return nil }
+        guard io.exists(url.path) else { return nil }
         guard folder.existsInside(relative, into: &diagnostics) else { return nil }
         return load(url: url, relative: relative, into: &diagnostics)
     }
 
-    private func isLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-    }
-
     private func load(url: URL, relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
-        guard let data = manager.contents(atPath: url.path) else {
+        guard let data = try? io.read(url.path) else {
             diagnostics.error(SourceLocation(path: display(relative)), "cannot read file")
             return nil
         }
@@ -138,7 +127,7 @@ struct FileWalker {
         folders.flatMap { folder in
             relativeFiles(under: folder).filter { !MarkdownName.isMarkdown($0) }.compactMap { relative in
                 let path = root.appendingPathComponent(relative).path
-                guard access(path, R_OK) == 0 else {
+                guard io.isReadable(path) else {
                     diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
                     return nil
                 }
@@ -166,7 +155,7 @@ struct FileWalker {
 
     /// A file or folder Daybook does not read is a warning, not silence.
     func reportUnknownTopLevel(into diagnostics: inout Diagnostics) {
-        for name in ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where !name.hasPrefix(".") {
+        for name in ((try? io.list(root.path)) ?? []).map(\.name).sorted() where !name.hasPrefix(".") {
             guard !Self.knownTopLevel.contains(name), name != "site.yaml" else { continue }
             diagnostics.warning(SourceLocation(path: display(name)), "'\(name)' is not part of a Daybook site and is not read",
                                 hint: Suggestion.hint(for: name, in: Self.knownTopLevel) ?? "expected: \(Self.knownTopLevel.joined(separator: ", "))")

@@ -16,30 +16,29 @@ public struct Theme: Sendable {
     /// Loads the theme named in `site.yml`, reporting template errors with their
     /// `themes/NAME/file.mustache:line:column`.
     /// - Parameter location: where `theme:` names it, for a theme that is not there.
-    public static func load(name: String, themesDirectory: URL, location: SourceLocation? = nil,
+    public static func load(name: String, themesDirectory: URL, io: FileIO = .disk, location: SourceLocation? = nil,
                             into diagnostics: inout Diagnostics) -> Theme {
         var files: [String: (data: Data, displayPath: String)] = [:]
         for (path, base64) in EmbeddedTheme.files {
             if let data = Data(base64Encoded: base64) { files[path] = (data, "themes/default/\(path) (built in)") }
         }
         let folder = themesDirectory.appendingPathComponent(name)
-        var isDirectory: ObjCBool = false
         if !SiteConfig.isPlainThemeName(name) {
             // site.yml reports this at its line; the theme is never looked for.
-        } else if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let themes = FolderWalk(root: themesDirectory, displayRoot: "themes")
+        } else if io.isFolder(folder.path) {
+            let themes = FolderWalk(root: themesDirectory, displayRoot: "themes", io: io)
             for relative in themes.files(under: name, into: &diagnostics) {
                 let path = String(relative.dropFirst(name.count + 1))
-                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+                guard let data = try? io.read(folder.appendingPathComponent(path).path) else {
                     diagnostics.error(SourceLocation(path: themes.display(relative)), "cannot read file")
                     continue
                 }
                 files[path] = (data, themes.display(relative))
             }
         } else if name != "default" {
-            let themes = (try? FileManager.default.contentsOfDirectory(atPath: themesDirectory.path)) ?? []
+            let themes = ((try? io.list(themesDirectory.path)) ?? []).map(\.name).filter { !$0.hasPrefix(".") }
             diagnostics.error(location ?? SourceLocation(path: "themes/\(name)"), "theme '\(name)' not found in themes/",
-                              hint: Suggestion.hint(for: name, in: themes.filter { !$0.hasPrefix(".") } + ["default"])
+                              hint: Suggestion.hint(for: name, in: themes + ["default"])
                                   ?? "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
         }
 

@@ -20,9 +20,12 @@ public struct BuildOptions: Sendable {
     public var cacheDirectory: URL
     /// `--force`: replace an output folder that Daybook did not make.
     public var replaceForeignOutput = false
+    /// Where every file is read and written: the disk, or memory in tests.
+    /// (Photos are resized by libvips from and to the disk.)
+    public var io: FileIO
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
-                seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil) {
+                seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil, io: FileIO = .disk) {
         self.contentDirectory = contentDirectory
         self.outputDirectory = outputDirectory
         self.themesDirectory = themesDirectory ?? contentDirectory.deletingLastPathComponent().appendingPathComponent("themes")
@@ -31,6 +34,7 @@ public struct BuildOptions: Sendable {
         self.visibility = visibility
         self.contentDisplayName = contentDisplayName ?? contentDirectory.lastPathComponent
         self.cacheDirectory = contentDirectory.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".daybook-cache")
+        self.io = io
     }
 }
 
@@ -53,8 +57,8 @@ public enum SiteBuilder {
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     public static func prepare(_ options: BuildOptions) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
-        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
-        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory,
+        var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, io: options.io)
+        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
                                location: content.config.themeLocation, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
@@ -67,7 +71,7 @@ public enum SiteBuilder {
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
                             cacheDirectory: options.cacheDirectory)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings)
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
     }
 
     /// Every page of the site: each feature's, then the feed and the sitemap of them all.
@@ -102,6 +106,17 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
+    /// Everything a build checks, template errors included, writing nothing:
+    /// the warnings and how many entries were read.
+    public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
+        let (site, theme, warnings) = try prepare(options)
+        // Rendering catches template errors too; the result is discarded.
+        let pages = pages(for: site)
+        _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
+        try render(pages, site: site, theme: theme)
+        return (warnings, site.entriesRead)
+    }
+
     /// The whole build; `public/` changes only if it succeeds.
     @discardableResult
     public static func build(_ options: BuildOptions, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
@@ -115,22 +130,24 @@ public enum SiteBuilder {
         let themeAssets = theme.assets.sorted { $0.key < $1.key }
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
-        let writer = OutputWriter(output: options.outputDirectory)
+        let writer = OutputWriter(output: options.outputDirectory, io: options.io)
         let staging = try writer.makeStaging()
         do {
-            try OutputWriter.makeFolders(for: paths, in: staging)
+            try writer.makeFolders(for: paths, in: staging)
             // Pages are written into the staging folder as they render.
             let root = staging.path
             try render(pages, site: site, theme: theme) { path, bytes in
-                OutputWriter.write(bytes, to: root + "/" + path).map(OutputError.init)
+                writer.write(bytes, to: root + "/" + path)
             }
             var files = [(OutputGuard.marker, OutputGuard.markerText)] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
             for asset in assets {
-                if let data = FileManager.default.contents(atPath: asset.absolutePath) { files.append((asset.relativePath, Array(data))) }
+                do { files.append((asset.relativePath, Array(try options.io.read(asset.absolutePath)))) } catch {
+                    throw OutputError(message: "cannot read \(error)")
+                }
             }
             progress?("writing \(files.count) more files")
-            try OutputWriter.write(files, into: staging)
-            try OutputWriter.copy(photos.map { ($0.path, $0.cached) }, into: staging)
+            try writer.write(files, into: staging)
+            try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
             try writer.swap(in: staging)
         } catch {
             writer.discard(staging)

@@ -22,6 +22,9 @@ enum Main {
         } catch let usage as UsageError {
             Terminal.error(usage.message)
             exit(2)
+        } catch let code as ExitCode {
+            // Said already, line by line; only the status is left.
+            exit(code.rawValue)
         } catch let diagnostic as Diagnostic {
             Terminal.report([diagnostic])
             exit(1)
@@ -40,7 +43,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, Init.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self],
         defaultSubcommand: Build.self
     )
 }
@@ -122,14 +125,9 @@ struct Check: ParsableCommand {
     @OptionGroup var location: SiteLocation
 
     func run() throws {
-        let options = location.buildOptions()
-        let (site, theme, warnings) = try SiteBuilder.prepare(options)
-        // Rendering catches template errors too; the result is discarded.
-        let pages = SiteBuilder.pages(for: site)
-        _ = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
-        _ = try SiteBuilder.render(pages, site: site, theme: theme)
+        let (warnings, entries) = try SiteBuilder.check(location.buildOptions())
         Terminal.report(warnings)
-        print("No errors in \(location.content)/ (\(site.entriesRead) entries).")
+        print("No errors in \(location.content)/ (\(entries) entries).")
     }
 }
 

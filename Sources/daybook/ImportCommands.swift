@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookContent
+import DaybookSite
 import Foundation
 
 struct Import: ParsableCommand {
@@ -7,9 +8,10 @@ struct Import: ParsableCommand {
         abstract: "Bring in words, diary entries and workouts from other apps.",
         discussion: """
         Every import is idempotent (what is already imported is skipped) and atomic (nothing is \
-        written unless everything converts and the result is valid content). It ends with a summary.
+        written unless everything converts and the whole site, with the new files, passes 'daybook check'). \
+        It ends with a summary.
         """,
-        subcommands: [ImportAnki.self, ImportDayOne.self, ImportStrong.self, ImportHevy.self, ImportFitNotes.self])
+        subcommands: [ImportAnki.self, ImportDayOne.self, ImportJrnl.self, ImportStrong.self, ImportHevy.self, ImportFitNotes.self])
 }
 
 /// What every import takes besides its source.
@@ -21,6 +23,12 @@ struct ImportOptions: ParsableArguments {
 
     @Flag(name: .customLong("skip-bad-rows"), help: "Import the rest when some rows cannot be read (they are listed).")
     var skipBadRows = false
+
+    /// The check of the whole site with the import's files, before any is written.
+    var verify: ImportVerification {
+        ImportCheck.verifier(BuildOptions(contentDirectory: folder.url, outputDirectory: URL(fileURLWithPath: "public"),
+                                          contentDisplayName: folder.displayName))
+    }
 
     func report(_ summary: ImportSummary) {
         Terminal.report(summary.warnings)
@@ -66,7 +74,7 @@ struct ImportAnki: ParsableCommand {
             from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
             content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
-            dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+            dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
         options.report(summary)
     }
 }
@@ -84,7 +92,7 @@ struct TrainingExportArguments: ParsableArguments {
     func run(_ source: TrainingImport.Source) throws {
         let summary = try TrainingImport.run(source, file: URL(fileURLWithPath: file), displayPath: file,
                                              content: options.folder.url, contentDisplayName: options.folder.displayName,
-                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
         options.report(summary)
     }
 }
@@ -116,13 +124,13 @@ struct ImportFitNotes: ParsableCommand {
 
 struct ImportDayOne: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dayone", abstract: "Import Day One's JSON export (its unzipped folder, or its .json).",
+        commandName: "dayone", abstract: "Import Day One's JSON export (its .zip, its unzipped folder, or a journal's .json).",
         discussion: """
         One diary file per entry under content/diary/YEAR/, named by the entry's local date; photos, videos, \
         audio and PDFs are copied beside it. Entries already imported (same Day One uuid) are skipped.
         """)
 
-    @Argument(help: "The export's folder or its journal .json.")
+    @Argument(help: "The export's .zip, its folder, or one journal's .json.")
     var path: String
 
     @OptionGroup var options: ImportOptions
@@ -130,7 +138,42 @@ struct ImportDayOne: ParsableCommand {
     func run() throws {
         let summary = try DayOneImport.run(URL(fileURLWithPath: path), displayPath: path, content: options.folder.url,
                                            contentDisplayName: options.folder.displayName,
-                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows)
+                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
+        options.report(summary)
+    }
+}
+
+struct ImportJrnl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jrnl", abstract: "Import a jrnl journal (its text file) or its JSON export.",
+        discussion: """
+        One diary file per entry under content/diary/YEAR/, named by its date; the title is the entry's \
+        first line (or first sentence), @tags become tags, starred entries 'starred: true'. Entries already \
+        imported (same date, time and title) are skipped. Dates in another style than jrnl's default \
+        ('[2013-04-09 15:39]', with seconds, 12-hour, or jrnl 1.x without brackets) need --timeformat.
+        """)
+
+    @Argument(help: "The journal's text file (jrnl.txt) or the output of 'jrnl --export json'.")
+    var file: String
+
+    @Option(name: .long, help: ArgumentHelp("The journal's timeformat from jrnl's config, like '%d/%m/%Y %H:%M'; common ones are found by themselves.",
+                                            valueName: "strftime"),
+            transform: Self.timeFormat)
+    var timeformat: JrnlTimeFormat?
+
+    @OptionGroup var options: ImportOptions
+
+    static func timeFormat(_ text: String) throws -> JrnlTimeFormat {
+        guard let format = JrnlTimeFormat(text) else {
+            throw ValidationError("'\(text)' is not a timeformat with a day, month and year, like '%Y-%m-%d %H:%M' (codes: %Y %y %m %b %B %d %H %I %M %S %p %a %A)")
+        }
+        return format
+    }
+
+    func run() throws {
+        let summary = try JrnlImport.run(URL(fileURLWithPath: file), displayPath: file, content: options.folder.url,
+                                         contentDisplayName: options.folder.displayName, timeFormat: timeformat,
+                                         dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
         options.report(summary)
     }
 }

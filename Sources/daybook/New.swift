@@ -5,7 +5,9 @@ import Foundation
 
 /// `daybook new entry|deck|workout`: a file with its front matter, ready to write in.
 struct New: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Scaffold a diary entry, a vocabulary deck or a workout.")
+    static let configuration = CommandConfiguration(
+        abstract: "Scaffold a diary entry (with the weather of now, or of --date and --time), a vocabulary deck or a workout."
+    )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case entry, deck, workout
@@ -19,19 +21,65 @@ struct New: ParsableCommand {
 
     @OptionGroup var location: SiteLocation
 
+    @Option(name: .long, help: "An entry for this past day (YYYY-MM-DD), with that day's weather.", transform: SiteLocation.date)
+    var date: LocalDate?
+
+    @Option(name: .long, help: "The entry's time (HH:MM); its weather is that hour's.", transform: Self.time)
+    var time: LocalTime?
+
+    static func time(_ text: String) throws -> LocalTime {
+        guard let time = LocalTime(text: text) else { throw ValidationError("'\(text)' is not a time like 21:30") }
+        return time
+    }
+
+    func validate() throws {
+        if kind != .entry, date != nil || time != nil { throw ValidationError("--date and --time are for 'new entry' only") }
+    }
+
     func run() throws {
-        let day = location.today ?? TimeZones.today(in: siteTimezone())
-        let (relative, text) = scaffold(for: kind, on: day)
+        var diagnostics = Diagnostics()
+        let config = WeatherSettings.load(location.folder, into: &diagnostics)
+        let today = location.today ?? TimeZones.today(in: config.timezone)
+        let day = date ?? today
+        var (relative, text) = scaffold(for: kind, on: day, at: time ?? (date == nil ? now(in: config.timezone) : nil))
         let url = location.contentURL.appendingPathComponent(relative)
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw ValidationError("\(location.content)/\(relative) already exists")
+        }
+        if kind == .entry {
+            text = withWeather(text, at: "\(location.content)/\(relative)", settings: WeatherSettings(config: config), today: today)
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
         print("\(location.content)/\(relative)")
     }
 
-    private func scaffold(for kind: Kind, on day: LocalDate) -> (String, String) {
+    /// The entry with the weather of its hour (`--date`) or of now; without
+    /// it, and one line on stderr saying why, when none can be had.
+    private func withWeather(_ text: String, at path: String, settings: WeatherSettings, today: LocalDate) -> String {
+        let file = SourceFile(displayPath: path, relativePath: path, text: text)
+        // A time alone (`--time 08:00`) is today at that hour.
+        let result = settings.request(date: date ?? (time == nil ? nil : today), time: time, utcOffsetMinutes: nil, today: today)
+            .flatMap(settings.fetch)
+            .flatMap { weather in
+                WeatherFrontMatter.inserting(weather, into: file).map { ($0, weather) }.mapError { .answer($0.reason) }
+            }
+        switch result {
+        case let .success((text, weather)):
+            FileHandle.standardError.write(Data("weather: \(WeatherSettings.summary(weather))\n".utf8))
+            return text
+        case let .failure(failure):
+            Terminal.error("\(path) has no weather: \(failure.reason)")
+            return text
+        }
+    }
+
+    private func now(in timezone: String) -> LocalTime? {
+        let now = Calendar.current.dateComponents(in: TimeZone(identifier: timezone) ?? .current, from: Date())
+        return LocalTime(hour: now.hour ?? 0, minute: now.minute ?? 0)
+    }
+
+    private func scaffold(for kind: Kind, on day: LocalDate, at time: LocalTime?) -> (String, String) {
         let year = String(day.year)
         switch kind {
         case .entry:
@@ -41,12 +89,10 @@ struct New: ParsableCommand {
                 relative = "diary/\(year)/\(day.iso)-\(counter).md"
                 counter += 1
             }
-            let now = Calendar.current.dateComponents(in: TimeZone(identifier: siteTimezone()) ?? .current, from: Date())
-            let time = "\((now.hour ?? 0).zeroPadded(2)):\((now.minute ?? 0).zeroPadded(2))"
             return (relative, """
             ---
             title: \(name ?? "")
-            date: \(day.iso) \(time)
+            date: \(day.iso)\(time.map { " " + $0.text } ?? "")
             tags: []
             mood: 
             ---
@@ -76,12 +122,5 @@ struct New: ParsableCommand {
 
             """)
         }
-    }
-
-    /// The site's time zone for "today"; the default when site.yml can't be read.
-    private func siteTimezone() -> String {
-        var diagnostics = Diagnostics()
-        let file = try? String(contentsOf: location.contentURL.appendingPathComponent("site.yml"), encoding: .utf8)
-        return SiteConfig.parse(file.map { SourceFile(displayPath: "site.yml", relativePath: "site.yml", text: $0) }, into: &diagnostics).timezone
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 @testable import DaybookContent
 
 /// Day One's JSON export into diary files.
@@ -28,6 +29,9 @@ import Testing
         let entries = try DayOneJSON.entries(SourceFile(displayPath: "Journal.json", relativePath: "Journal.json", text: text),
                                              unknown: &unknown, badRows: &bad)
         #expect(entries.count == 3)
+        #expect(unknown == ["creationDevice", "modifiedDate", "location.latitude", "location.longitude",
+                            "weather.weatherServiceName", "photos[].orderInEntry"],
+                "fields not carried over are named, also inside weather, location and photos")
         let file = DayOneText.file(entries[0], body: "# Busan at night\n\nText.")
         #expect(file.hasPrefix("---\ndate: 2024-08-31T21:40:00+09:00\ntitle: \"Busan at night\"\ntags: [\"travel\", \"family\"]\nweather:\n  weatherCode: clear-night\n  temp: 27.4\n  humidity: 81\n  wind: 3\n  location: \"Busan\"\nconditions: \"Clear\"\n"))
         #expect(file.contains("starred: true\ndayone_uuid: A1B2C3D4E5F6478899AABBCCDDEEFF01\n---\n"))
@@ -36,9 +40,9 @@ import Testing
     }
 
     @Test func importingTwiceWritesOnceAndTheSiteBuilds() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
-        let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content") }
+        let run = { try DayOneImport.run(Self.sample, displayPath: "dayone", content: site.content, contentDisplayName: "content", verify: site.verify) }
         let first = try run()
         #expect(first.added == 3)
         #expect(first.files == ["content/diary/2024/2024-08-31.md", "content/diary/2024/2024-08-31-2.md", "content/diary/2024/2024-08-31-3.md"])
@@ -47,5 +51,55 @@ import Testing
         #expect(second.added == 0)
         #expect(second.alreadyImported.count == 3)
         try site.build()
+    }
+
+    /// A zip as Day One writes it, made from the sample folder: `Journal.json`
+    /// and `photos/` at its top, or below `folder` when given.
+    static func zip(_ site: TestSite, folder: String? = nil, journals: [String] = ["Journal.json"]) throws -> URL {
+        let url = site.root.appendingPathComponent("export.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        let prefix = folder.map { $0 + "/" } ?? ""
+        for journal in journals {
+            try archive.addEntry(with: prefix + journal, fileURL: sample.appendingPathComponent("Journal.json"), compressionMethod: .deflate)
+        }
+        try archive.addEntry(with: prefix + "photos/0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpeg",
+                             fileURL: sample.appendingPathComponent("photos/0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpeg"))
+        return url
+    }
+
+    @Test func theExportZipIsReadWithoutUnzippingIt() throws {
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        let zip = try Self.zip(site)
+        let first = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
+        #expect(first.added == 3)
+        let photo = site.content.appendingPathComponent("diary/2024/2024-08-31-2-0a1b2c3d.jpeg")
+        #expect(FileManager.default.contents(atPath: photo.path)
+                == FileManager.default.contents(atPath: Self.sample.appendingPathComponent("photos/0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpeg").path))
+        let second = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
+        #expect(second.added == 0 && second.alreadyImported.count == 3)
+        try site.build()
+    }
+
+    @Test func everyJournalOfAZipIsReadAndItsPhotosFoundBesideIt() throws {
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        // Two journals with the same entries: the uuids make the second one's entries known.
+        let zip = try Self.zip(site, folder: "Export", journals: ["Journal.json", "Travel.json"])
+        let summary = try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content",
+                                           dryRun: true, verify: site.verify)
+        #expect(summary.added == 6, "each journal's entries, before the uuids are written")
+        // The sample's second entry links a photo the export lacks; the first one's photo is found beside the journals.
+        #expect(summary.warnings.map(\.message).contains("2 attachments not in the export, left as a note in the text"))
+    }
+
+    @Test func aBrokenZipIsAnErrorNamingIt() throws {
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        let zip = site.root.appendingPathComponent("export.zip")
+        try Data("not a zip".utf8).write(to: zip)
+        #expect(throws: ContentErrors.self) {
+            try DayOneImport.run(zip, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify)
+        }
     }
 }

@@ -11,7 +11,7 @@ import Testing
     /// No file of the output holds `marker`, in its bytes or its name.
     func expectNowhere(_ marker: String, in site: TestSite, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         for file in site.outputFiles() {
-            let data = try Data(contentsOf: site.output.appendingPathComponent(file))
+            let data = try #require(site.data(file))
             #expect(!String(decoding: data, as: UTF8.self).contains(marker), "\(marker) in \(file)", sourceLocation: sourceLocation)
             #expect(!file.lowercased().contains(marker.lowercased()), "\(marker) names \(file)", sourceLocation: sourceLocation)
         }
@@ -79,7 +79,7 @@ import Testing
 
     @Test func linksThatLeaveTheContentFolderAreErrorsAtTheLink() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.visible, "outside/passwd": "root:SECRET-PASSWD",
-                                 "outside/entry.md": "---\ndate: 2026-11-21\n---\nSECRET-ENTRY", "outside/log.md": "SECRET"])
+                                 "outside/entry.md": "---\ndate: 2026-11-21\n---\nSECRET-ENTRY", "outside/log.md": "SECRET"], onDisk: true)
         defer { site.remove() }
         try link(site, "content/pages/passwd.txt", to: site.root.appendingPathComponent("outside/passwd").path)
         try link(site, "content/diary/2026/2026-11-21.md", to: "../../../outside/entry.md")
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func linksInsideTheContentFolderAreFollowedAndBrokenOnesWarned() throws {
-        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.visible, "content/pages/real.md": "REAL-PAGE"])
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.visible, "content/pages/real.md": "REAL-PAGE"], onDisk: true)
         defer { site.remove() }
         try link(site, "content/pages/alias.md", to: "real.md")
         try link(site, "content/diary/2026/2026-11-22.md", to: "missing.md")
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func themeLinksThatLeaveThemesAreErrors() throws {
-        let site = try TestSite(["content/site.yml": "theme: mine\n", "themes/mine/assets/ok.css": "ok", "secret.txt": "SECRET"])
+        let site = try TestSite(["content/site.yml": "theme: mine\n", "themes/mine/assets/ok.css": "ok", "secret.txt": "SECRET"], onDisk: true)
         defer { site.remove() }
         try link(site, "themes/mine/assets/leak.css", to: "../../../secret.txt")
         let messages = site.failingBuild().map(\.description)
@@ -177,7 +177,8 @@ import Testing
     @Test func longTagsGetShortStableSlugs() throws {
         let latin = String(repeating: "a", count: 300)
         let hangul = String(repeating: "한", count: 100)
-        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ntags: [\(latin), \(hangul)]\n---\nx"])
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ntags: [\(latin), \(hangul)]\n---\nx"],
+                                onDisk: true)
         defer { site.remove() }
         try site.build()
         let tagPages = site.outputFiles().filter { $0.hasPrefix("tags/") && $0 != "tags/index.html" }

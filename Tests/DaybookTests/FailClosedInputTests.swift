@@ -191,8 +191,7 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         let bytes = Array("---\ntitle: caf".utf8) + [0xE9] + Array("\n---\n".utf8)
-        try FileManager.default.createDirectory(at: site.content.appendingPathComponent("diary"), withIntermediateDirectories: true)
-        try Data(bytes).write(to: site.content.appendingPathComponent("diary/2026-11-20.md"))
+        try site.write("content/diary/2026-11-20.md", Data(bytes))
         #expect(site.failingBuild().map(\.description) == [
             "content/diary/2026-11-20.md:2:11: error: file is not UTF-8 text\n    hint: save it as UTF-8 in your editor",
         ])

@@ -87,11 +87,9 @@ import Testing
             let (mutated, position) = Self.apply(mutation, to: original, at: fraction)
             let site: TestSite
             do {
-                site = try TestSite()
+                site = try TestSite(onDisk: true)
                 for (file, data) in Self.sample where file != path {
-                    let url = site.root.appendingPathComponent(file)
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try data.write(to: url)
+                    try site.write(file, data)
                 }
                 try site.write(path, mutated)
             } catch {
@@ -115,7 +113,7 @@ import Testing
             let touchedPrivateFrontMatter = original.contains("private: true") && position < Self.frontMatterEnd(original)
             guard built, !touchedPrivateFrontMatter else { return }
             let leaks = site.outputFiles().filter { file in
-                let data = FileManager.default.contents(atPath: site.output.appendingPathComponent(file).path) ?? Data()
+                let data = site.data(file) ?? Data()
                 return String(decoding: data, as: UTF8.self).contains(Self.privateMarker)
             }
             #expect(leaks == [], "\(path) mutated at \(position) by \(mutation) published a private marker")

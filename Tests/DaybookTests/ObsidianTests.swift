@@ -66,4 +66,23 @@ import Testing
         #expect(html.contains("<dl class=\"fields\">\n<div><dt>sleep</dt><dd>7h</dd></div>\n<div><dt>mood</dt><dd>calm &amp; quiet</dd></div>"))
         #expect(pass.fields == [ObsidianPass.Field(key: "sleep", value: "7h"), ObsidianPass.Field(key: "mood", value: "calm & quiet")])
     }
+
+    /// A free page warns of a link that leads nowhere as an entry does, and
+    /// a link to a private entry reads as one to nothing.
+    @Test func aFreePageWarnsOfLinksThatLeadNowhere() throws {
+        let site = try TestSite([
+            "content/diary/2024/2024-01-01.md": "---\ndate: 2024-01-01\n---\nNew year.\n",
+            "content/diary/2024/2024-01-03.md": "---\ndate: 2024-01-03\nprivate: true\n---\nSecret.\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nSee [[2024-01-01]],\n[[2024-01-03]] and [[Nowhere|there]].\n",
+        ])
+        defer { site.remove() }
+        let summary = try site.build()
+        let warnings = summary.warnings.map(\.description).filter { $0.contains("to link to") }
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("content/pages/about.md:5:1: warning: no entry or page '2024-01-03' to link to; shown as text") })
+        #expect(warnings.contains { $0.hasPrefix("content/pages/about.md:5:20: warning: no entry or page 'Nowhere' to link to; shown as text") })
+        let page = try #require(site.read("pages/about/index.html"))
+        #expect(page.contains("2024-01-01/index.html\">2024-01-01</a>"))
+        #expect(page.contains("2024-01-03 and there."))
+    }
 }

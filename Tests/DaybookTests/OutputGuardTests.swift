@@ -44,7 +44,7 @@ import Testing
             let message = (error as? UsageError)?.message ?? ""
             return message.hasPrefix("refusing to replace '") && message.contains("/public': it holds files that Daybook did not write") && message.contains("--force") && message.contains(".daybook-output")
         }
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("thesis/chapter1.tex").path))
+        #expect(site.io.exists(site.output.appendingPathComponent("thesis/chapter1.tex").path))
         options.replaceForeignOutput = true
         try SiteBuilder.build(options)
         #expect(site.read(".daybook-output")?.hasPrefix("Written by Daybook") == true)
@@ -57,16 +57,16 @@ import Testing
         let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
         defer { site.remove() }
         try site.build()
-        try FileManager.default.removeItem(at: site.output.appendingPathComponent(".daybook-output"))
-        #expect(OutputGuard.isReplaceable(site.output))
+        try site.io.remove(site.output.appendingPathComponent(".daybook-output").path)
+        #expect(OutputGuard.isReplaceable(site.output, io: site.io))
         try site.build()
         // Another generator's feed is not ours.
         try site.write("public/feed.xml", "<feed><generator>Hugo</generator></feed>")
-        try FileManager.default.removeItem(at: site.output.appendingPathComponent(".daybook-output"))
-        #expect(!OutputGuard.isReplaceable(site.output))
-        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("missing")))
-        try FileManager.default.createDirectory(at: site.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("empty")))
+        try site.io.remove(site.output.appendingPathComponent(".daybook-output").path)
+        #expect(!OutputGuard.isReplaceable(site.output, io: site.io))
+        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("missing"), io: site.io))
+        try site.io.createFolders(site.root.appendingPathComponent("empty").path)
+        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("empty"), io: site.io))
     }
 }
 

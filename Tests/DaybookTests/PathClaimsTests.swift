@@ -38,7 +38,8 @@ import Testing
         let composed = "\u{D55C}\u{AE00}"  // 한글
         let decomposed = composed.decomposedStringWithCanonicalMapping
         #expect(Array(composed.utf8) != Array(decomposed.utf8))
-        let site = try TestSite(["content/pages/\(decomposed).md": "# NFD page", "content/diary/2026/2026-11-20.md": Self.entry])
+        let site = try TestSite(["content/pages/\(decomposed).md": "# NFD page", "content/diary/2026/2026-11-20.md": Self.entry],
+                                onDisk: true)
         defer { site.remove() }
         try site.build()
         let written = site.outputFiles().filter { $0.hasPrefix("pages/") }

@@ -55,7 +55,7 @@ import Testing
     /// Output files (by path) whose name or bytes contain one of the words.
     static func leaks(_ site: TestSite, of words: [String], in paths: [String]? = nil) -> [String] {
         (paths ?? site.outputFiles()).compactMap { path in
-            let data = FileManager.default.contents(atPath: site.output.appendingPathComponent(path).path) ?? Data()
+            let data = site.data(path) ?? Data()
             let text = (path + "\n" + String(decoding: data, as: UTF8.self)).lowercased()
             let found = words.filter { text.contains($0) }
             return found.isEmpty ? nil : "\(path): \(found.joined(separator: ", "))"

@@ -50,7 +50,7 @@ import Testing
                 if href.hasPrefix("http") || href.hasPrefix("mailto:") { continue }
                 #expect(!href.hasPrefix("/"), "absolute link \(href) in \(file)")
                 let target = site.output.appendingPathComponent(file).deletingLastPathComponent().appendingPathComponent(href).standardizedFileURL
-                if !FileManager.default.fileExists(atPath: target.path) { broken.append("\(file) → \(href)") }
+                if !site.io.exists(target.path) { broken.append("\(file) → \(href)") }
             }
         }
         #expect(broken == [])
@@ -63,7 +63,7 @@ import Testing
         defer { site.remove() }
         try site.build()
         for file in site.outputFiles() {
-            let data = try Data(contentsOf: site.output.appendingPathComponent(file))
+            let data = try #require(site.data(file))
             #expect(!String(decoding: data, as: UTF8.self).contains("SECRET"), "private content in \(file)")
             #expect(!file.contains("secret"), "private tag page \(file)")
         }
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func aFailedBuildLeavesThePreviousOutputByteIdentical() throws {
-        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry])
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry], onDisk: true)
         defer { site.remove() }
         try site.build()
         let before = try snapshot(site)
@@ -100,7 +100,10 @@ import Testing
 
     private func snapshot(_ site: TestSite) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for file in site.outputFiles() { files[file] = try Data(contentsOf: site.output.appendingPathComponent(file)) }
+        for file in site.outputFiles() {
+            let data = try #require(site.data(file))
+            files[file] = data
+        }
         return files
     }
 
@@ -164,7 +167,7 @@ import Testing
         #expect(site.read("diary/2026/2026-11-20 첫눈 #1?/index.html")?.contains("Odd") == true)
         let next = try #require(site.read("diary/2026/2026-11-21/index.html"))
         #expect(next.contains("href=\"../../../diary/2026/2026-11-20%20첫눈%20%231%3F/index.html\""))
-        let outside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
+        let outside = try site.rootNames()
         #expect(outside == ["content", "public"])
     }
 }

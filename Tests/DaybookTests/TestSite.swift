@@ -2,29 +2,48 @@ import DaybookContent
 import DaybookSite
 import Foundation
 
-/// A throwaway site folder: write content files, build, read the output.
+/// A throwaway site: write content files, build, read the output. It lives
+/// in memory unless a test needs the disk itself (links, permissions, the
+/// staging folders beside `public/`, photos resized by libvips, importers).
 struct TestSite {
     let root: URL
+    /// The files of an in-memory site; nil for a site in a temporary folder.
+    let memory: MemoryFiles?
 
-    init(_ files: [String: String] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
+    init(_ files: [String: String] = [:], onDisk: Bool = false) throws {
+        let name = "daybook-test-\(UUID().uuidString)"
+        if onDisk {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+            memory = nil
+        } else {
+            root = URL(fileURLWithPath: "/memory/\(name)")
+            memory = MemoryFiles()
+        }
+        try io.createFolders(content.path)
         for (path, text) in files { try write(path, text) }
     }
 
+    var io: FileIO { memory?.io ?? .disk }
     var content: URL { root.appendingPathComponent("content") }
     var output: URL { root.appendingPathComponent("public") }
 
     func write(_ path: String, _ text: String) throws {
+        try write(path, Data(text.utf8))
+    }
+
+    func write(_ path: String, _ data: Data) throws {
         let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try io.createFolders(url.deletingLastPathComponent().path)
+        try io.write(url.path, Array(data))
     }
 
     func options(today: String = "2026-11-23", visibility: Visibility = Visibility(), seed: UInt64? = 1) -> BuildOptions {
         BuildOptions(contentDirectory: content, outputDirectory: output, today: LocalDate(iso: today)!, seed: seed,
-                     visibility: visibility, contentDisplayName: "content")
+                     visibility: visibility, contentDisplayName: "content", io: io)
     }
+
+    /// The check an import runs before writing, as `daybook import` runs it.
+    var verify: ImportVerification { ImportCheck.verifier(options()) }
 
     @discardableResult
     func build(today: String = "2026-11-23", visibility: Visibility = Visibility()) throws -> BuildSummary {
@@ -43,12 +62,23 @@ struct TestSite {
         }
     }
 
+    /// An output file's bytes.
+    func data(_ path: String) -> Data? {
+        try? io.read(output.appendingPathComponent(path).path)
+    }
+
     func read(_ path: String) -> String? {
-        try? String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+        data(path).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// Whether a path below the output names a file or folder (`..` resolved).
+    func outputHas(_ path: String) -> Bool {
+        io.exists(output.appendingPathComponent(path).standardizedFileURL.path)
     }
 
     /// Every file of the output, relative paths.
     func outputFiles() -> [String] {
+        if let memory { return memory.files(under: output.path) }
         guard let walker = FileManager.default.enumerator(atPath: output.path) else { return [] }
         return walker.compactMap { $0 as? String }.filter {
             var isDirectory: ObjCBool = false
@@ -57,5 +87,12 @@ struct TestSite {
         }.sorted()
     }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    /// The names beside `content/` and `public/`.
+    func rootNames() throws -> [String] {
+        try io.list(root.path).map(\.name).sorted()
+    }
+
+    func remove() {
+        if memory == nil { try? FileManager.default.removeItem(at: root) }
+    }
 }

@@ -151,11 +151,11 @@ import Testing
                       ("strong", "strong-2016.csv"), ("hevy", "hevy-kg.csv"), ("hevy", "hevy-lbs.csv"),
                       ("fitnotes", "fitnotes-lbs.csv"), ("fitnotes", "fitnotes-units.csv")])
     func statisticsAfterTheImportMatchTheExport(source: String, sample: String) throws {
-        let site = try TestSite(["content/site.yml": "workouts:\n  unit: kg\n"])
+        let site = try TestSite(["content/site.yml": "workouts:\n  unit: kg\n"], onDisk: true)
         defer { site.remove() }
         let url = Self.samples.appendingPathComponent(sample)
         let summary = try TrainingImport.run(TrainingImport.Source(rawValue: source)!, file: url, displayPath: sample,
-                                             content: site.content, contentDisplayName: "content")
+                                             content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(summary.added > 0)
         let (content, diagnostics) = ContentLoader.load(directory: site.content, displayRoot: "content")
         #expect(!diagnostics.hasErrors)
@@ -170,7 +170,7 @@ import Testing
         }
         // A second import writes nothing.
         let again = try TrainingImport.run(TrainingImport.Source(rawValue: source)!, file: url, displayPath: sample,
-                                           content: site.content, contentDisplayName: "content")
+                                           content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(again.added == 0)
         #expect(again.alreadyImported.count == summary.added)
     }

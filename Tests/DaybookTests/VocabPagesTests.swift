@@ -182,7 +182,7 @@ import Testing
         let site = try Self.built()
         defer { site.remove() }
         for file in site.outputFiles() {
-            let text = String(decoding: try Data(contentsOf: site.output.appendingPathComponent(file)), as: UTF8.self)
+            let text = String(decoding: try #require(site.data(file)), as: UTF8.self)
             #expect(!text.contains("SECRET"), "private deck in \(file)")
             #expect(!text.contains("hush") && !text.contains("whisper"), "private word in \(file)")
             #expect(!file.contains("secret"), "private deck page \(file)")
@@ -204,7 +204,7 @@ import Testing
     // MARK: import and export
 
     @Test func exportThenImportGivesTheSameWords() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         let exported = try AnkiFiles.export(deck: "toeic", content: site.content, contentDisplayName: "content")
         #expect(exported.contains("meticulous\t꼼꼼한, 세심한\tShe is *meticulous* about invoices.\ttoeic 2026-11-18\n"))
@@ -212,7 +212,7 @@ import Testing
 
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt",
                                                  deck: "copy", date: LocalDate(iso: "2026-11-23")!,
-                                                 content: site.content, contentDisplayName: "content")
+                                                 content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(imported.added == 4)
         #expect(imported.files == ["content/vocab/copy.md"])
 
@@ -236,14 +236,15 @@ import Testing
     }
 
     @Test func importingAgainAddsOnlyNewWordsAndThenNothing() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         try site.write("anki.txt", "#separator:tab\ncandid\t솔직한\nrevenue\t매출\n")
         let date = LocalDate(iso: "2026-11-23")!
         let deckURL = site.content.appendingPathComponent("vocab/toeic.md")
         func run(dryRun: Bool = false) throws -> ImportSummary {
             try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
-                                      date: date, content: site.content, contentDisplayName: "content", dryRun: dryRun)
+                                      date: date, content: site.content, contentDisplayName: "content", dryRun: dryRun,
+                                      verify: site.verify)
         }
         let before = try String(contentsOf: deckURL, encoding: .utf8)
         let dry = try run(dryRun: true)
@@ -264,7 +265,7 @@ import Testing
     }
 
     @Test func aBadRowStopsTheImportUnlessSkipped() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         try site.write("anki.txt", "zeal\t열의\nopen\t\"never closed\n")
         let deckURL = site.content.appendingPathComponent("vocab/toeic.md")
@@ -272,7 +273,7 @@ import Testing
         func run(skip: Bool) throws -> ImportSummary {
             try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
                                       date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content",
-                                      skipBadRows: skip)
+                                      skipBadRows: skip, verify: site.verify)
         }
         #expect { try run(skip: false) } throws: { error in
             (error as? ContentErrors)?.diagnostics.map(\.description)
@@ -285,11 +286,12 @@ import Testing
     }
 
     @Test func importAddsToAnExistingBookAndExportNamesUnknownDecks() throws {
-        let site = try TestSite(Self.files)
+        let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }
         try site.write("anki.txt", "candid\t솔직한\n")
         let imported = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic.md",
-                                                 date: LocalDate(iso: "2026-11-22")!, content: site.content, contentDisplayName: "content")
+                                                 date: LocalDate(iso: "2026-11-22")!, content: site.content, contentDisplayName: "content",
+                                                 verify: site.verify)
         #expect(imported.added == 1)
         let text = try String(contentsOf: site.content.appendingPathComponent("vocab/toeic.md"), encoding: .utf8)
         #expect(text.hasSuffix("## 2026-11-22\n- fluctuate :: **변동**하다\n\nPrices notes.\n- candid :: 솔직한\n"))

@@ -15,9 +15,10 @@ DAYBOOK = os.environ.get("DAYBOOK", str(ROOT / ".build/debug/daybook"))
 TODAY = "2026-11-23"
 
 
-def daybook(*args, cwd=ROOT, check=True):
-    """Runs the daybook binary; returns the completed process."""
-    result = subprocess.run([DAYBOOK, *args], cwd=cwd, capture_output=True, text=True)
+def daybook(*args, cwd=ROOT, check=True, env=None):
+    """Runs the daybook binary, with `env` added to the environment; returns the completed process."""
+    result = subprocess.run([DAYBOOK, *args], cwd=cwd, capture_output=True, text=True,
+                            env={**os.environ, **env} if env else None)
     if check and result.returncode != 0:
         raise AssertionError(f"daybook {' '.join(args)} failed ({result.returncode}):\n{result.stderr}")
     return result

@@ -1,14 +1,8 @@
-"""The command line as a person uses it: exit codes, messages, scaffolds,
-and the preview server that rebuilds and reloads."""
+"""The command line as a person uses it: exit codes, messages, scaffolds
+(the preview server is in test_serve.py)."""
 import shutil
-import socket
-import subprocess
-import time
-import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException
-
-from conftest import daybook, DAYBOOK, ROOT, TODAY
+from conftest import daybook, ROOT, TODAY
 
 
 def copy_content(tmp_path):
@@ -52,53 +46,11 @@ def test_check_writes_nothing(tmp_path):
 
 def test_new_scaffolds_files_that_build(tmp_path):
     site = copy_content(tmp_path)
+    offline = {"DAYBOOK_OPEN_METEO_URL": "http://127.0.0.1:9"}  # the sample site has a location: never ask the real service
     for kind in ("entry", "deck", "workout"):
-        result = daybook("new", kind, "Scaffolded", "--today", "2026-11-24", cwd=site)
+        result = daybook("new", kind, "Scaffolded", "--today", "2026-11-24", cwd=site, env=offline)
         assert (site / result.stdout.strip()).exists()
         if kind == "entry":  # no weather was fetched, so none is written: never an invented condition
             assert "weather" not in (site / result.stdout.strip()).read_text()
     assert daybook("new", "workout", "--today", "2026-11-24", cwd=site, check=False).returncode != 0  # never overwrites
     daybook("build", "--today", "2026-11-24", cwd=site)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(url, timeout=30):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            return urllib.request.urlopen(url, timeout=2).read().decode()
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"{url} never answered")
-
-
-def test_serve_rebuilds_on_change_and_reloads_the_page(tmp_path, browser):
-    site = copy_content(tmp_path)
-    port = free_port()
-    server = subprocess.Popen([DAYBOOK, "serve", "--port", str(port), "--today", TODAY], cwd=site,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        base = f"http://127.0.0.1:{port}/"
-        page = wait_for(base + "diary/2026/2026-11-21/")
-        assert "A bright Saturday" in page
-        browser.get(base + "diary/2026/2026-11-21/")
-        entry = site / "content/diary/2026/2026-11-21.md"
-        entry.write_text(entry.read_text().replace("# A bright Saturday", "# A brighter Saturday"))
-        def heading():
-            # The live reload can replace the page between finding the heading and reading it.
-            try:
-                return browser.find_element("css selector", "h1").text
-            except StaleElementReferenceException:
-                return None
-        deadline = time.time() + 30
-        while time.time() < deadline and heading() != "A brighter Saturday":
-            time.sleep(0.3)
-        assert heading() == "A brighter Saturday"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)

@@ -148,7 +148,7 @@ public struct Weather: Sendable, Hashable {
 
 /// A number with an optional unit (`-1.5`, `-1.5 °C`, `30 °F`, `65%`, `20 km/h`),
 /// converted to the unit Daybook stores and checked against a plausible range.
-private struct Measure {
+struct Measure {
     let unit: String
     let range: ClosedRange<Double>
     /// Accepted unit spellings (lowercased, spaces removed) and their conversion.

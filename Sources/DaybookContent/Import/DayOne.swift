@@ -32,27 +32,44 @@ public struct DayOneEntry: Sendable {
     public var attachments: [Attachment] = []
     /// Index in the export's `entries`, for messages.
     public var index: Int
+    /// The journal's JSON file in the export; attachments are in folders beside it.
+    public var journal = ""
 }
 
 /// Day One's JSON export: `{"metadata": {"version": "1.0"}, "entries": [...]}`.
 enum DayOneJSON {
+    /// The fields the import carries into the diary file; every other one,
+    /// at the top or inside `weather`, `location` and the media lists, is
+    /// named in the summary's warning (`weather.pressureMB`, `photos[].width`).
     static let known: Set<String> = ["uuid", "creationDate", "timeZone", "text", "tags", "starred", "weather", "location",
-                                     "photos", "videos", "audios", "pdfAttachments", "modifiedDate", "richText", "duration",
-                                     "creationDevice", "creationDeviceType", "creationDeviceModel", "creationOSName", "creationOSVersion",
-                                     "editingTime", "isPinned", "isAllDay", "userActivity", "music", "sourceString"]
+                                     "photos", "videos", "audios", "pdfAttachments"]
+    static let knownInside: [String: Set<String>] = {
+        let media: Set<String> = ["identifier", "md5", "type"]
+        return ["weather": ["weatherCode", "conditionsDescription", "temperatureCelsius", "relativeHumidity", "windSpeedKPH"],
+                "location": ["placeName", "localityName", "country"],
+                "photos": media, "videos": media, "audios": media, "pdfAttachments": media]
+    }()
+
+    /// The names of the fields of `item` the import leaves out.
+    static func unknownFields(of item: [String: Any]) -> Set<String> {
+        var unknown = Set(item.keys).subtracting(known)
+        for (field, inside) in knownInside {
+            if let object = item[field] as? [String: Any] {
+                unknown.formUnion(Set(object.keys).subtracting(inside).map { "\(field).\($0)" })
+            } else if let list = item[field] as? [[String: Any]] {
+                unknown.formUnion(list.flatMap { Set($0.keys).subtracting(inside) }.map { "\(field)[].\($0)" })
+            }
+        }
+        return unknown
+    }
 
     /// The entries of one journal file; errors name the entry by its position.
     static func entries(_ file: SourceFile, unknown: inout Set<String>, badRows: inout BadRows) throws -> [DayOneEntry] {
-        guard let data = file.text.data(using: .utf8),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = root["entries"] as? [[String: Any]] else {
-            throw ContentErrors([Diagnostic(file.location(line: 1), "not a Day One JSON export: no \"entries\" list",
-                                            hint: "export from Day One with File › Export › JSON")])
-        }
+        let list = try ImportSource.jsonEntries(file, of: "Day One", hint: "export from Day One with File › Export › JSON")
         let iso = ISO8601DateFormatter()
         var entries: [DayOneEntry] = []
         for (index, item) in list.enumerated() {
-            unknown.formUnion(Set(item.keys).subtracting(known))
+            unknown.formUnion(unknownFields(of: item))
             let location = file.location(line: 1)
             guard let uuid = item["uuid"] as? String, let createdText = item["creationDate"] as? String,
                   let created = iso.date(from: createdText) else {
@@ -193,93 +210,53 @@ public enum DayOneText {
     }
 }
 
-/// `daybook import dayone PATH`: the export's folder (with `Journal.json`
-/// and `photos/`…) or one of its JSON files.
+/// `daybook import dayone PATH`: the export's `.zip`, its folder (with
+/// `Journal.json` and `photos/`…) or one of its JSON files.
 public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
-                           dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
-        let files = FileWalker(root: content, displayRoot: contentDisplayName)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no such file or folder")])
-        }
-        if path.pathExtension.lowercased() == "zip" {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "a .zip is not read yet",
-                                            hint: "unzip it and import its folder: daybook import dayone FOLDER")])
-        }
-        let folder = isFolder.boolValue ? path : path.deletingLastPathComponent()
-        let journals = isFolder.boolValue
-            ? ((try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []).filter { $0.lowercased().hasSuffix(".json") }.sorted()
-            : [path.lastPathComponent]
-        if journals.isEmpty {
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "no journal .json in the folder",
-                                            hint: "export from Day One with File › Export › JSON and unzip it")])
-        }
+                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification) throws -> ImportSummary {
+        let export = try DayOneExport(path, displayPath: displayPath)
         var badRows = BadRows()
         var unknown = Set<String>()
         var entries: [DayOneEntry] = []
-        for journal in journals {
-            let file = try ImportSource.text(folder.appendingPathComponent(journal),
-                                             displayPath: isFolder.boolValue ? "\(displayPath)/\(journal)" : displayPath)
-            entries += try DayOneJSON.entries(file, unknown: &unknown, badRows: &badRows)
-        }
-        var diagnostics = Diagnostics()
-        var summary = ImportSummary(noun: "entry", plural: "entries")
-        summary.dryRun = dryRun
-        badRows.settle(skip: skipBadRows, into: &diagnostics, summary: &summary)
-        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
-        if !unknown.isEmpty {
-            summary.warnings.append(Diagnostic(SourceLocation(path: displayPath), "fields left out: \(unknown.sorted().joined(separator: ", "))",
-                                               severity: .warning))
-        }
-
-        // Entries already imported, by their Day One uuid.
-        var existing = Set<String>()
-        var ignored = Diagnostics()
-        let diary = files.markdown(under: "diary", into: &ignored)
-        for file in diary {
-            for line in file.text.split(separator: "\n").prefix(40) where line.hasPrefix("dayone_uuid:") {
-                existing.insert(line.dropFirst("dayone_uuid:".count).trimmingCharacters(in: .whitespaces))
+        for journal in export.journals {
+            entries += try DayOneJSON.entries(export.journal(journal), unknown: &unknown, badRows: &badRows).map {
+                var entry = $0
+                entry.journal = journal
+                return entry
             }
         }
-        var taken = Set(files.relativeFiles(under: "diary"))
-        var written: [ImportedFile] = []
-        var check = Diagnostics()
+        var summary = try ImportSource.diarySummary(dryRun: dryRun, badRows: badRows, skip: skipBadRows, unknownFields: unknown,
+                                                    at: SourceLocation(path: displayPath))
+
+        // Entries already imported are known by their Day One uuid.
+        var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: "dayone_uuid")
         var missing: [String] = []
         for entry in entries.sorted(by: { $0.created < $1.created }) {
-            if existing.contains(entry.uuid) {
+            if target.existing.contains(entry.uuid) {
                 summary.alreadyImported.append(entry.uuid)
                 continue
             }
             let (date, _, _) = DayOneText.local(entry)
-            let path = ImportSource.freePath("diary/\(date.year)/\(date.iso).md", taken: taken)
-            taken.insert(path)
+            let path = target.newEntryPath(for: date)
             let base = String(path.dropFirst("diary/\(date.year)/".count).dropLast(3))
             var links: [String: String] = [:]
             for attachment in entry.attachments {
-                let source = folder.appendingPathComponent(attachment.exportPath)
-                guard FileManager.default.fileExists(atPath: source.path) else { continue }
+                guard let source = export.attachment(attachment.exportPath, of: entry.journal) else { continue }
                 let name = "\(base)-\(attachment.md5.prefix(8)).\(attachment.type)"
                 links[attachment.identifier] = name
-                written.append(ImportedFile("diary/\(date.year)/\(name)", .copy(source)))
-                taken.insert("diary/\(date.year)/\(name)")
+                target.add(source, at: "diary/\(date.year)/\(name)")
             }
             let (body, absent) = DayOneText.linkingMoments(DayOneText.unescaped(entry.text), paths: links)
             missing += absent
-            let text = DayOneText.file(entry, body: body)
-            _ = DiaryParser.parse(SourceFile(displayPath: files.display(path), relativePath: path, text: text), into: &check)
-            written.append(ImportedFile(path, .text(text)))
-            summary.added += 1
-            summary.files.append(files.display(path))
+            target.add(entry: DayOneText.file(entry, body: body), at: path, summary: &summary)
         }
         if !missing.isEmpty {
             summary.warnings.append(Diagnostic(SourceLocation(path: displayPath),
                                                "\(missing.count) attachment\(missing.count == 1 ? "" : "s") not in the export, left as a note in the text",
                                                severity: .warning))
         }
-        // Images the text links must exist for the build: check with the files in place, so only errors of our text count.
-        if check.hasErrors { throw ContentErrors(check.sorted) }
-        if !dryRun, !written.isEmpty { try ImportWriter.write(written, content: content, displayRoot: contentDisplayName) }
+        try target.finish(dryRun: dryRun, verify: verify)
         return summary
     }
 }

@@ -30,7 +30,8 @@ public enum TrainingImport {
 
     /// - Parameter unit: for exports without a unit (Strong's comma form); nil means site.yml's `workouts.unit`.
     public static func run(_ source: Source, file: URL, displayPath: String, content: URL, contentDisplayName: String,
-                           unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false) throws -> ImportSummary {
+                           unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false,
+                           verify: ImportVerification) throws -> ImportSummary {
         let files = FileWalker(root: content, displayRoot: contentDisplayName)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
@@ -84,9 +85,7 @@ public enum TrainingImport {
         summary.warnings = diagnostics.items.filter { $0.severity == .warning }
         summary.added = written.count
         summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
-        if !dryRun, !written.isEmpty {
-            try ImportWriter.write(written, content: content, displayRoot: contentDisplayName)
-        }
+        try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify)
         return summary
     }
 
@@ -103,12 +102,40 @@ enum ImportSource {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the export")])
         }
+        return try text(data, displayPath: displayPath, relativePath: url.lastPathComponent)
+    }
+
+    static func text(_ data: Data, displayPath: String, relativePath: String) throws -> SourceFile {
         guard var text = String(data: data, encoding: .utf8) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "the export is not UTF-8 text")])
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
-        return SourceFile(displayPath: displayPath, relativePath: url.lastPathComponent, text: text)
+        return SourceFile(displayPath: displayPath, relativePath: relativePath, text: text)
+    }
+
+    /// The `entries` list of an app's JSON export (Day One, jrnl).
+    static func jsonEntries(_ file: SourceFile, of app: String, hint: String) throws -> [[String: Any]] {
+        guard let data = file.text.data(using: .utf8),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let list = root["entries"] as? [[String: Any]] else {
+            throw ContentErrors([Diagnostic(file.location(line: 1), "not a \(app) JSON export: no \"entries\" list", hint: hint)])
+        }
+        return list
+    }
+
+    /// The summary a diary import starts from: its bad rows settled (errors
+    /// that stop it, unless skipped) and its unknown fields in one warning.
+    static func diarySummary(dryRun: Bool, badRows: BadRows, skip: Bool, unknownFields: Set<String>, at location: SourceLocation) throws -> ImportSummary {
+        var diagnostics = Diagnostics()
+        var summary = ImportSummary(noun: "entry", plural: "entries")
+        summary.dryRun = dryRun
+        badRows.settle(skip: skip, into: &diagnostics, summary: &summary)
+        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
+        if !unknownFields.isEmpty {
+            summary.warnings.append(Diagnostic(location, "fields left out: \(unknownFields.sorted().joined(separator: ", "))", severity: .warning))
+        }
+        return summary
     }
 
     /// `path`, or `name-2.md`, `name-3.md`… when it is taken.

@@ -1,4 +1,5 @@
 import Foundation
+import ZIPFoundation
 
 /// A file an import writes below the content folder.
 public struct ImportedFile: Sendable {
@@ -6,6 +7,8 @@ public struct ImportedFile: Sendable {
         case text(String)
         /// A photo or other attachment copied from the export.
         case copy(URL)
+        /// An attachment inside the export's `.zip`.
+        case unzip(archive: URL, path: String)
     }
 
     /// `diary/2024/2024-08-31.md`
@@ -26,11 +29,24 @@ public struct ImportedFile: Sendable {
     }
 }
 
+/// Checks the content as it will be with an import's files, before any is
+/// written; throws its errors. The command line checks the whole site (`ImportCheck`).
+public typealias ImportVerification = ([ImportedFile]) throws -> Void
+
 /// Writes all of an import's files or none: each goes to a temporary file
 /// beside its place first, and only when every one is written are they
 /// renamed into place. A file the user already has is never overwritten.
 public enum ImportWriter {
-    public static func write(_ files: [ImportedFile], content: URL, displayRoot: String) throws {
+    /// The end of every import: the content with the new files is checked,
+    /// then, unless it is a dry run, they are written.
+    public static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
+                              verify: ImportVerification) throws {
+        guard !files.isEmpty else { return }
+        try verify(files)
+        if !dryRun { try write(files, content: content, displayRoot: displayRoot) }
+    }
+
+    static func write(_ files: [ImportedFile], content: URL, displayRoot: String) throws {
         let manager = FileManager.default
         func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
         let clashes = files.filter { !$0.replaces && manager.fileExists(atPath: content.appendingPathComponent($0.relativePath).path) }
@@ -41,6 +57,7 @@ public enum ImportWriter {
             })
         }
         var staged: [(temporary: URL, final: URL)] = []
+        var archives = OpenArchives()
         do {
             for file in files {
                 let final = content.appendingPathComponent(file.relativePath)
@@ -48,10 +65,7 @@ public enum ImportWriter {
                 let temporary = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).daybook-import")
                 try? manager.removeItem(at: temporary)
                 staged.append((temporary, final))
-                switch file.contents {
-                case let .text(text): try Data(text.utf8).write(to: temporary)
-                case let .copy(source): try manager.copyItem(at: source, to: temporary)
-                }
+                try place(file.contents, at: temporary, archives: &archives)
             }
         } catch {
             for item in staged { try? manager.removeItem(at: item.temporary) }
@@ -61,6 +75,32 @@ public enum ImportWriter {
         // rename(2) replaces atomically; a failure here is a disk failure mid-way.
         for item in staged where rename(item.temporary.path, item.final.path) != 0 {
             throw ContentErrors([Diagnostic(SourceLocation(path: item.final.path), "cannot move the imported file into place")])
+        }
+    }
+
+    /// Each `.zip` opened once, however many files come from it.
+    public struct OpenArchives {
+        private var open: [URL: Archive] = [:]
+
+        public init() {}
+
+        mutating func archive(_ url: URL) throws -> Archive {
+            if let archive = open[url] { return archive }
+            let archive = try Archive(url: url, accessMode: .read)
+            open[url] = archive
+            return archive
+        }
+    }
+
+    /// Writes one file's contents at `url`, which must not exist.
+    public static func place(_ contents: ImportedFile.Contents, at url: URL, archives: inout OpenArchives) throws {
+        switch contents {
+        case let .text(text): try Data(text.utf8).write(to: url)
+        case let .copy(source): try FileManager.default.copyItem(at: source, to: url)
+        case let .unzip(archiveURL, path):
+            let archive = try archives.archive(archiveURL)
+            guard let entry = archive[path] else { throw Archive.ArchiveError.invalidEntryPath }
+            _ = try archive.extract(entry, to: url)
         }
     }
 }

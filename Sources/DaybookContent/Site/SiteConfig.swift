@@ -44,6 +44,26 @@ public struct SiteConfig: Sendable {
         public init() {}
     }
 
+    /// Where the diary is written: the place `new entry` fetches the weather for.
+    public struct Location: Sendable, Hashable {
+        public var name: String?
+        public var latitude: Double
+        public var longitude: Double
+        public init(name: String? = nil, latitude: Double, longitude: Double) {
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    /// The service `new entry` asks for the current weather (`weather.provider`).
+    public enum WeatherProvider: String, Sendable, CaseIterable {
+        /// No key needed.
+        case openMeteo = "open-meteo"
+        /// Its key comes from the `OPENWEATHERMAP_API_KEY` environment variable, never from a file of the site.
+        case openWeatherMap = "openweathermap"
+    }
+
     public var title = "Daybook"
     public var author = ""
     /// Absolute URL, used only where links must be absolute: feed, sitemap, ics.
@@ -58,10 +78,14 @@ public struct SiteConfig: Sendable {
     public var flashcards = Flashcards()
     public var workouts = Workouts()
     public var images = Images()
+    /// nil when site.yml names no place (or leaves its coordinates empty): no weather is fetched.
+    public var location: Location?
+    public var weatherProvider = WeatherProvider.openMeteo
 
     public init() {}
 
-    static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts", "images"]
+    static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts", "images",
+                       "location", "weather"]
 
     /// Reads `site.yml`; a missing file (nil) gives the defaults.
     public static func parse(_ file: SourceFile?, into diagnostics: inout Diagnostics) -> SiteConfig {
@@ -105,6 +129,12 @@ public struct SiteConfig: Sendable {
         if let v = fields["flashcards"] { config.flashcards = parseFlashcards(v, into: &diagnostics) }
         if let v = fields["workouts"] { config.workouts = parseWorkouts(v, into: &diagnostics) }
         if let v = fields["images"] { config.images = parseImages(v, into: &diagnostics) }
+        if let v = fields["location"] { config.location = parseLocation(v, into: &diagnostics) }
+        if let v = fields["weather"],
+           let f = v.fields("weather", known: ["provider"], into: &diagnostics),
+           let provider = f["provider"]?.choice("provider", from: WeatherProvider.allCases.map(\.rawValue), into: &diagnostics) {
+            config.weatherProvider = WeatherProvider(rawValue: provider)!
+        }
         return config
     }
 
@@ -181,6 +211,20 @@ public struct SiteConfig: Sendable {
             workouts.unit = Workouts.Unit(rawValue: v)!
         }
         return workouts
+    }
+
+    /// Both coordinates, or neither (the starter site.yml leaves them empty).
+    private static func parseLocation(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Location? {
+        guard let f = value.fields("location", known: ["name", "latitude", "longitude"], into: &diagnostics) else { return nil }
+        let name = f["name"]?.string("name", into: &diagnostics).map { $0.trimmingCharacters(in: " ") }.flatMap { $0.isEmpty ? nil : $0 }
+        let latitude = f["latitude"]?.double("latitude", in: -90...90, into: &diagnostics)
+        let longitude = f["longitude"]?.double("longitude", in: -180...180, into: &diagnostics)
+        if (f["latitude"] == nil) != (f["longitude"] == nil) || (name != nil && f["latitude"] == nil) {
+            diagnostics.error(value.location, "location needs both latitude and longitude",
+                              hint: "in decimal degrees, e.g. 'latitude: 37.57' and 'longitude: 126.98' for Seoul")
+        }
+        guard let latitude, let longitude else { return nil }
+        return Location(name: name, latitude: latitude, longitude: longitude)
     }
 
     private static func parseImages(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Images {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Lists and checks files below one root folder (`content/`, `themes/`)
 /// without ever leaving it: a symbolic link whose target lies outside the
@@ -15,21 +12,16 @@ public struct FolderWalk: Sendable {
     let realRoot: String
     /// How the root is named in messages (`content`, `themes`).
     public let displayRoot: String
+    let io: FileIO
 
-    public init(root: URL, displayRoot: String) {
+    public init(root: URL, displayRoot: String, io: FileIO = .disk) {
         self.root = root.standardizedFileURL.path
-        self.realRoot = Self.realPath(root.standardizedFileURL.path) ?? root.standardizedFileURL.path
+        self.realRoot = io.resolve(root.standardizedFileURL.path) ?? root.standardizedFileURL.path
         self.displayRoot = displayRoot
+        self.io = io
     }
 
     public func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
-
-    /// `realpath(3)`: nil when the path or a link on the way is dangling or loops.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
     func isInside(_ realPath: String) -> Bool {
         realPath.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
@@ -39,9 +31,8 @@ public struct FolderWalk: Sendable {
     /// A path that leads outside is reported as an error at that path.
     public func existsInside(_ relative: String, into diagnostics: inout Diagnostics) -> Bool {
         let path = root + "/" + relative
-        guard let real = Self.realPath(path) else {
-            var info = stat()
-            if lstat(path, &info) == 0 {
+        guard let real = io.resolve(path) else {
+            if io.exists(path) {
                 diagnostics.warning(SourceLocation(path: display(relative)), "broken symbolic link (its target is missing or it loops); not read")
             }
             return false
@@ -59,9 +50,8 @@ public struct FolderWalk: Sendable {
     /// errors; broken links and folders that cannot be read are warnings.
     public func files(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [String] {
         let start = folder.isEmpty ? root : root + "/" + folder
-        var info = stat()
-        guard lstat(start, &info) == 0 else { return [] }
-        if (info.st_mode & S_IFMT) == S_IFLNK {
+        guard let kind = io.linkAttributes(start)?.kind else { return [] }
+        if kind == .link {
             guard existsInside(folder, into: &diagnostics) else { return [] }
         }
         var result: [String] = []
@@ -90,16 +80,16 @@ public struct FolderWalk: Sendable {
     /// Paths are compared and published composed (NFC), as the web expects.
     public static func normalized(_ path: String) -> String { path.precomposedStringWithCanonicalMapping }
 
-    /// readdir rather than FileManager's enumerator, which asks for each file's
-    /// attributes one by one; a large diary has tens of thousands of files.
+    /// The kinds come with the listing (readdir), so a large diary's tens of
+    /// thousands of files are not asked for their attributes one by one.
     private func walk(_ path: String, relative: String, recursive: Bool, into result: inout [String], diagnostics: inout Diagnostics) {
-        guard let directory = opendir(path) else {
-            diagnostics.warning(SourceLocation(path: display(relative)), "cannot read folder: \(String(cString: strerror(errno))); its files are not read")
+        let entries: [FileIO.Entry]
+        do { entries = try io.list(path) } catch {
+            diagnostics.warning(SourceLocation(path: display(relative)), "cannot read folder: \(error.reason); its files are not read")
             return
         }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for entry in entries {
+            let name = entry.name
             guard !name.hasPrefix(".") else { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             // Such a name would reach titles, feeds and URLs.
@@ -108,39 +98,21 @@ public struct FolderWalk: Sendable {
                                     "the name contains a control character; not read", hint: "rename it")
                 continue
             }
-            var type = Int32(entry.pointee.d_type)
-            var isLink = type == Int32(DT_LNK)
-            if type == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path + "/" + name, &info) == 0 else { continue }
-                isLink = (info.st_mode & S_IFMT) == S_IFLNK
-                type = Self.type(of: info)
-            }
-            if isLink {
-                guard existsInside(childRelative, into: &diagnostics) else { continue }
-                var info = stat()
-                guard stat(path + "/" + name, &info) == 0 else { continue }
-                type = Self.type(of: info)
-                if type == Int32(DT_DIR) {
+            guard var kind = entry.kind ?? io.linkAttributes(path + "/" + name)?.kind else { continue }
+            if kind == .link {
+                guard existsInside(childRelative, into: &diagnostics), let target = io.attributes(path + "/" + name)?.kind else { continue }
+                kind = target
+                if kind == .folder {
                     diagnostics.warning(SourceLocation(path: display(childRelative)), "linked folder is not followed; its files are not read",
                                         hint: "move the folder here instead of linking to it")
                     continue
                 }
             }
-            if type == Int32(DT_REG) {
+            if kind == .file {
                 result.append(childRelative)
-            } else if type == Int32(DT_DIR), recursive {
+            } else if kind == .folder, recursive {
                 walk(path + "/" + name, relative: childRelative, recursive: true, into: &result, diagnostics: &diagnostics)
             }
-        }
-    }
-
-    private static func type(of info: stat) -> Int32 {
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: Int32(DT_DIR)
-        case S_IFREG: Int32(DT_REG)
-        case S_IFLNK: Int32(DT_LNK)
-        default: Int32(DT_UNKNOWN)
         }
     }
 }

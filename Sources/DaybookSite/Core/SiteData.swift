@@ -34,6 +34,8 @@ public struct SiteData: Sendable {
     let pageHTML: [String: String]
     /// Missing and unreadable photos.
     let photoErrors: [Diagnostic]
+    /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
+    let pageWarnings: [Diagnostic]
 
     public var locale: String { config.locale.rawValue }
 
@@ -58,10 +60,12 @@ public struct SiteData: Sendable {
         let pages = published.pages.map { page in
             let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
             let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source))
-            return (page.source.slugPath, SlowParseWatch.shared.watch(page.source.displayPath) { photos.render(page.body, pass: pass) })
+            let rendered = SlowParseWatch.shared.watch(page.source.displayPath) { photos.render(page.body, pass: pass) }
+            return (page.source.slugPath, rendered, pass.warnings)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
+        pageWarnings = pages.flatMap(\.2)
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)

@@ -29,12 +29,11 @@ enum OutputGuard {
         let paths = Paths(output: resolved(options.outputDirectory.path), content: resolved(options.contentDirectory.path),
                           themes: resolved(options.themesDirectory.path),
                           workingFolder: resolved(FileManager.default.currentDirectoryPath))
-        var isDirectory: ObjCBool = false
-        let outputIsFile = FileManager.default.fileExists(atPath: options.outputDirectory.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        let outputIsFile = options.io.attributes(options.outputDirectory.path).map { $0.kind != .folder } ?? false
         if let problem = problem(paths, outputIsFile: outputIsFile) {
             throw UsageError("refusing to use '\(options.outputDirectory.relativeToWorkingFolder)' as the output folder: \(problem); nothing was written")
         }
-        if !options.replaceForeignOutput, !isReplaceable(options.outputDirectory) {
+        if !options.replaceForeignOutput, !isReplaceable(options.outputDirectory, io: options.io) {
             throw UsageError("refusing to replace '\(options.outputDirectory.relativeToWorkingFolder)': it holds files that Daybook did not write "
                              + "(it has no \(marker)); nothing was written. Choose another --output, or build with --force to replace it whole")
         }
@@ -48,11 +47,11 @@ enum OutputGuard {
     /// A folder a build may replace: missing, empty, holding the marker, or
     /// made by a Daybook from before the marker — an `index.html` beside a
     /// `feed.xml` whose generator is Daybook.
-    static func isReplaceable(_ folder: URL) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !names.isEmpty else { return true }
+    static func isReplaceable(_ folder: URL, io: FileIO = .disk) -> Bool {
+        guard let names = try? io.list(folder.path).map(\.name), !names.isEmpty else { return true }
         if names.contains(marker) { return true }
         guard names.contains("index.html"), names.contains(Routes.feed.filePath),
-              let feed = FileManager.default.contents(atPath: folder.appendingPathComponent(Routes.feed.filePath).path) else { return false }
+              let feed = try? io.read(folder.appendingPathComponent(Routes.feed.filePath).path) else { return false }
         // The generator follows the title and links, near the top.
         return String(decoding: feed.prefix(65536), as: UTF8.self).contains("<generator>Daybook</generator>")
     }
@@ -60,12 +59,11 @@ enum OutputGuard {
     /// A mistyped `--content` would otherwise build an empty site over the last one.
     static func checkContent(_ options: BuildOptions) throws {
         let folder = options.contentDirectory
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return }
+        if let found = options.io.attributes(folder.path) {
+            if found.kind == .folder { return }
             throw UsageError("the content folder '\(options.contentDisplayName)' is a file, not a folder")
         }
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? []
+        let siblings = ((try? options.io.list(folder.deletingLastPathComponent().path)) ?? []).map(\.name)
         let hint = Suggestion.hint(for: folder.lastPathComponent, in: siblings.filter { !$0.hasPrefix(".") })
         throw UsageError("there is no content folder '\(options.contentDisplayName)'" + (hint.map { "; \($0)" } ?? ""))
     }

@@ -56,6 +56,13 @@ public enum StarterSite {
             ("images:", nil),
             ("  originals: \(defaults.images.originals)", "also publish photos as they are, metadata and all"),
             ("  widths: \(defaults.images.widths)", "pixels: the sizes each photo is published in, never enlarged"),
+            ("", nil),
+            ("location:", "where you write: 'daybook new entry' records its weather"),
+            ("  name:", "shown with the weather, e.g. Seoul"),
+            ("  latitude:", "decimal degrees, e.g. 37.57 (empty: no weather is fetched)"),
+            ("  longitude:", "decimal degrees, e.g. 126.98"),
+            ("weather:", nil),
+            ("  provider: \(defaults.weatherProvider.rawValue)", "open-meteo (no key) | openweathermap (key from OPENWEATHERMAP_API_KEY)"),
         ]
         let column = settings.map(\.0.count).max()! + 2
         let body = settings.map { line, comment in

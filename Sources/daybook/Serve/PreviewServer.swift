@@ -1,34 +1,53 @@
+import DaybookContent
 import FlyingFox
 import Foundation
 
-/// Serves the output folder on 127.0.0.1 and lets open pages reload themselves
-/// after a rebuild: each HTML page gets a small script that polls the build
-/// number.
+/// Serves the output folder on 127.0.0.1. Each HTML page gets `LiveScript`;
+/// open pages hear of every rebuild by server-sent events: the new build's
+/// number (they reload) or the errors of a failed one (they show them).
 actor PreviewServer {
     private let output: URL
-    private var buildNumber = 0
+    /// A successful build's number; the pages it served carry it.
+    private var build = 0
+    /// The errors of the last build when it failed, else empty.
+    private var errors: [Diagnostic] = []
+    private let hub = EventHub()
+    let saver: ReviewSaver
 
-    init(output: URL) { self.output = output.standardizedFileURL }
+    init(output: URL, saver: ReviewSaver) {
+        self.output = output.standardizedFileURL
+        self.saver = saver
+    }
 
-    func rebuilt() { buildNumber += 1 }
+    func rebuilt() {
+        build += 1
+        errors = []
+        hub.send(EventHub.event("build", data: String(build)))
+    }
 
-    /// The page knows the build it came from, so a rebuild finished before its
-    /// first poll still reloads it.
-    static func reloadScript(build: Int) -> String {
-        """
-        <script>(function(){var seen="\(build)";setInterval(function(){fetch("/__daybook/build").then(function(r){return r.text()}).then(function(n){if(n!==seen){location.reload()}}).catch(function(){})},500)})();</script>
-        """
+    func failed(_ diagnostics: [Diagnostic]) {
+        errors = diagnostics.filter { $0.severity == .error }
+        hub.send(errorsEvent())
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        if request.path == "/__daybook/build" {
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain", .cacheControl: "no-store"], body: Data(String(buildNumber).utf8))
+        if request.path == "/__daybook/events" {
+            let greeting = EventHub.event("build", data: String(build)) + (errors.isEmpty ? [] : errorsEvent())
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                                body: hub.subscribe(greeting: Array("retry: 500\n\n".utf8) + greeting))
         }
         guard let file = resolve(request.path) else { return notFound() }
         guard var data = FileManager.default.contents(atPath: file.path) else { return notFound() }
         let type = Self.contentType(file.pathExtension)
-        if type.hasPrefix("text/html") { data = Self.injectReload(into: data, build: buildNumber) }
+        if type.hasPrefix("text/html") { data = inject(into: data) }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: data)
+    }
+
+    private func errorsEvent() -> [UInt8] {
+        struct Shown: Encodable { let location, message: String; let hint: String? }
+        let shown = errors.map { Shown(location: "\($0.location.path):\($0.location.line):\($0.location.column)", message: $0.message, hint: $0.hint) }
+        let json = (try? JSONEncoder().encode(shown)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return EventHub.event("errors", data: json)
     }
 
     /// Maps a URL path to a file inside the output folder, never outside it.
@@ -46,12 +65,12 @@ actor PreviewServer {
 
     private func notFound() -> HTTPResponse {
         let page = FileManager.default.contents(atPath: output.appendingPathComponent("404.html").path) ?? Data("Not found".utf8)
-        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: Self.injectReload(into: page, build: buildNumber))
+        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: inject(into: page))
     }
 
-    static func injectReload(into data: Data, build: Int) -> Data {
+    private func inject(into data: Data) -> Data {
         let html = String(decoding: data, as: UTF8.self)
-        let script = reloadScript(build: build)
+        let script = LiveScript.tag(build: build, token: saver.token)
         guard let end = html.range(of: "</body>", options: .backwards) else { return data + Data(script.utf8) }
         return Data((html[..<end.lowerBound] + script + html[end.lowerBound...]).utf8)
     }

@@ -6,7 +6,12 @@ import Foundation
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Build, watch the content and theme, rebuild on change, reload the open browser page.")
+        abstract: "Build, watch the content and theme, rebuild on change, reload the open browser page.",
+        discussion: """
+        Open pages reload as soon as a rebuild is done, and show the errors of a failed one over the page while \
+        the last good pages stay served. The flip-card test page gets a button that saves the day's missed \
+        words into vocab/reviews.md.
+        """)
 
     @OptionGroup var location: SiteLocation
 
@@ -31,33 +36,46 @@ struct Serve: AsyncParsableCommand {
         let options = configured
         // A refused output folder ends the command, as it does for `build`.
         try SiteBuilder.checkOutput(options)
-        let preview = PreviewServer(output: options.outputDirectory)
-        rebuild(options)
+        let saver = ReviewSaver(port: port, contentDirectory: options.contentDirectory, today: options.today) {
+            ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName)
+        }
+        let preview = PreviewServer(output: options.outputDirectory, saver: saver)
+        await rebuild(options, preview)
         let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) {
-            rebuild(options)
-            Task { await preview.rebuilt() }
+            // The watcher's queue runs one rebuild at a time; the pages hear of each in order.
+            let semaphore = DispatchSemaphore(value: 0)
+            Task {
+                await rebuild(options, preview)
+                semaphore.signal()
+            }
+            semaphore.wait()
         }
         watcher.start()
 
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
         await server.appendRoute("GET *") { request in await preview.respond(to: request) }
+        await server.appendRoute("POST /__daybook/reviews") { request in await saver.handle(request) }
         FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
         try await server.run()
         withExtendedLifetime(watcher) {}
     }
 }
 
-/// One build for the preview: errors are shown and the previous site stays served.
-private func rebuild(_ options: BuildOptions) {
+/// One build for the preview: errors are shown, in the terminal and on the
+/// open pages, and the previous site stays served.
+private func rebuild(_ options: BuildOptions, _ preview: PreviewServer) async {
     do {
         let summary = try SiteBuilder.build(options)
         Terminal.report(summary.warnings)
         // Written straight away, so a log shows each rebuild as it happens.
         FileHandle.standardOutput.write(Data("Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s\n".utf8))
+        await preview.rebuilt()
     } catch let errors as ContentErrors {
         Terminal.report(errors.diagnostics)
         Terminal.error("build failed; still serving the previous site")
+        await preview.failed(errors.diagnostics)
     } catch {
         Terminal.error("\(error)")
+        await preview.failed([Diagnostic(SourceLocation(path: options.outputDirectory.lastPathComponent), "\(error)")])
     }
 }

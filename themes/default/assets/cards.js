@@ -1,7 +1,9 @@
 // Daybook flip cards. Without JavaScript the page lists every card with both
 // sides; this turns the list into one card at a time with a study mode and a
 // test mode (the page's #test), and writes the reviews.md lines of the day's
-// misses. Progress is kept in localStorage per page and day.
+// misses. Progress is kept in localStorage per page and day. Under
+// `daybook serve` (which gives the page `window.daybookServe`) the misses can
+// also be saved into reviews.md by the preview server.
 "use strict";
 
 (function flipCards() {
@@ -12,6 +14,7 @@
   const byKey = new Map(cards.map((card) => [card.dataset.key, card]));
   const original = cards.map((card) => card.dataset.key);
   const today = root.dataset.today;
+  const serve = window.daybookServe;
   const prefix = "daybook-cards:" + root.dataset.page + ":";
   const storageKey = prefix + today;
   const $ = (selector) => root.querySelector(selector);
@@ -24,6 +27,7 @@
     summary: $(".result-summary"),
     lines: $(".review-lines"),
     copy: $('[data-action="copy"]'),
+    save: $('[data-action="save"]'),
     copyStatus: $(".copy-status"),
     progress: $(".cards-progress"),
     missedOnly: $('[data-action="missed-only"]'),
@@ -90,8 +94,8 @@
     return { o, x, done: o + x, n: original.length };
   }
 
-  /** The lines to paste into reviews.md: today's heading and one line per deck with misses. */
-  function reviewLines() {
+  /** Today's misses: deck → words, in the cards' order. */
+  function missesByDeck() {
     const decks = new Map();
     for (const key of original) {
       if (state.marks[key] !== "x") continue;
@@ -99,6 +103,12 @@
       if (!decks.has(card.dataset.deck)) decks.set(card.dataset.deck, []);
       decks.get(card.dataset.deck).push(card.dataset.word);
     }
+    return decks;
+  }
+
+  /** The lines to paste into reviews.md: today's heading and one line per deck with misses. */
+  function reviewLines() {
+    const decks = missesByDeck();
     if (decks.size === 0) return "";
     const lines = ["## " + today];
     for (const [deck, words] of decks) lines.push("- " + deck + ": " + words.join(", "));
@@ -150,6 +160,7 @@
     ui.lines.value = lines;
     ui.lines.hidden = !lines;
     ui.copy.hidden = !lines;
+    ui.save.hidden = !lines || !serve;
     ui.lines.rows = Math.max(2, lines.split("\n").length);
     save();
   }
@@ -243,6 +254,25 @@
     ui.copyStatus.textContent = copied ? t("Copied") : t("CopyFailed");
   }
 
+  /** Sends the misses to the preview server, which merges them into reviews.md and rebuilds. */
+  async function saveLines() {
+    const decks = Array.from(missesByDeck(), ([deck, words]) => ({ deck, words }));
+    ui.save.disabled = true;
+    try {
+      const response = await fetch("/__daybook/reviews", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Daybook-Token": serve.token },
+        body: JSON.stringify({ date: today, decks }),
+      });
+      const reply = await response.json().catch(() => ({}));
+      ui.copyStatus.textContent = response.ok ? t("Saved") : t("SaveFailed", { error: reply.error || response.status });
+    } catch (error) {
+      ui.copyStatus.textContent = t("SaveFailed", { error: error.message });
+    } finally {
+      ui.save.disabled = false;
+    }
+  }
+
   const actions = {
     flip,
     prev: () => move(-1),
@@ -253,6 +283,7 @@
     shuffle,
     restart,
     copy: copyLines,
+    save: saveLines,
   };
 
   root.addEventListener("click", (event) => {

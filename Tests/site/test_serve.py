@@ -1,0 +1,203 @@
+"""`daybook serve` as a person uses it beside their editor: a save reloads the
+open page by a push, a failed rebuild shows its errors over the page, and the
+flip-card test saves its results into reviews.md — but nothing else can."""
+import http.client
+import json
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+
+from conftest import DAYBOOK, ROOT, TODAY
+from test_vocab import css, take_test
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            return urllib.request.urlopen(url, timeout=2).read().decode()
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"{url} never answered")
+
+
+def until(condition, timeout=60, what="the page"):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            value = condition()
+        except StaleElementReferenceException:  # the live reload replaced the page meanwhile
+            value = None
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"{what} never changed as expected")
+
+
+class Served:
+    def __init__(self, site, port, process):
+        self.site, self.port, self.process = site, port, process
+        self.base = f"http://127.0.0.1:{port}/"
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A copy of the sample content served by `daybook serve` on a free port."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    port = free_port()
+    process = subprocess.Popen([DAYBOOK, "serve", "--port", str(port), "--today", TODAY], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(f"http://127.0.0.1:{port}/")
+        yield Served(tmp_path, port, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def build_number(browser):
+    return browser.execute_script("return window.daybookServe && window.daybookServe.build")
+
+
+def test_a_save_reloads_the_open_page_by_a_push_and_only_serve_adds_the_script(served, browser):
+    page = "diary/2026/2026-11-21/"
+    assert "daybookServe" in wait_for(served.base + page)
+    assert "daybookServe" not in (served.site / "public" / page / "index.html").read_text()
+    browser.get(served.base + page)
+    # The page listens for server-sent events; it does not poll.
+    assert "setInterval" not in browser.page_source
+    entry = served.site / "content/diary/2026/2026-11-21.md"
+    entry.write_text(entry.read_text().replace("# A bright Saturday", "# A brighter Saturday"))
+    until(lambda: css(browser, "h1").text == "A brighter Saturday")
+    assert build_number(browser) == 2
+
+
+def test_a_failed_rebuild_shows_every_error_over_the_page_until_it_is_fixed(served, browser):
+    page = served.base + "diary/2026/2026-11-21/"
+    browser.get(page)
+    diary = served.site / "content/diary/2026"
+    (diary / "2026-11-24.md").write_text("---\nweather: <b>snwo</b>\n---\nx\n")
+    (diary / "2026-11-25.md").write_text("---\nweather: snwo\n---\ny\n")
+    overlay = until(lambda: browser.find_elements(By.ID, "daybook-errors"), what="the error overlay")[0]
+    lines = [e.text for e in overlay.find_elements(By.CSS_SELECTOR, ".daybook-error-line")]
+    assert lines == ["content/diary/2026/2026-11-24.md:2:10: unknown weather '<b>snwo</b>'",
+                     "content/diary/2026/2026-11-25.md:2:10: unknown weather 'snwo'"]
+    # The message is shown as text, never as markup.
+    assert not overlay.find_elements(By.TAG_NAME, "b")
+    hints = [e.text for e in overlay.find_elements(By.CSS_SELECTOR, ".daybook-error-hint")]
+    assert hints[1] == "hint: did you mean 'snow'?"
+    # The last good pages are still served, and a page opened now shows the errors too.
+    assert "A bright Saturday" in wait_for(page)
+    browser.get(served.base)
+    until(lambda: browser.find_elements(By.ID, "daybook-errors"), what="the error overlay of a new page")
+    # The terminal says it too.
+    (diary / "2026-11-24.md").write_text("---\nweather: snow\n---\nx\n")
+    (diary / "2026-11-25.md").unlink()
+    until(lambda: build_number(browser) >= 2 and not browser.find_elements(By.ID, "daybook-errors"),
+          what="the fixed page")
+    served.process.terminate()
+    _, errors = served.process.communicate(timeout=10)
+    assert "content/diary/2026/2026-11-24.md:2:10: error: unknown weather '<b>snwo</b>'" in errors
+
+
+def test_test_results_save_into_reviews_md_and_the_word_comes_back_today(served, browser):
+    reviews = served.site / "content/vocab/reviews.md"
+    before = reviews.read_text()
+    cards = served.base + "vocab/today/cards/index.html"
+    assert take_test(browser, cards, {"meticulous"}) == "## 2026-11-23\n- toeic: meticulous"
+    save = css(browser, '[data-action="save"]')
+    assert save.is_displayed() and save.text == "reviews.md에 저장"
+    save.click()
+    until(lambda: build_number(browser) == 2, what="the reload after saving")
+    assert reviews.read_text() == before + "\n## 2026-11-23\n- toeic: meticulous\n"
+    browser.get(served.base + "vocab/today/")
+    today_book = css(browser, '.today-session:has(a[href$="toeic/2026-11-23/index.html"])')
+    assert css(today_book, "li.missed .word-text").text == "meticulous"
+    # Saving again adds nothing twice.
+    browser.get(cards + "#test")
+    css(browser, '[data-action="save"]').click()
+    until(lambda: "저장했습니다" in css(browser, ".copy-status").text, what="the saved status")
+    assert reviews.read_text() == before + "\n## 2026-11-23\n- toeic: meticulous\n"
+
+
+def test_the_copy_flow_stays_from_disk(browser, sample_site):
+    take_test(browser, (sample_site / "vocab/today/cards/index.html").as_uri(), {"meticulous"})
+    assert not css(browser, '[data-action="save"]').is_displayed()
+    assert css(browser, '[data-action="copy"]').is_displayed()
+
+
+def post(served, body, path="/__daybook/reviews", token=None, origin=None, host=None, headers=None):
+    """Sends a request like a page would, with any part of it forged; returns (status, reply)."""
+    page = urllib.request.urlopen(served.base).read().decode()
+    real = page.split('token:"')[1].split('"')[0]
+    sent = {"Host": f"127.0.0.1:{served.port}" if host is None else host,
+            "Origin": f"http://127.0.0.1:{served.port}" if origin is None else origin,
+            "X-Daybook-Token": real if token is None else token, "Content-Type": "application/json"}
+    sent.update(headers or {})
+    sent = {k: v for k, v in sent.items() if v != ""}
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    connection.request("POST", path, body=data, headers=sent)
+    response = connection.getresponse()
+    return response.status, response.read().decode()
+
+
+def snapshot(folder: Path):
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+GOOD = {"date": TODAY, "decks": [{"deck": "toeic", "words": ["meticulous"]}]}
+
+
+@pytest.mark.parametrize("forgery", [
+    dict(token=""), dict(token="0" * 64), dict(origin="http://evil.example"), dict(origin=""),
+    dict(host="evil.example"), dict(headers={"Content-Type": "text/plain"}),
+    dict(path="/__daybook/reviews/../../content/site.yml"), dict(path="/__daybook/reviews%2F..%2Fsite.yml"),
+    dict(body={"date": TODAY, "decks": [{"deck": "../site", "words": ["x"]}]}),
+    dict(body={"date": TODAY, "decks": [{"deck": "toeic/../../site", "words": ["meticulous"]}]}),
+    dict(body={"date": TODAY, "decks": [{"deck": "toeic", "words": ["meticulos"]}]}),
+    dict(body={"date": TODAY, "decks": [{"deck": "toeic", "words": ["meticulous\n## 2026-11-01\n- toeic: x"]}]}),
+    dict(body={"date": "2026-11-24", "decks": [{"deck": "toeic", "words": ["meticulous"]}]}),
+    dict(body={"date": "2026-11-31", "decks": [{"deck": "toeic", "words": ["meticulous"]}]}),
+    dict(body={"date": "2000-01-01", "decks": [{"deck": "toeic", "words": ["meticulous"]}]}),
+    dict(body=b"not json"),
+    dict(body=b'{"date": "2026-11-23", "decks": [' + b'{"deck": "toeic", "words": ["meticulous"]},' * 5000 + b"]}"),
+])
+def test_forged_or_invalid_saves_are_refused_and_write_nothing(served, forgery):
+    before = snapshot(served.site / "content")
+    status, reply = post(served, forgery.pop("body", GOOD), **forgery)
+    assert 400 <= status < 500, reply
+    assert snapshot(served.site / "content") == before
+
+
+def test_a_huge_or_unsized_body_is_refused_unread(served):
+    before = snapshot(served.site / "content")
+    page = urllib.request.urlopen(served.base).read().decode()
+    token = page.split('token:"')[1].split('"')[0]
+    for framing in ("Content-Length: 1000000000", "Transfer-Encoding: chunked"):
+        with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
+            s.sendall((f"POST /__daybook/reviews HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+                       f"Origin: http://127.0.0.1:{served.port}\r\nX-Daybook-Token: {token}\r\n"
+                       f"Content-Type: application/json\r\n{framing}\r\n\r\n").encode())
+            status = s.recv(200).decode().split(" ")[1]
+            assert status in ("411", "413")
+    assert snapshot(served.site / "content") == before
+
+
+def test_a_valid_save_from_the_pages_origin_is_accepted(served):
+    status, reply = post(served, GOOD, host=f"localhost:{served.port}", origin=f"http://localhost:{served.port}")
+    assert status == 200, reply
+    assert (served.site / "content/vocab/reviews.md").read_text().endswith("\n## 2026-11-23\n- toeic: meticulous\n")
