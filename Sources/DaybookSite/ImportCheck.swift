@@ -35,7 +35,7 @@ public enum ImportCheck {
             }
         } catch {
             throw ContentErrors([Diagnostic(SourceLocation(path: options.contentDisplayName),
-                                            "cannot prepare the check of the import beside the content folder: \(OutputError.reason(error))")])
+                                            "cannot prepare the check of the import beside the content folder: \(FileIOError.reason(of: error))")])
         }
         var withImport = options
         withImport.contentDirectory = mirrored

@@ -119,6 +119,22 @@ public struct FileIOError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(reason)" }
+
+    /// The system's reason (`Permission denied`) inside a Foundation error.
+    public static func reason(of error: Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
+        case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+        case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+        case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+        default: return error.localizedDescription
+        }
+    }
 }
 
 // MARK: - The disk
@@ -153,13 +169,13 @@ extension FileIO {
         },
         remove: { path throws(FileIOError) in
             do { try FileManager.default.removeItem(atPath: path) } catch {
-                throw FileIOError(path: path, reason: Disk.reason(error))
+                throw FileIOError(path: path, reason: FileIOError.reason(of: error))
             }
         },
         copy: { from, to throws(FileIOError) in
             guard link(from, to) != 0 else { return }
             do { try FileManager.default.copyItem(atPath: from, toPath: to) } catch {
-                throw FileIOError(path: to, reason: Disk.reason(error))
+                throw FileIOError(path: to, reason: FileIOError.reason(of: error))
             }
         }
     )
@@ -229,22 +245,6 @@ enum Disk {
             return offset
         }
         if written < 0 { throw FileIOError(path: path, errno: errno) }
-    }
-
-    /// The system's reason (`Permission denied`) inside a Foundation error.
-    static func reason(_ error: Error) -> String {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-        switch CocoaError.Code(rawValue: error.code) {
-        case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
-        case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
-        case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
-        case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
-        default: return error.localizedDescription
-        }
     }
 }
 
