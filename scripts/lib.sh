@@ -16,6 +16,13 @@ apt_need() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The Python packages of the site tests and benchmarks, in .test-venv.
+need_test_venv() {
+  apt_need python3-venv
+  if [ ! -x .test-venv/bin/python ]; then python3 -m venv .test-venv; fi
+  .test-venv/bin/python -m pip install -q --disable-pip-version-check -r Tests/site/requirements.txt
+}
+
 # The C library Daybook renders Markdown with.
 need_cmark() { apt_need libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
 

@@ -74,7 +74,8 @@ struct ImportAnki: ParsableCommand {
             from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
             content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
-            dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
+            dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }
@@ -92,7 +93,8 @@ struct TrainingExportArguments: ParsableArguments {
     func run(_ source: TrainingImport.Source) throws {
         let summary = try TrainingImport.run(source, file: URL(fileURLWithPath: file), displayPath: file,
                                              content: options.folder.url, contentDisplayName: options.folder.displayName,
-                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
+                                             unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }
@@ -138,7 +140,8 @@ struct ImportDayOne: ParsableCommand {
     func run() throws {
         let summary = try DayOneImport.run(URL(fileURLWithPath: path), displayPath: path, content: options.folder.url,
                                            contentDisplayName: options.folder.displayName,
-                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
+                                           dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }
@@ -173,7 +176,8 @@ struct ImportJrnl: ParsableCommand {
     func run() throws {
         let summary = try JrnlImport.run(URL(fileURLWithPath: file), displayPath: file, content: options.folder.url,
                                          contentDisplayName: options.folder.displayName, timeFormat: timeformat,
-                                         dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify)
+                                         dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
+            progress: Terminal.progress)
         options.report(summary)
     }
 }

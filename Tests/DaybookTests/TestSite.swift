@@ -87,6 +87,11 @@ struct TestSite {
         }.sorted()
     }
 
+    /// Every file of the search index (manifest, term shards, chunks of documents), one after another.
+    func searchIndex() -> String {
+        outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }.compactMap(read).joined(separator: "\n")
+    }
+
     /// The names beside `content/` and `public/`.
     func rootNames() throws -> [String] {
         try io.list(root.path).map(\.name).sorted()

@@ -1,5 +1,6 @@
 import DaybookContent
 @testable import DaybookRender
+@testable import DaybookSite
 import Foundation
 import Testing
 
@@ -34,6 +35,7 @@ import Testing
         }
         keys.formUnion(WeatherCondition.allCases.map { "weather_" + $0.rawValue })
         keys.formUnion(SiteConfig.Flashcards.Duplex.allCases.map { "print_how_" + $0.rawValue })
+        keys.formUnion(SearchKind.allCases.map { "search_kind_" + $0.rawValue })
         return keys
     }
 

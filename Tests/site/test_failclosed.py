@@ -93,8 +93,9 @@ def test_an_unwritable_output_is_one_human_line(site):
     result = daybook("build", "--today", TODAY, "--output", "notes.txt/public", cwd=site, check=False)
     assert result.returncode == 1
     assert "NSCocoaErrorDomain" not in result.stderr and "Code=" not in result.stderr
-    assert result.stderr.strip().count("\n") == 0
-    assert "notes.txt" in result.stderr
+    # A slow-parse note may come first on a loaded machine; the error itself is one line.
+    errors = [line for line in result.stderr.splitlines() if ": note: " not in line]
+    assert len(errors) == 1 and "notes.txt" in errors[0]
     if os.geteuid() != 0:  # root writes anywhere
         locked = site / "locked"
         locked.mkdir()

@@ -1,7 +1,11 @@
 """Importing from other apps as a person does it: import, build, import again."""
+import datetime
+import os
+import pty
+import subprocess
 import zipfile
 
-from conftest import daybook, ROOT, TODAY
+from conftest import daybook, DAYBOOK, ROOT, TODAY
 
 SAMPLES = ROOT / "Tests/Samples"
 
@@ -77,3 +81,44 @@ def test_import_into_content_with_errors_writes_nothing_and_says_why(tmp_path):
     assert "content/diary/2026/2026-11-20.md:2:10: error: unknown weather 'snwo'" in result.stderr
     assert files_of(site / "content") == before
     assert not [p for p in site.iterdir() if "importing" in p.name]
+
+
+def big_journal(path, entries=300):
+    """A made-up journal of `entries` entries, one a day from 2020-01-01."""
+    lines = []
+    for n in range(entries):
+        day = datetime.date(2020, 1, 1) + datetime.timedelta(days=n)
+        lines.append(f"[{day.isoformat()} 07:30] Entry number {n}.\nA line of text for day {n}. @made-up\n")
+    path.write_text("\n".join(lines))
+    return path
+
+
+def test_progress_is_shown_on_a_terminal_and_never_in_a_pipe(tmp_path):
+    journal = big_journal(tmp_path / "big.txt")
+    site = new_site(tmp_path)
+    piped = daybook("import", "jrnl", str(journal), "--dry-run", cwd=site)
+    assert "Would import 300 entries into 300 files." in piped.stdout
+    assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "Importing" not in piped.stderr
+
+    master, terminal = pty.openpty()
+    process = subprocess.Popen([DAYBOOK, "import", "jrnl", str(journal)], cwd=site, stdout=subprocess.PIPE, stderr=terminal)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the import ended and closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    output = process.communicate()[0].decode()
+    os.close(master)
+    assert process.returncode == 0
+    assert "Imported 300 entries into 300 files." in output
+    text = shown.decode()
+    assert "\rImporting 100/300 entries" in text.replace("\x1b[K", "")
+    assert "Importing 300/300 entries" in text
+    assert "Checking the site with the 300 new files" in text
+    assert "Writing 300/300 files" in text
+    assert text.endswith("\r\x1b[K"), "the line is cleared before the summary"

@@ -214,7 +214,8 @@ public enum DayOneText {
 /// `Journal.json` and `photos/`…) or one of its JSON files.
 public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
-                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification) throws -> ImportSummary {
+                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
+                           progress: ImportProgress? = nil) throws -> ImportSummary {
         let export = try DayOneExport(path, displayPath: displayPath)
         var badRows = BadRows()
         var unknown = Set<String>()
@@ -232,7 +233,9 @@ public enum DayOneImport {
         // Entries already imported are known by their Day One uuid.
         var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: "dayone_uuid")
         var missing: [String] = []
+        var counter = ImportCounter(progress, "Importing % entries", total: entries.count)
         for entry in entries.sorted(by: { $0.created < $1.created }) {
+            counter.count()
             if target.existing.contains(entry.uuid) {
                 summary.alreadyImported.append(entry.uuid)
                 continue
@@ -256,7 +259,7 @@ public enum DayOneImport {
                                                "\(missing.count) attachment\(missing.count == 1 ? "" : "s") not in the export, left as a note in the text",
                                                severity: .warning))
         }
-        try target.finish(dryRun: dryRun, verify: verify)
+        try target.finish(dryRun: dryRun, verify: verify, progress: progress)
         return summary
     }
 }

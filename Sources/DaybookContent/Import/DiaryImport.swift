@@ -52,8 +52,8 @@ struct DiaryImportTarget {
 
     /// Writes the new files all or none, unless the entries have errors, the
     /// content with them does not pass `verify`, or it is a dry run.
-    func finish(dryRun: Bool, verify: ImportVerification) throws {
+    func finish(dryRun: Bool, verify: ImportVerification, progress: ImportProgress?) throws {
         if check.hasErrors { throw ContentErrors(check.sorted) }
-        try ImportWriter.finish(written, content: files.root, displayRoot: files.displayRoot, dryRun: dryRun, verify: verify)
+        try ImportWriter.finish(written, content: files.root, displayRoot: files.displayRoot, dryRun: dryRun, verify: verify, progress: progress)
     }
 }

@@ -31,7 +31,7 @@ public enum TrainingImport {
     /// - Parameter unit: for exports without a unit (Strong's comma form); nil means site.yml's `workouts.unit`.
     public static func run(_ source: Source, file: URL, displayPath: String, content: URL, contentDisplayName: String,
                            unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false,
-                           verify: ImportVerification) throws -> ImportSummary {
+                           verify: ImportVerification, progress: ImportProgress? = nil) throws -> ImportSummary {
         let files = FileWalker(root: content, displayRoot: contentDisplayName)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
@@ -66,7 +66,9 @@ public enum TrainingImport {
         var paths = Set(existingFiles.map(\.relativePath))
         var written: [ImportedFile] = []
         var check = Diagnostics()
+        var counter = ImportCounter(progress, "Importing % sessions", total: sessions.count)
         for session in sessions {
+            counter.count()
             let label = key(session.date, session.time)
             if existing.contains(label) {
                 summary.alreadyImported.append(label)
@@ -85,7 +87,8 @@ public enum TrainingImport {
         summary.warnings = diagnostics.items.filter { $0.severity == .warning }
         summary.added = written.count
         summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
-        try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify)
+        try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
+                                progress: progress)
         return summary
     }
 

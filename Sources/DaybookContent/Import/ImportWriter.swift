@@ -33,6 +33,32 @@ public struct ImportedFile: Sendable {
 /// written; throws its errors. The command line checks the whole site (`ImportCheck`).
 public typealias ImportVerification = ([ImportedFile]) throws -> Void
 
+/// Tells a person how far a long import is (`Importing 1,200/5,000 entries`);
+/// the command line shows it on a terminal only.
+public typealias ImportProgress = (String) -> Void
+
+/// Counts through one step of an import over many things, telling
+/// `progress` every hundred of them.
+struct ImportCounter {
+    let progress: ImportProgress?
+    let step: String
+    let total: Int
+    private(set) var done = 0
+
+    init(_ progress: ImportProgress?, _ step: String, total: Int) {
+        self.progress = progress
+        self.step = step
+        self.total = total
+    }
+
+    mutating func count() {
+        done += 1
+        guard let progress, done % 100 == 0 || done == total else { return }
+        let number = { (count: Int) in NumberText.format(Double(count), decimals: 0, .people) }
+        progress(step.replacingOccurrences(of: "%", with: "\(number(done))/\(number(total))"))
+    }
+}
+
 /// Writes all of an import's files or none: each goes to a temporary file
 /// beside its place first, and only when every one is written are they
 /// renamed into place. A file the user already has is never overwritten.
@@ -40,13 +66,14 @@ public enum ImportWriter {
     /// The end of every import: the content with the new files is checked,
     /// then, unless it is a dry run, they are written.
     public static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
-                              verify: ImportVerification) throws {
+                              verify: ImportVerification, progress: ImportProgress? = nil) throws {
         guard !files.isEmpty else { return }
+        progress?("Checking the site with the \(files.count == 1 ? "new file" : "\(NumberText.format(Double(files.count), decimals: 0, .people)) new files")")
         try verify(files)
-        if !dryRun { try write(files, content: content, displayRoot: displayRoot) }
+        if !dryRun { try write(files, content: content, displayRoot: displayRoot, progress: progress) }
     }
 
-    static func write(_ files: [ImportedFile], content: URL, displayRoot: String) throws {
+    static func write(_ files: [ImportedFile], content: URL, displayRoot: String, progress: ImportProgress? = nil) throws {
         let manager = FileManager.default
         func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
         let clashes = files.filter { !$0.replaces && manager.fileExists(atPath: content.appendingPathComponent($0.relativePath).path) }
@@ -58,8 +85,10 @@ public enum ImportWriter {
         }
         var staged: [(temporary: URL, final: URL)] = []
         var archives = OpenArchives()
+        var counter = ImportCounter(progress, "Writing % files", total: files.count)
         do {
             for file in files {
+                counter.count()
                 let final = content.appendingPathComponent(file.relativePath)
                 try manager.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let temporary = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).daybook-import")

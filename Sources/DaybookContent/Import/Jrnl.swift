@@ -299,7 +299,8 @@ public enum JrnlImport {
 
     /// - Parameter timeFormat: the journal's `timeformat` from jrnl's config; nil tries the common ones.
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String, timeFormat: JrnlTimeFormat? = nil,
-                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification) throws -> ImportSummary {
+                           dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
+                           progress: ImportProgress? = nil) throws -> ImportSummary {
         let export = try ImportSource.text(path, displayPath: displayPath)
         var badRows = BadRows()
         var unknown = Set<String>()
@@ -311,14 +312,16 @@ public enum JrnlImport {
         var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: key)
         // In time order, so that a day's second entry gets `-2`; the same moment keeps the journal's order.
         let ordered = entries.enumerated().sorted { ($0.element.date, $0.element.time, $0.offset) < ($1.element.date, $1.element.time, $1.offset) }
+        var counter = ImportCounter(progress, "Importing % entries", total: entries.count)
         for entry in ordered.map(\.element) {
+            counter.count()
             if target.existing.contains(YAMLText.quoted(entry.key)) {
                 summary.alreadyImported.append(entry.key)
                 continue
             }
             target.add(entry: file(entry), at: target.newEntryPath(for: entry.date), summary: &summary)
         }
-        try target.finish(dryRun: dryRun, verify: verify)
+        try target.finish(dryRun: dryRun, verify: verify, progress: progress)
         return summary
     }
 }

@@ -29,7 +29,8 @@ public enum AnkiFiles {
     public static func importNotes(from file: URL, displayPath: String, deck name: String, date: LocalDate?,
                                    content: URL, contentDisplayName: String,
                                    language: String = "en", meaningLanguage: String = "ko",
-                                   dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification) throws -> ImportSummary {
+                                   dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
+                                   progress: ImportProgress? = nil) throws -> ImportSummary {
         let id = deckID(name)
         if let problem = deckNameProblem(name) { throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), problem)]) }
         let files = FileWalker(root: content, displayRoot: contentDisplayName)
@@ -91,7 +92,8 @@ public enum AnkiFiles {
         summary.added = new.count
         summary.files = [result.displayPath]
         try ImportWriter.finish([ImportedFile(relative, .text(updated), replaces: existing != nil)],
-                                content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify)
+                                content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
+                                progress: progress)
         return summary
     }
 

@@ -55,5 +55,8 @@ enum Routes {
 
     // Search
     static let search = SitePath.folder("search")
+    /// The manifest of the search index, its term shards and its chunks of documents (`SearchIndex`).
     static let searchIndex = SitePath("search/index.js")
+    static func searchTerms(_ number: Int) -> SitePath { SitePath("search/terms/\(number).js") }
+    static func searchDocs(_ number: Int) -> SitePath { SitePath("search/docs/\(number).js") }
 }

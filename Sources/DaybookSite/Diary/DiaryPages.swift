@@ -46,7 +46,7 @@ struct DiaryPages: SiteFeature {
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.diary.publicIndexes.map { index in
             let entry = site.diary.entries[index], body = site.diary.bodies[index]
-            return SearchPages.Record(title: entry.title, url: Routes.content(entry.source).filePath, date: entry.date.iso, kind: "diary",
+            return SearchPages.Record(title: entry.title, url: Routes.content(entry.source).filePath, date: entry.date, kind: .diary,
                                tags: entry.tags, text: body.searchText)
         }
     }

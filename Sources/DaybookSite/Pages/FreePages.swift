@@ -21,7 +21,7 @@ struct FreePages: SiteFeature {
     /// Public pages only: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.publicView.pages.map { page in
-            SearchPages.Record(title: page.title, url: Routes.content(page.source).filePath, date: "", kind: "page", tags: [],
+            SearchPages.Record(title: page.title, url: Routes.content(page.source).filePath, date: nil, kind: .page, tags: [],
                                text: String(Markdown.plainText(page.body).prefix(SearchPages.textLength)))
         }
     }

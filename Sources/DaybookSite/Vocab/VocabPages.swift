@@ -36,7 +36,7 @@ struct VocabPages: SiteFeature {
             return deck.words.map { word in
                 SearchPages.Record(title: Markdown.plainText(word.text),
                                    url: Routes.deck(deck.id).filePath + "#" + anchors[word.text],
-                                   date: word.added.iso, kind: "word", tags: [deck.title],
+                                   date: word.added, kind: .word, tags: [deck.title],
                                    text: Markdown.plainText(word.meanings.joined(separator: "; ")))
             }
         }

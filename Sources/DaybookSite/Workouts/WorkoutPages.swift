@@ -60,7 +60,7 @@ struct WorkoutPages: SiteFeature {
             let note = session.note.map { Markdown.plainText($0) } ?? ""
             return SearchPages.Record(
                 title: [site.translation.longDate(session.date), session.title ?? split].compactMap { $0 }.joined(separator: " · "),
-                url: Routes.content(session.source).filePath, date: session.date.iso, kind: "workout", tags: [],
+                url: Routes.content(session.source).filePath, date: session.date, kind: .workout, tags: [],
                 text: String((exercises + [note]).joined(separator: " · ").prefix(500)))
         }
     }

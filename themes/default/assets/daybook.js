@@ -1,47 +1,318 @@
 // Daybook: JavaScript only adds to pages that work without it.
 "use strict";
 
+// Search over the sharded index of Sources/DaybookSite/Search: the manifest
+// (search/index.js) is on the page; term shards and chunks of documents are
+// scripts loaded as a query needs them (fetch() is refused from disk). How
+// text becomes keys must agree with SearchText.swift.
 (function search() {
   const form = document.querySelector(".search-form");
-  if (!form || !window.DAYBOOK_SEARCH) return;
-  const input = form.querySelector("input");
+  const manifest = window.DAYBOOK_SEARCH;
+  if (!form || !manifest) return;
+  form.hidden = false;
+  const input = form.elements.q;
+  const kindFilter = form.elements.kind;
+  const yearFilter = form.elements.year;
   const list = document.querySelector(".search-results");
   const status = document.querySelector(".search-status");
+  const more = document.querySelector(".search-more");
   const root = document.body.dataset.root || "";
-  const records = window.DAYBOOK_SEARCH.map((r) => ({ ...r, hay: (r.title + " " + r.tags.join(" ") + " " + r.text).toLowerCase() }));
+  const pageSize = 10;
+  const kindLabels = new Map(Array.from(kindFilter.options, (option) => [option.value, option.textContent]));
   form.addEventListener("submit", (event) => event.preventDefault());
 
-  function snippet(text, term) {
-    const at = text.toLowerCase().indexOf(term);
-    if (at < 0) return text.slice(0, 140);
-    const start = Math.max(0, at - 50);
-    return (start > 0 ? "…" : "") + text.slice(start, at + 90);
+  // Each file calls DaybookSearch.terms or .docs when it has loaded.
+  const files = { terms: new Map(), docs: new Map() };
+  const waiting = { terms: new Map(), docs: new Map() };
+  window.DaybookSearch = {
+    terms: (number, data) => waiting.terms.get(number)?.(parseTerms(data)),
+    docs: (number, rows) => waiting.docs.get(number)?.(rows),
+  };
+  function load(folder, number) {
+    if (!files[folder].has(number)) {
+      files[folder].set(number, new Promise((resolve) => {
+        waiting[folder].set(number, resolve);
+        const script = document.createElement("script");
+        script.src = root + "search/" + folder + "/" + number + ".js";
+        // A missing file finds nothing rather than stopping the search.
+        script.onerror = () => resolve(folder === "terms" ? new Map() : []);
+        document.head.append(script);
+      }));
+    }
+    return files[folder].get(number);
   }
 
-  function run() {
-    const query = input.value.trim().toLowerCase();
-    list.textContent = "";
-    if (!query) { status.textContent = ""; return; }
-    const terms = query.split(/\s+/);
-    const hits = records.filter((r) => terms.every((t) => r.hay.includes(t)));
-    hits.sort((a, b) => (b.date || "").localeCompare(a.date || ""));
-    status.textContent = hits.length ? form.dataset.results.replace("{n}", hits.length) : form.dataset.none;
-    for (const hit of hits.slice(0, 100)) {
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = root + hit.url;
-      link.textContent = hit.title;
-      const kind = document.createElement("span");
-      kind.className = "kind";
-      kind.textContent = " " + (hit.date || "") + " " + hit.kind;
-      const text = document.createElement("p");
-      text.textContent = snippet(hit.text, terms[0]);
-      item.append(link, kind, text);
-      list.append(item);
+  // "key,title,body key,title,body …" → key → [title, body], decoded when read.
+  function parseTerms(data) {
+    const keys = new Map();
+    for (const entry of data ? data.split(" ") : []) {
+      const [key, title, body] = entry.split(",");
+      keys.set(key, [title, body]);
     }
+    return keys;
+  }
+  // Character code → digit: 0–31 ends a number, 32–63 is a digit before its last.
+  const digits = new Int8Array(128).fill(-1);
+  Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345abcdefghijklmnopqrstuvwxyz6789+/", (digit, index) => { digits[digit.charCodeAt(0)] = index; });
+  function decode(text) {
+    const numbers = [];
+    let previous = -1, value = 0;
+    for (let index = 0; index < text.length; index++) {
+      const digit = digits[text.charCodeAt(index)];
+      if (digit >= 32) { value = value * 32 + digit - 32; continue; }
+      previous += value * 32 + digit + 1;
+      numbers.push(previous);
+      value = 0;
+    }
+    return numbers;
+  }
+
+  const fold = (text) => text.normalize("NFKC").toLowerCase();
+  const wordCharacter = /[\p{L}\p{M}\p{N}]/u;
+  function isPaired(c) {
+    return (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xA960 && c <= 0xA97F) || (c >= 0xAC00 && c <= 0xD7FF)
+      || (c >= 0x3040 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF)
+      || c === 0x3005 || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF)
+      || (c >= 0x20000 && c <= 0x3FFFF);
+  }
+  // A Hangul letter typed but not yet joined into a syllable.
+  const isJamo = (c) => (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xA960 && c <= 0xA97F) || (c >= 0xD7B0 && c <= 0xD7FF);
+  function runs(folded) {
+    const found = [];
+    let current = [], paired = false;
+    for (const character of folded) {
+      const code = character.codePointAt(0);
+      if (!wordCharacter.test(character)) {
+        if (current.length) found.push({ characters: current, paired });
+        current = [];
+        continue;
+      }
+      if (current.length && isPaired(code) !== paired) { found.push({ characters: current, paired }); current = []; }
+      paired = isPaired(code);
+      current.push(character);
+    }
+    if (current.length) found.push({ characters: current, paired });
+    return found;
+  }
+  function shardOf(characters) {
+    let hash = 2166136261;
+    for (const character of characters.slice(0, isPaired(characters[0].codePointAt(0)) ? 1 : 2)) {
+      hash = Math.imul(hash ^ character.codePointAt(0), 16777619) >>> 0;
+    }
+    return hash % manifest.shards;
+  }
+
+  // Words are cut at 32 bytes of UTF-8, between characters (SearchKey.capacity).
+  function cut(characters) {
+    let bytes = 0, count = 0;
+    for (const character of characters) {
+      const code = character.codePointAt(0);
+      bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+      if (bytes > 32) break;
+      count++;
+    }
+    return characters.slice(0, count);
+  }
+
+  // A query's terms: words (matched by prefix from two letters on), and runs
+  // of paired scripts (matched by their pairs; from three characters on the
+  // pairs may be apart, so a shown result is checked against its text).
+  function terms(query) {
+    const found = [];
+    for (const run of runs(fold(query))) {
+      let characters = run.characters;
+      if (run.paired) {
+        while (characters.length && isJamo(characters[characters.length - 1].codePointAt(0))) characters = characters.slice(0, -1);
+        if (!characters.length) continue;
+      } else {
+        characters = cut(characters);
+      }
+      found.push({ text: characters.join(""), characters, paired: run.paired, checked: run.paired && characters.length > 2 });
+    }
+    return found;
+  }
+
+  // Document number → whether the term is in its title.
+  async function matches(term) {
+    const found = new Map();
+    const add = ([title, body]) => {
+      for (const id of decode(title)) found.set(id, true);
+      for (const id of decode(body)) if (!found.has(id)) found.set(id, false);
+    };
+    const prefix = term.paired ? term.characters.length === 1 : term.characters.length > 1;
+    if (prefix || !term.paired) {
+      const keys = await load("terms", shardOf(term.characters));
+      if (prefix) { for (const [key, postings] of keys) if (key.startsWith(term.text)) add(postings); }
+      else if (keys.has(term.text)) add(keys.get(term.text));
+      return found;
+    }
+    const pairs = term.characters.slice(1).map((character, index) => term.characters[index] + character);
+    const shards = await Promise.all(pairs.map((pair) => load("terms", shardOf([...pair]))));
+    pairs.forEach((pair, index) => {
+      const postings = shards[index].get(pair) || ["", ""];
+      const here = new Map();
+      for (const id of decode(postings[0])) here.set(id, true);
+      for (const id of decode(postings[1])) here.set(id, false);
+      if (index === 0) { for (const [id, title] of here) found.set(id, title); return; }
+      for (const [id, title] of found) {
+        if (!here.has(id)) found.delete(id);
+        else found.set(id, title && here.get(id));
+      }
+    });
+    return found;
+  }
+
+  function partOf(id) { return manifest.parts.find((part) => id >= part.start && id < part.start + part.count); }
+  // The month of a document: the last month of its part that begins at or before it.
+  function monthOf(part, id) {
+    const months = part.months;
+    let low = 0, high = months.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (months[middle][1] <= id) low = middle; else high = middle - 1;
+    }
+    return months[low][0];
+  }
+  async function documentOf(id) {
+    const part = partOf(id);
+    const offset = id - part.start;
+    const rows = await load("docs", part.chunk + Math.floor(offset / part.per));
+    const [title, url, date, text, ...tags] = rows[offset % part.per] || ["", "", "", ""];
+    return { title, url, date, text, tags, kind: part.kind };
+  }
+
+  // Ranked: more terms in the title first, then newest first.
+  async function rank(query) {
+    const found = await Promise.all(query.map(matches));
+    const kind = kindFilter.value, year = Number(yearFilter.value);
+    const hits = [];
+    for (const [id, inTitle] of found[0] || []) {
+      let score = inTitle ? 1 : 0, all = true;
+      for (let index = 1; index < found.length && all; index++) {
+        const other = found[index].get(id);
+        if (other === undefined) all = false;
+        else if (other) score++;
+      }
+      if (!all) continue;
+      const part = partOf(id);
+      const month = monthOf(part, id);
+      if (kind && part.kind !== kind) continue;
+      if (year && Math.floor(month / 100) !== year) continue;
+      hits.push({ id, score, month, order: manifest.parts.indexOf(part) });
+    }
+    hits.sort((a, b) => b.score - a.score || b.month - a.month || a.order - b.order || a.id - b.id);
+    return hits;
+  }
+
+  // Where the terms are in a text: [start, end] pairs in its own indexes.
+  function ranges(text, query) {
+    let folded = fold(text);
+    // Folding mostly keeps every character in its place; where it does not, fold one at a time.
+    const at = folded.length === text.length ? null : [];
+    if (at) folded = "";
+    for (let index = 0; at && index < text.length;) {
+      const character = String.fromCodePoint(text.codePointAt(index));
+      const piece = fold(character);
+      for (let k = 0; k < piece.length; k++) at.push(index);
+      folded += piece;
+      index += character.length;
+    }
+    if (at) at.push(text.length);
+    const found = [];
+    for (const term of query) {
+      for (let from = folded.indexOf(term.text); from >= 0; from = folded.indexOf(term.text, from + 1)) {
+        const before = folded.codePointAt(from - 1);
+        if (!term.paired && from > 0 && wordCharacter.test(String.fromCodePoint(before)) && !isPaired(before)) continue;
+        const to = from + term.text.length;
+        found.push(at ? [at[from], at[to]] : [from, to]);
+      }
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    return found;
+  }
+  function marked(text, found, start, end) {
+    const fragment = document.createDocumentFragment();
+    let at = start;
+    for (const [from, to] of found) {
+      if (to <= at || from >= end) continue;
+      fragment.append(text.slice(at, Math.max(at, from)));
+      const mark = document.createElement("mark");
+      mark.textContent = text.slice(Math.max(at, from), Math.min(to, end));
+      fragment.append(mark);
+      at = Math.min(to, end);
+    }
+    fragment.append(text.slice(at, end));
+    return fragment;
+  }
+  function snippet(text, found) {
+    const first = found.length ? found[0][0] : 0;
+    let start = Math.max(0, first - 60);
+    if (start > 0 && text.charCodeAt(start) >= 0xDC00 && text.charCodeAt(start) <= 0xDFFF) start--;
+    let end = Math.min(text.length, start + 180);
+    if (end < text.length && text.charCodeAt(end) >= 0xDC00 && text.charCodeAt(end) <= 0xDFFF) end++;
+    const fragment = marked(text, found, start, end);
+    if (start > 0) fragment.prepend("…");
+    if (end < text.length) fragment.append("…");
+    return fragment;
+  }
+
+  function item(doc, query) {
+    const entry = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = root + doc.url;
+    link.append(marked(doc.title, ranges(doc.title, query), 0, doc.title.length));
+    const about = document.createElement("span");
+    about.className = "kind";
+    about.textContent = " " + [doc.date, kindLabels.get(doc.kind) || doc.kind, ...doc.tags].filter(Boolean).join(" · ");
+    const text = document.createElement("p");
+    text.append(snippet(doc.text, ranges(doc.text, query)));
+    entry.append(link, about, text);
+    return entry;
+  }
+  function isMatch(doc, query) {
+    const folded = fold([doc.title, ...doc.tags, doc.text].join(" "));
+    return query.every((term) => !term.checked || folded.includes(term.text));
+  }
+
+  let current = null;
+  // Shows the next page of a search's results, skipping those a check rules out.
+  async function showMore(search) {
+    let shown = 0;
+    while (shown < pageSize && search.next < search.hits.length) {
+      const batch = search.hits.slice(search.next, search.next + pageSize - shown);
+      search.next += batch.length;
+      const docs = await Promise.all(batch.map((hit) => documentOf(hit.id)));
+      if (search !== current) return;
+      for (const doc of docs) {
+        if (!isMatch(doc, search.query)) { search.ruledOut++; continue; }
+        list.append(item(doc, search.query));
+        shown++;
+      }
+    }
+    const left = search.hits.length - search.ruledOut;
+    const exact = search.next === search.hits.length || !search.query.some((term) => term.checked);
+    status.textContent = left ? (exact ? form.dataset.results : form.dataset.upto).replace("{n}", left) : form.dataset.none;
+    more.hidden = search.next >= search.hits.length;
+    list.dataset.query = search.text;
+  }
+
+  async function run() {
+    const query = terms(input.value);
+    const search = { text: input.value, query, hits: [], next: 0, ruledOut: 0 };
+    current = search;
+    if (!query.length) { list.textContent = ""; status.textContent = ""; more.hidden = true; list.dataset.query = search.text; return; }
+    search.hits = await rank(query);
+    if (search !== current) return;
+    list.textContent = "";
+    await showMore(search);
   }
 
   input.addEventListener("input", run);
-  const initial = new URLSearchParams(location.search).get("q");
-  if (initial) { input.value = initial; run(); }
+  kindFilter.addEventListener("change", run);
+  yearFilter.addEventListener("change", run);
+  more.addEventListener("click", () => showMore(current));
+  const params = new URLSearchParams(location.search);
+  kindFilter.value = params.get("kind") || "";
+  yearFilter.value = params.get("year") || "";
+  if (params.get("q")) { input.value = params.get("q"); run(); }
 })();

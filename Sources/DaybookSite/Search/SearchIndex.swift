@@ -1,0 +1,193 @@
+import DaybookContent
+import Foundation
+
+/// What a search record is: one per kind of page, in this order in the index.
+enum SearchKind: String, CaseIterable, Sendable {
+    case diary, word, workout, page
+}
+
+/// The search index as files a browser loads only in part (SPEC §7, issue 8):
+///
+/// - `search/index.js`, the manifest: how many term shards there are, and per
+///   kind which documents it holds, how they are chunked, and where each month
+///   begins (for the year filter and to rank kinds together by date).
+/// - `search/terms/N.js`: the keys (`SearchText`) that hash to shard N, each
+///   with the documents that have it in their title and, apart, in their body.
+/// - `search/docs/N.js`: a chunk of documents (title, address, date, text,
+///   tags), loaded for the results shown and their snippets.
+///
+/// Documents are numbered kind by kind, newest first, so a kind or a year is a
+/// range of numbers and nothing per document goes into the manifest. Every
+/// file is a script that registers itself, since browsers refuse fetch() on
+/// files from disk.
+struct SearchIndex: Sendable {
+    struct Entry: Sendable, Equatable {
+        let key: String
+        /// Documents with the key in their title, ascending.
+        var title: [Int32] = []
+        /// Documents with the key in their tags or text but not their title, ascending.
+        var body: [Int32] = []
+    }
+
+    /// A kind's documents: a range of numbers, chunked evenly.
+    struct Part: Sendable, Encodable {
+        let kind: String
+        let start: Int
+        let count: Int
+        /// The first chunk of this kind, and how many documents each holds.
+        let chunk: Int
+        let per: Int
+        /// `[yyyymm, first document]`, newest first; undated documents are month 0, last.
+        let months: [[Int]]
+    }
+
+    /// The records in document order.
+    let documents: [SearchPages.Record]
+    let parts: [Part]
+    /// The keys of each term shard, sorted.
+    let shards: [[Entry]]
+    /// The documents of each chunk.
+    let chunks: [Range<Int>]
+
+    /// - Parameters:
+    ///   - shardBytes: about how large a term shard may grow before the keys are spread over more.
+    ///   - chunkBytes: about how large a chunk of documents is.
+    init(records: [SearchPages.Record], shardBytes: Int = 24_000, chunkBytes: Int = 8_000) {
+        let order = SearchKind.allCases
+        documents = records.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.kind != y.kind { return order.firstIndex(of: x.kind)! < order.firstIndex(of: y.kind)! }
+            if x.date != y.date { return (x.date?.daysSinceEpoch ?? .min) > (y.date?.daysSinceEpoch ?? .min) }
+            return a.offset > b.offset
+        }.map(\.element)
+
+        var parts: [Part] = []
+        var chunks: [Range<Int>] = []
+        var start = 0
+        for kind in order {
+            let ids = start..<(start + documents[start...].prefix { $0.kind == kind }.count)
+            start = ids.upperBound
+            guard !ids.isEmpty else { continue }
+            let bytes = documents[ids].reduce(0) { $0 + $1.estimatedBytes }
+            let per = max(1, min(256, chunkBytes * ids.count / max(1, bytes)))
+            parts.append(Part(kind: kind.rawValue, start: ids.lowerBound, count: ids.count, chunk: chunks.count, per: per,
+                              months: Self.monthStarts(documents, ids)))
+            chunks += stride(from: ids.lowerBound, to: ids.upperBound, by: per).map { $0..<min($0 + per, ids.upperBound) }
+        }
+        self.parts = parts
+        self.chunks = chunks
+
+        let entries = Self.entries(documents)
+        let estimate = entries.reduce(0) { $0 + $1.key.utf8.count + 3 + ($1.title.count + $1.body.count) * 3 / 2 }
+        let count = max(1, (estimate + shardBytes - 1) / shardBytes)
+        var shards = [[Entry]](repeating: [], count: count)
+        for entry in entries { shards[SearchText.shard(of: entry.key, count: count)].append(entry) }
+        self.shards = shards
+    }
+
+    /// Each month's first document in `ids`, newest first.
+    static func monthStarts(_ documents: [SearchPages.Record], _ ids: Range<Int>) -> [[Int]] {
+        var months: [[Int]] = []
+        for id in ids {
+            let month = documents[id].date.map { $0.year * 100 + $0.month } ?? 0
+            if months.last?[0] != month { months.append([month, id]) }
+        }
+        return months
+    }
+
+    /// Every key with its documents, sorted by key. Documents are read in
+    /// slices on all cores; the slices' postings are joined in order.
+    static func entries(_ documents: [SearchPages.Record]) -> [Entry] {
+        typealias Postings = (title: [Int32], body: [Int32])
+        let slice = 256
+        let partials = Array(stride(from: 0, to: documents.count, by: slice)).parallelMap { first in
+            var postings: [SearchKey: Postings] = [:]
+            var title = Set<SearchKey>(), body = Set<SearchKey>()
+            for id in first..<min(first + slice, documents.count) {
+                let record = documents[id]
+                title.removeAll(keepingCapacity: true)
+                body.removeAll(keepingCapacity: true)
+                SearchText.keys(record.title, into: &title)
+                for tag in record.tags { SearchText.keys(tag, into: &body) }
+                SearchText.keys(record.text, into: &body)
+                for key in title { postings[key, default: ([], [])].title.append(Int32(id)) }
+                for key in body where !title.contains(key) { postings[key, default: ([], [])].body.append(Int32(id)) }
+            }
+            return postings
+        }
+        var all: [SearchKey: Postings] = [:]
+        for partial in partials {
+            for (key, postings) in partial {
+                all[key, default: ([], [])].title += postings.title
+                all[key, default: ([], [])].body += postings.body
+            }
+        }
+        return all.sorted { $0.key < $1.key }.map { Entry(key: $0.key.string, title: $0.value.title, body: $0.value.body) }
+    }
+
+    /// `window.DAYBOOK_SEARCH = {…};`
+    func manifest() -> [UInt8] {
+        struct Manifest: Encodable {
+            let shards: Int
+            let parts: [Part]
+        }
+        return Self.script("window.DAYBOOK_SEARCH = ", Manifest(shards: shards.count, parts: parts))
+    }
+
+    /// `DaybookSearch.terms(N, "key,title,body key,title,body …");` Keys are
+    /// letters and digits only, so neither separator nor quote can occur in them.
+    func shardScript(_ number: Int) -> [UInt8] {
+        var text = Array("DaybookSearch.terms(\(number), \"".utf8)
+        for (index, entry) in shards[number].enumerated() {
+            if index > 0 { text.append(UInt8(ascii: " ")) }
+            text += entry.key.utf8
+            text.append(UInt8(ascii: ","))
+            PostingCode.append(entry.title, to: &text)
+            text.append(UInt8(ascii: ","))
+            PostingCode.append(entry.body, to: &text)
+        }
+        text += Array("\");\n".utf8)
+        return text
+    }
+
+    /// `DaybookSearch.docs(N, [[title, url, date, text, tag…], …]);`
+    func chunkScript(_ number: Int) -> [UInt8] {
+        let rows = documents[chunks[number]].map { [$0.title, $0.url, $0.date?.iso ?? "", $0.text] + $0.tags }
+        return Self.script("DaybookSearch.docs(\(number), ", rows, end: ");\n")
+    }
+
+    private static func script(_ start: String, _ value: some Encodable, end: String = ";\n") -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(value)) ?? Data("null".utf8)
+        return Array(start.utf8) + Array(json) + Array(end.utf8)
+    }
+}
+
+/// Ascending document numbers as text: each gap (minus one) in base 32, most
+/// significant digit first; the last digit of a number from one alphabet, the
+/// others from another, so no separators are needed. Most gaps take one byte.
+enum PostingCode {
+    static let last = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345".utf8)
+    static let more = Array("abcdefghijklmnopqrstuvwxyz6789+/".utf8)
+
+    static func append(_ numbers: [Int32], to text: inout [UInt8]) {
+        var previous: Int32 = -1
+        for number in numbers {
+            let gap = Int(number - previous - 1)
+            previous = number
+            var shift = 0
+            while gap >> (shift + 5) > 0 { shift += 5 }
+            while shift > 0 {
+                text.append(more[(gap >> shift) & 31])
+                shift -= 5
+            }
+            text.append(last[gap & 31])
+        }
+    }
+}
+
+extension SearchPages.Record {
+    /// About how many bytes the record takes in a chunk.
+    var estimatedBytes: Int { title.utf8.count + url.utf8.count + text.utf8.count + tags.reduce(0) { $0 + $1.utf8.count + 3 } + 30 }
+}

@@ -1,0 +1,60 @@
+import DaybookContent
+import DaybookRender
+import Foundation
+
+/// `search/` and its index (`SearchIndex`): a small manifest and shards the
+/// page loads as a query needs them. Without JavaScript the page says so and
+/// points to the archives and tags instead.
+struct SearchPages: SiteFeature {
+    struct SearchView {
+        let indexHref: String
+        let diaryHref: String
+        let tagsHref: String
+        let kinds: [Option]
+        let years: [Option]
+    }
+
+    /// A choice of the kind or year filter.
+    struct Option {
+        let value: String
+        let label: String
+    }
+
+    struct Record: Sendable {
+        let title: String
+        /// The page's file path from the site root.
+        let url: String
+        let date: LocalDate?
+        let kind: SearchKind
+        let tags: [String]
+        let text: String
+    }
+
+    func navigation(_ site: SiteData) -> [NavigationEntry] {
+        [NavigationEntry(section: "search", path: Routes.search, label: site.translation["nav_search"])]
+    }
+
+    func pages(_ site: SiteData) -> [Page] {
+        let index = SearchIndex(records: Self.records(site))
+        let kinds = index.parts.map { Option(value: $0.kind, label: site.translation["search_kind_" + $0.kind]) }
+        let years = Set(index.documents.compactMap { $0.date?.year }).sorted(by: >).map { Option(value: String($0), label: String($0)) }
+        return [
+            Page(Routes.search, template: "pages/search") { context in
+                PageViewModel(title: context.t["nav_search"], section: "search",
+                              page: SearchView(indexHref: context.link(Routes.searchIndex), diaryHref: context.link(Routes.diary),
+                                               tagsHref: context.link(Routes.tags), kinds: kinds, years: years))
+            },
+            Page(file: Routes.searchIndex) { _ in index.manifest() },
+        ]
+            + index.shards.indices.map { number in Page(file: Routes.searchTerms(number)) { _ in index.shardScript(number) } }
+            + index.chunks.indices.map { number in Page(file: Routes.searchDocs(number)) { _ in index.chunkScript(number) } }
+    }
+
+    /// How many characters of a text the index keeps.
+    static let textLength = 500
+
+    /// Public content only: private entries stay out even in a local build with --include-private.
+    static func records(_ site: SiteData) -> [Record] {
+        SiteFeatures.searchRecords(site)
+    }
+}

@@ -1,0 +1,127 @@
+import DaybookContent
+@testable import DaybookSite
+import Foundation
+import Testing
+
+/// How text becomes search keys and how the index is cut into files
+/// (themes/default/assets/daybook.js reads them the same way; the browser
+/// side is tested in Tests/site/test_search.py).
+@Suite struct SearchIndexTests {
+    static func keys(_ text: String) -> Set<String> {
+        var keys = Set<SearchKey>()
+        SearchText.keys(text, into: &keys)
+        return Set(keys.map(\.string))
+    }
+
+    @Test func koreanGivesPairsSoAWordIsFoundInsideAnother() {
+        #expect(Self.keys("첫눈이 내렸다.") == ["첫눈", "눈이", "이", "내렸", "렸다", "다"])
+        #expect(Self.keys("눈") == ["눈"])
+    }
+
+    @Test func japaneseWithoutSpacesGivesPairsAcrossKanaAndKanji() {
+        #expect(Self.keys("週末に祖母を訪ねました") == ["週末", "末に", "に祖", "祖母", "母を", "を訪", "訪ね", "ねま", "まし", "した", "た"])
+    }
+
+    @Test func otherScriptsGiveWholeWordsFolded() {
+        #expect(Self.keys("Walked, WALKED; walked… Ｓｅｏｕｌ café 60kg") == ["walked", "seoul", "café", "60kg"])
+        #expect(Self.keys("Seoul산책 don't") == ["seoul", "산책", "책", "don", "t"])
+        // Long words are cut at 32 bytes, between characters.
+        #expect(Self.keys(String(repeating: "a", count: 40)) == [String(repeating: "a", count: 32)])
+        #expect(Self.keys(String(repeating: "я", count: 20)) == [String(repeating: "я", count: 16)])
+        #expect(Self.keys("x" + String(repeating: "я", count: 20)) == ["x" + String(repeating: "я", count: 15)])
+        #expect(Self.keys("— ... !!") == [])
+    }
+
+    @Test func foldingJoinsWhatLooksTheSame() {
+        #expect(Self.keys("ＡＢＣ Ǆ Café") == ["abc", "dž", "café"])
+        // Decomposed, a syllable (ᄀ + ᅡ) or an accent is the composed one.
+        #expect(Self.keys("\u{1100}\u{1161}") == ["가"])
+        #expect(Self.keys("cafe\u{301}") == ["café"])
+        // Every character folded alone gives the keys that folding its whole text gives.
+        for value in [0...0x7F, 0x2010...0x205E, 0x3000...0x30FF, 0xAC00...0xAC20, 0x4E00...0x4E20].joined() {
+            guard let scalar = Unicode.Scalar(value), SearchText.quickFold(scalar) != nil else { continue }
+            let text = "a" + String(scalar) + "b가" + String(scalar) + "나"
+            #expect(Self.keys(text) == Self.keys(SearchText.fold(text)), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// The browser computes the same numbers (FNV-1a over code points).
+    @Test func aKeyGoesToTheShardOfItsFirstCharacterOrFirstTwoLetters() {
+        #expect(SearchText.shard(of: "산책", count: 7) == 6)
+        #expect(SearchText.shard(of: "산", count: 1000) == 375)
+        #expect(SearchText.shard(of: "walked", count: 1000) == 373)
+        #expect(SearchText.shard(of: "wa", count: 7) == 3)
+        for count in [1, 3, 64] {
+            #expect(SearchText.shard(of: "첫눈", count: count) == SearchText.shard(of: "첫", count: count))
+            #expect(SearchText.shard(of: "walk", count: count) == SearchText.shard(of: "wander", count: count))
+        }
+    }
+
+    static func decode(_ text: String) -> [Int32] {
+        var numbers: [Int32] = [], previous: Int32 = -1, value: Int32 = 0
+        for byte in text.utf8 {
+            if let digit = PostingCode.more.firstIndex(of: byte) {
+                value = value << 5 | Int32(digit)
+            } else {
+                previous += (value << 5 | Int32(PostingCode.last.firstIndex(of: byte)!)) + 1
+                numbers.append(previous)
+                value = 0
+            }
+        }
+        return numbers
+    }
+
+    @Test func postingsTakeOneByteForASmallGap() {
+        var text: [UInt8] = []
+        PostingCode.append([0, 1, 2, 40, 1_100, 40_000, 1_000_000], to: &text)
+        #expect(String(decoding: text.prefix(3), as: UTF8.self) == "AAA")
+        #expect(Self.decode(String(decoding: text, as: UTF8.self)) == [0, 1, 2, 40, 1_100, 40_000, 1_000_000])
+    }
+
+    static func record(_ title: String, _ kind: SearchKind, _ date: String?, text: String = "", tags: [String] = []) -> SearchPages.Record {
+        SearchPages.Record(title: title, url: title + "/index.html", date: date.flatMap { LocalDate(iso: $0) }, kind: kind, tags: tags, text: text)
+    }
+
+    @Test func documentsGoKindByKindNewestFirstWithTheirMonths() {
+        let index = SearchIndex(records: [
+            Self.record("old", .diary, "2025-12-31"), Self.record("about", .page, nil), Self.record("word", .word, "2026-11-02"),
+            Self.record("new", .diary, "2026-11-20"), Self.record("newer", .diary, "2026-11-20"), Self.record("mid", .diary, "2026-10-01"),
+        ])
+        #expect(index.documents.map(\.title) == ["newer", "new", "mid", "old", "word", "about"])
+        #expect(index.parts.map(\.kind) == ["diary", "word", "page"])
+        #expect(index.parts.map(\.start) == [0, 4, 5])
+        #expect(index.parts[0].months == [[202611, 0], [202610, 2], [202512, 3]])
+        #expect(index.parts[2].months == [[0, 5]])
+        // Every document is in exactly one chunk, chunks never mix kinds.
+        #expect(index.chunks.flatMap { Array($0) } == Array(0..<6))
+        #expect(index.parts.allSatisfy { part in index.chunks[part.chunk].lowerBound == part.start })
+    }
+
+    @Test func aKeyInTheTitleIsNotRepeatedForTheBody() {
+        let index = SearchIndex(records: [
+            Self.record("첫눈", .diary, "2026-11-20", text: "첫눈이 왔다"),
+            Self.record("퇴근", .diary, "2026-11-19", text: "첫눈", tags: ["winter"]),
+        ])
+        let entries = Dictionary(uniqueKeysWithValues: index.shards.joined().map { ($0.key, $0) })
+        #expect(entries["첫눈"] == SearchIndex.Entry(key: "첫눈", title: [0], body: [1]))
+        #expect(entries["winter"] == SearchIndex.Entry(key: "winter", title: [], body: [1]))
+    }
+
+    @Test func keysSpreadOverMoreShardsAsTheIndexGrows() {
+        let words = (0..<3_000).map { "word\($0)" }
+        let records = (0..<300).map { day in
+            Self.record("entry \(day)", .diary, LocalDate(daysSinceEpoch: 20_000 + day).iso,
+                        text: (0..<40).map { words[($0 * 7 + day * 13) % words.count] }.joined(separator: " "))
+        }
+        let index = SearchIndex(records: records, shardBytes: 8_000, chunkBytes: 2_000)
+        #expect(index.shards.count > 4)
+        for (number, shard) in index.shards.enumerated() {
+            #expect(shard.allSatisfy { SearchText.shard(of: $0.key, count: index.shards.count) == number })
+            #expect(shard.map(\.key) == shard.map(\.key).sorted())
+        }
+        #expect(index.chunks.count > 10)
+        let script = String(decoding: index.shardScript(0), as: UTF8.self)
+        #expect(script.hasPrefix("DaybookSearch.terms(0, \"") && script.hasSuffix("\");\n"))
+        #expect(String(decoding: index.chunkScript(1), as: UTF8.self).hasPrefix("DaybookSearch.docs(1, [[\"entry "))
+    }
+}
