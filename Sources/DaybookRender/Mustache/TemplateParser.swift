@@ -25,8 +25,11 @@ struct BlockContent: Sendable {
 struct TemplatePath: Sendable {
     let parts: [String]
     let isEmptyTest: Bool
+    /// As written in the tag, for `TemplateNameLog`.
+    let written: String
 
     init(_ name: String) {
+        written = name
         var name = Substring(name)
         if name.hasPrefix("empty("), name.hasSuffix(")") {
             isEmptyTest = true

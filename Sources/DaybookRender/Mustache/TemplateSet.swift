@@ -46,6 +46,34 @@ public struct TemplateSet: Sendable {
         return true
     }
 
+    /// Renders as `render(_:_:into:)` and notes in `log` each name looked up, where it is written, and whether anything answered it.
+    func render(_ name: String, _ value: TemplateValue, log: TemplateNameLog, into output: inout [UInt8]) -> Bool {
+        guard let nodes = compiled["\u{0}" + name] else { return false }
+        var renderer = Renderer(set: self, stack: [value], log: log, template: name)
+        renderer.render(nodes, blocks: [:], into: &output)
+        return true
+    }
+
+    /// Every name a template's own tags read (`page.title`, `empty(page.words)`), not those of its partials.
+    func names(in name: String) -> Set<String> {
+        var names = Set<String>()
+        func visit(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case let .variable(path, _): if !path.parts.isEmpty { names.insert(path.written) }
+                case let .section(path, children, _):
+                    if !path.parts.isEmpty { names.insert(path.written) }
+                    visit(children)
+                case let .parent(_, _, blocks): blocks.values.forEach { visit($0.nodes) }
+                case let .block(_, content, _, _): visit(content.nodes)
+                case .text, .partial: break
+                }
+            }
+        }
+        visit(compiled["\u{0}" + name] ?? [])
+        return names
+    }
+
     public func render(_ name: String, _ value: TemplateValue) -> String? {
         var output: [UInt8] = []
         guard render(name, value, into: &output) else { return nil }
@@ -82,9 +110,24 @@ public struct TemplateSet: Sendable {
     }
 }
 
+/// What a test learns from rendering: for each template file, each name
+/// its tags looked up and whether any context answered it at least once.
+final class TemplateNameLog {
+    private(set) var answered: [String: [String: Bool]] = [:]
+
+    func note(_ name: String, in template: String, answered found: Bool) {
+        answered[template, default: [:]][name, default: false] = answered[template]?[name] == true || found
+    }
+}
+
 private struct Renderer {
     let set: TemplateSet
     var stack: [TemplateValue]
+    /// Only when a test asks: which template's tags are being rendered, and
+    /// which template wrote each block override in effect.
+    var log: TemplateNameLog? = nil
+    var template = ""
+    var overrideOwners: [String: String] = [:]
 
     mutating func render(_ nodes: [TemplateNode], blocks: [String: BlockContent], into output: inout [UInt8]) {
         for node in nodes {
@@ -114,13 +157,26 @@ private struct Renderer {
                     stack.removeLast()
                 }
             case let .partial(name, indent):
-                if let nodes = set.nodes(name, indent: indent) { render(nodes, blocks: blocks, into: &output) }
+                guard let nodes = set.nodes(name, indent: indent) else { continue }
+                if log == nil { render(nodes, blocks: blocks, into: &output); continue }
+                let outer = template
+                template = name
+                render(nodes, blocks: blocks, into: &output)
+                template = outer
             case let .parent(name, indent, overrides):
                 guard let nodes = set.nodes(name, indent: indent) else { continue }
                 // The outermost override of a block wins.
+                if log == nil { render(nodes, blocks: blocks.merging(overrides) { outer, _ in outer }, into: &output); continue }
+                let (outer, outerOwners) = (template, overrideOwners)
+                overrideOwners.merge(overrides.keys.map { ($0, template) }) { outer, _ in outer }
+                template = name
                 render(nodes, blocks: blocks.merging(overrides) { outer, _ in outer }, into: &output)
+                (template, overrideOwners) = (outer, outerOwners)
             case let .block(name, defaultContent, indent, standalone):
                 let content = blocks[name] ?? defaultContent
+                let outer = template
+                if log != nil, blocks[name] != nil, let owner = overrideOwners[name] { template = owner }
+                defer { template = outer }
                 if content.indent.isEmpty, indent.isEmpty {
                     render(content.nodes, blocks: blocks, into: &output)
                 } else {
@@ -168,11 +224,23 @@ private struct Renderer {
                 }
                 level -= 1
             }
-            guard var current = found else { return .null }
+            guard var current = found else {
+                log?.note(path.written, in: template, answered: false)
+                return .null
+            }
             for part in path.parts.dropFirst() {
-                guard case let .object(object) = current, let answer = object.value(for: part) else { return .null }
+                // Inside something answered but empty (a nil optional): nothing to look up, and nothing missing.
+                guard case let .object(object) = current else {
+                    log?.note(path.written, in: template, answered: true)
+                    return .null
+                }
+                guard let answer = object.value(for: part) else {
+                    log?.note(path.written, in: template, answered: false)
+                    return .null
+                }
                 current = answer
             }
+            log?.note(path.written, in: template, answered: true)
             value = current
         }
         guard path.isEmptyTest else { return value }

@@ -1,4 +1,5 @@
 import DaybookContent
+import DaybookSchedule
 
 /// Every page path and fragment id of the site (SPEC §7), so that a URL is
 /// decided in one place and every link to a page uses the same one.
@@ -45,6 +46,13 @@ enum Routes {
     static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
     /// The cards page opens in test mode with this fragment.
     static let testFragment = "test"
+    /// `w-abandon`: each word's place on its deck page, by the word's text.
+    static func wordFragments(_ deck: Deck) -> WordAnchors {
+        let words = deck.words.map(\.text)
+        return WordAnchors(words, fragmentIDs(words, prefix: "w-"))
+    }
+    /// A word's fragment when its deck is not at hand.
+    static func wordFragment(_ word: String) -> String { "w-" + Slug.make(word) }
 
     // Workouts and routines
     static let workouts = SitePath.folder("workouts")
@@ -52,6 +60,27 @@ enum Routes {
     static let routines = SitePath.folder("routines")
     /// `m-2026-11`: a month's section on the workout log and the routines page.
     static func monthID(_ month: YearMonth) -> String { "m-\(month.year)-\(month.month.zeroPadded(2))" }
+    /// `ex-squat`: each exercise's section on the stats page, by exercise key.
+    static func exerciseFragments(_ exercises: [ExerciseHistory]) -> [String: String] {
+        Dictionary(zip(exercises.map(\.key), fragmentIDs(exercises.map(\.name), prefix: "ex-")), uniquingKeysWith: { _, last in last })
+    }
+
+    /// Fragment ids for named items of one page, in order: the prefix and
+    /// the name's slug, then `-2`, `-3`… when two slug alike, so that each is
+    /// unique on its page and stays the same while the names do.
+    static func fragmentIDs(_ names: [String], prefix: String) -> [String] {
+        var used = Set<String>()
+        return names.map { name in
+            let base = prefix + Slug.make(name)
+            var id = base
+            var suffix = 2
+            while !used.insert(id).inserted {
+                id = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            return id
+        }
+    }
 
     // Search
     static let search = SitePath.folder("search")
@@ -59,4 +88,15 @@ enum Routes {
     static let searchIndex = SitePath("search/index.js")
     static func searchTerms(_ number: Int) -> SitePath { SitePath("search/terms/\(number).js") }
     static func searchDocs(_ number: Int) -> SitePath { SitePath("search/docs/\(number).js") }
+}
+
+/// Fragment ids of a deck's words, by the word's text (`Routes.wordFragments`).
+struct WordAnchors: Sendable {
+    private let ids: [String: String]
+
+    init(_ words: [String], _ ids: [String]) {
+        self.ids = Dictionary(zip(words, ids), uniquingKeysWith: { _, last in last })
+    }
+
+    subscript(word: String) -> String { ids[word] ?? Routes.wordFragment(word) }
 }

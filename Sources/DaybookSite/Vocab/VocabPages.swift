@@ -32,7 +32,7 @@ struct VocabPages: SiteFeature {
     /// One record per word: title the word, text its meanings, url its place on the deck page.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.publicView.decks.flatMap { deck in
-            let anchors = WordAnchors(deck)
+            let anchors = Routes.wordFragments(deck)
             return deck.words.map { word in
                 SearchPages.Record(title: Markdown.plainText(word.text),
                                    url: Routes.deck(deck.id).filePath + "#" + anchors[word.text],
@@ -59,30 +59,6 @@ struct RenderedWord: Sendable {
     }
 }
 
-/// Fragment ids of a deck's words (`w-abandon`), unique within the deck and
-/// the same from build to build while the words stay.
-struct WordAnchors: Sendable {
-    private let ids: [String: String]
-
-    init(_ deck: Deck) {
-        var ids: [String: String] = [:]
-        var used = Set<String>()
-        for word in deck.words {
-            let base = "w-" + Slug.make(word.text)
-            var id = base
-            var suffix = 2
-            while !used.insert(id).inserted {
-                id = "\(base)-\(suffix)"
-                suffix += 1
-            }
-            ids[word.text] = id
-        }
-        self.ids = ids
-    }
-
-    subscript(word: String) -> String { ids[word] ?? "w-" + Slug.make(word) }
-}
-
 /// What every vocabulary page reads: the published decks, each word rendered
 /// once per build (a word shows on its deck, book, today and cards pages).
 struct VocabSite: Sendable {
@@ -104,7 +80,7 @@ struct VocabSite: Sendable {
         var rendered: [String: [String: RenderedWord]] = [:]
         for (item, html) in zip(words, html) { rendered[item.deckID, default: [:]][item.word.text] = html }
         self.rendered = rendered
-        anchors = Dictionary(decks.map { ($0.id, WordAnchors($0)) }, uniquingKeysWith: { first, _ in first })
+        anchors = Dictionary(decks.map { ($0.id, Routes.wordFragments($0)) }, uniquingKeysWith: { first, _ in first })
         var shortDates: [LocalDate: String] = [:]
         for deck in decks {
             for book in site.vocab.books(of: deck.id) {
@@ -135,7 +111,7 @@ struct VocabSite: Sendable {
         rendered[deckID]?[word.text] ?? RenderedWord(word)
     }
 
-    func anchor(_ word: VocabWord, in deckID: String) -> String { anchors[deckID]?[word.text] ?? "w-" + Slug.make(word.text) }
+    func anchor(_ word: VocabWord, in deckID: String) -> String { anchors[deckID]?[word.text] ?? Routes.wordFragment(word.text) }
 
     /// Today's sessions in the published decks.
     var todayActivity: [DeckActivity] { schedule.todayPlan.decks.filter { deckIndex[$0.deckID] != nil } }

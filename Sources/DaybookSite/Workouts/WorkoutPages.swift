@@ -74,23 +74,13 @@ struct WorkoutIndex: Sendable {
     let performances: [String: [String: ExercisePerformance]]
 
     init(_ stats: WorkoutStats) {
-        var anchors: [String: String] = [:]
-        var used = Set<String>()
         var performances: [String: [String: ExercisePerformance]] = [:]
         for history in stats.exercises {
-            var id = "ex-" + Slug.make(history.name)
-            if used.contains(id) {
-                var n = 2
-                while used.contains("\(id)-\(n)") { n += 1 }
-                id = "\(id)-\(n)"
-            }
-            used.insert(id)
-            anchors[history.key] = id
             for performance in history.performances {
                 performances[performance.source.relativePath, default: [:]][history.key] = performance
             }
         }
-        self.anchors = anchors
+        anchors = Routes.exerciseFragments(stats.exercises)
         self.performances = performances
     }
 
