@@ -28,9 +28,13 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         // libvips from Debian, and fixed-argument wrappers of its variadic calls;
-        // only DaybookSite/Photos/Vips.swift imports them.
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // only DaybookSite/Photos/Vips.swift imports them. The C flags are
+        // GObject's (the GLib headers vips' include), not vips.pc's: its private
+        // requirements (OpenEXR, gmodule) add `-pthread`, which SwiftPM drops
+        // with a "prohibited flag" warning on every build. libvips itself is in
+        // the system's default paths, and the shim links it.
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("vips")]),
         // Content model and parsing: files → values with located diagnostics.
         .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit", "ZIPFoundation"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.

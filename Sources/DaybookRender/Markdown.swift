@@ -85,10 +85,10 @@ public enum Markdown {
     public static func render(_ markdown: String, pass: MarkdownPass? = nil,
                               images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site) { document, extensions in
-            if let pass { apply(pass, to: document) }
+            let made = pass.map { apply($0, to: document, source: markdown) } ?? [:]
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document)
-            if let images { replaceImages(in: document, by: images) }
+            if let images { replaceImages(in: document, placed: made, by: images) }
             return (renderHTML(document, options: .site, extensions: extensions), plain)
         }
     }
@@ -196,8 +196,11 @@ public enum Markdown {
 
     /// Syntax CommonMark does not know (Obsidian's), applied to the parsed
     /// tree: block quotes that open with a callout marker, paragraphs of
-    /// fields, and text outside code, links and images.
-    private static func apply(_ pass: MarkdownPass, to document: OpaquePointer) {
+    /// fields, and text outside code, links and images. Returns where each
+    /// image it made stands in `source` (line, column), which cmark cannot
+    /// know of nodes made after the parse.
+    private static func apply(_ pass: MarkdownPass, to document: OpaquePointer, source: String) -> [OpaquePointer: (line: Int, column: Int)] {
+        var placed: [OpaquePointer: (line: Int, column: Int)] = [:]
         cmark_consolidate_text_nodes(document)
         for quote in nodes(of: CMARK_NODE_BLOCK_QUOTE, in: document) {
             guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
@@ -231,10 +234,40 @@ public enum Markdown {
             cmark_node_free(paragraph)
         }
         for text in nodes(of: CMARK_NODE_TEXT, in: document) where !isInsideLink(text) {
-            guard let literal = cmark_node_get_literal(text), let pieces = pass.inlines(String(cString: literal)) else { continue }
-            for piece in pieces { cmark_node_insert_before(text, node(piece)) }
+            guard let raw = cmark_node_get_literal(text) else { continue }
+            let literal = String(cString: raw)
+            guard let pieces = pass.inlines(literal) else { continue }
+            for piece in pieces {
+                let made = node(piece)
+                if case let .image(_, _, offset) = piece {
+                    let line = Int(cmark_node_get_start_line(text))
+                    placed[made] = (line, sourceColumn(of: offset, in: literal, line: sourceLine(line, of: source),
+                                                       from: Int(cmark_node_get_start_column(text))))
+                }
+                cmark_node_insert_before(text, made)
+            }
             cmark_node_free(text)
         }
+        return placed
+    }
+
+    /// Line `number` (from 1) of `text`, in UTF-8 bytes.
+    private static func sourceLine(_ number: Int, of text: String) -> Substring.UTF8View {
+        text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: number, omittingEmptySubsequences: false)
+            .dropFirst(number - 1).first ?? Substring().utf8
+    }
+
+    /// The column of byte `offset` of a text node's literal in its source
+    /// line, where the node starts at `column`. The literal lacks the
+    /// backslashes of escapes and has entities decoded, so its bytes are
+    /// matched in order, skipping what the source has besides.
+    static func sourceColumn(of offset: Int, in literal: String, line: Substring.UTF8View, from column: Int) -> Int {
+        var position = line.index(line.startIndex, offsetBy: column - 1, limitedBy: line.endIndex) ?? line.endIndex
+        for byte in literal.utf8.prefix(offset + 1) {
+            guard let match = line[position...].firstIndex(of: byte) else { return column + offset }
+            position = line.index(after: match)
+        }
+        return line.distance(from: line.startIndex, to: position)
     }
 
     private static func nodes(of type: cmark_node_type, in document: OpaquePointer) -> [OpaquePointer] {
@@ -273,7 +306,7 @@ public enum Markdown {
         switch piece {
         case let .text(literal):
             return text(literal)
-        case let .link(href, label), let .image(href, label):
+        case let .link(href, label), let .image(href, label, _):
             let isImage = if case .image = piece { true } else { false }
             let node = cmark_node_new(isImage ? CMARK_NODE_IMAGE : CMARK_NODE_LINK)!
             cmark_node_set_url(node, href)
@@ -336,7 +369,8 @@ public enum Markdown {
     /// libcmark-gfm writes those as they are even when raw HTML is off, and
     /// the HTML comes from Daybook, not from the writer. An image alone in its
     /// paragraph replaces the paragraph, since a figure cannot sit in a `<p>`.
-    static func replaceImages(in document: OpaquePointer, by replacement: (MarkdownImage) -> String?) {
+    static func replaceImages(in document: OpaquePointer, placed: [OpaquePointer: (line: Int, column: Int)],
+                              by replacement: (MarkdownImage) -> String?) {
         var nodes: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         var event = cmark_iter_next(iterator)
@@ -354,8 +388,8 @@ public enum Markdown {
                 url: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
                 title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
                 alt: text(of: node),
-                line: Int(cmark_node_get_start_line(node)),
-                column: Int(cmark_node_get_start_column(node)),
+                line: placed[node]?.line ?? Int(cmark_node_get_start_line(node)),
+                column: placed[node]?.column ?? Int(cmark_node_get_start_column(node)),
                 standsAlone: standsAlone
             )
             guard let html = replacement(image) else { continue }
@@ -388,8 +422,9 @@ public enum Markdown {
 public enum MarkdownInline: Equatable, Sendable {
     case text(String)
     case link(href: String, text: String)
-    /// An ordinary image node, so images made this way are handled like any other.
-    case image(src: String, alt: String)
+    /// An ordinary image node, so images made this way are handled like any
+    /// other; `offset` is where its syntax starts in the text, in UTF-8 bytes.
+    case image(src: String, alt: String, offset: Int)
 }
 
 /// Changes to a parsed document beyond CommonMark, decided outside this file.

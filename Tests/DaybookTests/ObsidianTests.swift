@@ -8,7 +8,7 @@ import Testing
     @Test func findsLinksEmbedsAndTags() {
         #expect(ObsidianText.pieces("see [[2024-01-01|new year]] and ![[photo.jpg]] #walk") == [
             .text("see "), .link(target: "2024-01-01", label: "new year", raw: "2024-01-01|new year"), .text(" and "),
-            .embed(target: "photo.jpg", label: "photo.jpg"), .text(" "), .tag("walk"),
+            .embed(target: "photo.jpg", label: "photo.jpg", offset: 32), .text(" "), .tag("walk"),
         ])
         #expect(ObsidianText.pieces("[[Some page#Part]]") == [.link(target: "Some page", label: "Some page#Part", raw: "Some page#Part")])
         #expect(ObsidianText.pieces("#산책/저녁 done") == [.tag("산책/저녁"), .text(" done")])

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from PIL import Image
@@ -141,6 +142,26 @@ def test_private_entry_photo_appears_nowhere(sample_site):
     assert not [p for p in published_photos(sample_site) if Image.open(p).size in {(800, 600), (480, 360)}]
 
 
+def test_feed_photos_and_links_load_from_a_feed_reader(sample_site):
+    """A feed reader shows an entry's text away from its page: every photo and link in it is absolute and leads to a published file."""
+    import xml.etree.ElementTree as ET
+    base = "https://example.github.io/daybook/"
+    atom = "{http://www.w3.org/2005/Atom}"
+    contents = [e.find(atom + "content").text for e in ET.parse(sample_site / "feed.xml").getroot().iter(atom + "entry")]
+    urls = []
+    for html in contents:
+        urls += re.findall(r' (?:href|src)="([^"]*)"', html)
+        for srcset in re.findall(r' srcset="([^"]*)"', html):
+            urls += [candidate.split()[0] for candidate in srcset.split(",")]
+    photos = [u for u in urls if u.endswith((".webp", ".jpg"))]
+    assert len(photos) >= 8, "the sample entries' photos should be in the feed"
+    for url in urls:
+        assert re.match(r"[a-z]+:", url), f"relative address in the feed: {url}"
+        if url.startswith(base):
+            path = unquote(url[len(base):].split("#")[0])
+            assert (sample_site / (path + "index.html" if path.endswith("/") or not path else path)).exists(), url
+
+
 # --- sites made here ---------------------------------------------------------
 
 def test_missing_and_broken_photos_are_located_errors(tmp_path):
@@ -163,6 +184,18 @@ def test_missing_and_broken_photos_are_located_errors(tmp_path):
     assert f"{md}:11:1: error: 'content/diary/2026/notes.png' is not a readable image" in err
     assert "Premature end" in err and "not a known file format" in err
     assert "WARNING" not in err and not (tmp_path / "public").exists()
+
+
+def test_obsidian_embed_errors_point_at_the_embed(tmp_path):
+    """`![[photo]]` embeds are reported where they stand (here in a quote, after an escape), not at the body's first line."""
+    photo(tmp_path / "content/diary/2026/2026-11-20-snowman.jpg", (400, 300), gps=False)
+    entry(tmp_path, "2026-11-20.md", "First line.\n\n> Walk \\* ![[2026-11-20-snowmen.jpg]] and ![[gone.png|x]]")
+    result = build(tmp_path, check=False)
+    assert result.returncode == 1
+    md = "content/diary/2026/2026-11-20.md"
+    assert f"{md}:6:11: error: image '2026-11-20-snowmen.jpg' not found" in result.stderr
+    assert "did you mean '2026-11-20-snowman.jpg'?" in result.stderr
+    assert f"{md}:6:43: error: image 'gone.png' not found" in result.stderr
 
 
 def test_warm_cache_skips_encoding_and_stale_entries_go(tmp_path):

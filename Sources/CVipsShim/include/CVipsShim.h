@@ -10,11 +10,12 @@ typedef struct _VipsImage DaybookImage;
 /// Starts libvips once with a bounded operation cache and worker count; 0 on success.
 int daybook_vips_start(int cache_operations, size_t cache_bytes, int concurrency);
 
-/// Decodes `path`, rotated upright by its EXIF orientation, shrunk to at most
-/// `width` pixels wide (never enlarged), colour converted to sRGB. NULL on failure.
+/// Decodes `path`, rotated upright by its EXIF orientation, shrunk to fit
+/// `width` × `width` pixels (never enlarged), colour converted to sRGB. A
+/// JPEG is shrunk while it is decoded. NULL on failure.
 DaybookImage *daybook_vips_thumbnail(const char *path, int width);
 
-/// The same from an image already in memory (a larger thumbnail).
+/// The same from an image already in memory (a larger size), rendered into memory.
 DaybookImage *daybook_vips_thumbnail_image(DaybookImage *image, int width);
 
 /// Renders the whole image into memory without any metadata (EXIF, XMP,
@@ -25,9 +26,10 @@ DaybookImage *daybook_vips_copy_memory(DaybookImage *image);
 int daybook_vips_width(DaybookImage *image);
 int daybook_vips_height(DaybookImage *image);
 
-/// Writes `image` to `path` (format from the suffix: .webp, .jpg) with every
-/// piece of metadata stripped; 0 on success.
-int daybook_vips_save(DaybookImage *image, const char *path, int quality);
+/// Write `image` to `path` as WebP (with libwebp's `effort`, 0–6) or JPEG,
+/// with every piece of metadata stripped; 0 on success.
+int daybook_vips_save_webp(DaybookImage *image, const char *path, int quality, int effort);
+int daybook_vips_save_jpeg(DaybookImage *image, const char *path, int quality);
 
 void daybook_vips_free(DaybookImage *image);
 

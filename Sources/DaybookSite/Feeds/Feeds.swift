@@ -2,9 +2,9 @@ import DaybookContent
 import DaybookRender
 import Foundation
 
-/// `feed.xml` (Atom) and `sitemap.xml`. Links are absolute when `base_url`
-/// is set, as feed readers and search engines want; otherwise relative to
-/// the site root, which works for a local copy.
+/// `feed.xml` (Atom) and `sitemap.xml`. Links, also those in an entry's
+/// text, are absolute when `base_url` is set, as feed readers and search
+/// engines want; otherwise relative to the site root, which works for a local copy.
 enum Feeds {
     static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
         let sitemapPaths = pages.filter(\.inSitemap).map(\.path)
@@ -45,7 +45,7 @@ enum Feeds {
                 <id>\(escape(id))</id>
                 <link rel="alternate" type="text/html" href="\(escape(url(path, site)))"/>
                 <updated>\(timestamp(entry, site))</updated>
-            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(diary.bodies[index].html))</content>
+            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(FeedLinks.absolute(diary.bodies[index].html, page: path, base: base)))</content>
               </entry>
 
             """

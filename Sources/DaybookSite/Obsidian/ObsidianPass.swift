@@ -62,9 +62,9 @@ final class ObsidianPass: MarkdownPass {
             switch piece {
             case let .text(text):
                 return .text(text)
-            case let .embed(target, label) where Self.imageExtensions.contains(target.split(separator: ".").last?.lowercased() ?? ""):
-                return .image(src: target, alt: label == target ? "" : label)
-            case let .embed(target, label), let .link(target, label, _):
+            case let .embed(target, label, offset) where Self.imageExtensions.contains(target.split(separator: ".").last?.lowercased() ?? ""):
+                return .image(src: target, alt: label == target ? "" : label, offset: offset)
+            case let .embed(target, label, _), let .link(target, label, _):
                 guard let path = targets.path(for: target) else {
                     warnings.append(Diagnostic(location(of: "[[" + target), "no entry or page '\(target)' to link to; shown as text",
                                                hint: LocalDate(iso: target) != nil ? "there is no published entry on that day" : nil,

@@ -8,7 +8,8 @@ enum ObsidianText {
         case text(String)
         /// `[[target#heading|label]]`: the target without its heading, the label as shown.
         case link(target: String, label: String, raw: String)
-        case embed(target: String, label: String)
+        /// `![[file]]`; `offset` is where it starts in the text, in UTF-8 bytes.
+        case embed(target: String, label: String, offset: Int)
         case tag(String)
     }
 
@@ -20,7 +21,8 @@ enum ObsidianText {
         var rest = Substring(text)
         var previous: Character?
         while let first = rest.first {
-            if first == "!" || first == "[", let (piece, after) = wikilink(rest) {
+            if first == "!" || first == "[",
+               let (piece, after) = wikilink(rest, offset: text.utf8.distance(from: text.startIndex, to: rest.startIndex)) {
                 flush(&plain, into: &pieces)
                 pieces.append(piece)
                 rest = after
@@ -48,7 +50,7 @@ enum ObsidianText {
         plain = ""
     }
 
-    private static func wikilink(_ text: Substring) -> (Piece, Substring)? {
+    private static func wikilink(_ text: Substring, offset: Int) -> (Piece, Substring)? {
         let isEmbed = text.hasPrefix("![[")
         guard isEmbed || text.hasPrefix("[[") else { return nil }
         let inner = text.dropFirst(isEmbed ? 3 : 2)
@@ -59,7 +61,7 @@ enum ObsidianText {
         let target = parts[0].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmed
         guard !target.isEmpty else { return nil }
         let label = parts.count > 1 ? parts[1].trimmed : parts[0].trimmed
-        let piece: Piece = isEmbed ? .embed(target: target, label: parts.count > 1 ? label : target)
+        let piece: Piece = isEmbed ? .embed(target: target, label: parts.count > 1 ? label : target, offset: offset)
                                    : .link(target: target, label: label, raw: String(body))
         return (piece, inner[close.upperBound...])
     }

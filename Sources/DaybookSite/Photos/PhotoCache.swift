@@ -6,12 +6,13 @@ import Foundation
 /// and never decodes. Safe to delete.
 struct PhotoCache: Sendable {
     let folder: URL
-    /// Widths, quality and a format version: a change re-encodes everything.
+    /// Widths, quality, WebP effort and a version of the processing (v2: a
+    /// JPEG is shrunk while it is decoded): a change re-encodes everything.
     let settings: String
 
     init(directory: URL, widths: [Int], quality: Int) {
         folder = directory.appendingPathComponent("photos")
-        settings = "w\(widths.sorted().map(String.init).joined(separator: "_"))-q\(quality)-v1"
+        settings = "w\(widths.sorted().map(String.init).joined(separator: "_"))-q\(quality)-e\(Vips.webpEffort)-v2"
     }
 
     /// The folder name of a source with this SHA-256.

@@ -25,7 +25,7 @@ struct PhotoPass {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
         let (html, plainText) = Markdown.render(markdown, pass: pass) { image in
-            // Images a pass made have no place of their own: the body's first line stands in.
+            // Lines of the body count from its first line in the file; columns are the file's.
             let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
             switch resolve(image.url, at: location) {
             case let .failure(diagnostic):

@@ -1,0 +1,60 @@
+/// An entry's HTML as a feed carries it: a reader shows the text away from
+/// the entry's page, where links and images relative to that page lead
+/// nowhere, so each is made absolute from `base_url` (from the site root
+/// without one), as the feed's own links are.
+enum FeedLinks {
+    /// The attributes of Daybook's body HTML that hold addresses.
+    private static let attributes = ["href", "src", "srcset"]
+
+    static func absolute(_ html: String, page: SitePath, base: String) -> String {
+        // Attribute values are the only place a `="` stands: text and code are escaped.
+        guard html.contains("=\"") else { return html }
+        var result = ""
+        result.reserveCapacity(html.utf8.count + 256)
+        var rest = Substring(html)
+        while let open = rest.range(of: "=\"") {
+            result += rest[..<open.upperBound]
+            let name = rest[..<open.lowerBound].reversed().prefix { $0.isLetter }
+            let value = rest[open.upperBound...].prefix { $0 != "\"" }
+            rest = rest[value.endIndex...]
+            switch String(name.reversed()) {
+            case "srcset":
+                result += value.split(separator: ",").map { candidate in
+                    let parts = candidate.split(separator: " ", maxSplits: 1)
+                    guard let url = parts.first else { return String(candidate) }
+                    let leading = candidate.prefix { $0 == " " }
+                    return leading + resolve(String(url), from: page, base: base) + (parts.count > 1 ? " " + parts[1] : "")
+                }.joined(separator: ",")
+            case let name where attributes.contains(name):
+                result += resolve(String(value), from: page, base: base)
+            default:
+                result += value
+            }
+        }
+        return result + rest
+    }
+
+    /// `reference` as seen from `page`, absolute; an address with a scheme
+    /// (`https:`, `mailto:`) or from the host's root stays as it is.
+    static func resolve(_ reference: String, from page: SitePath, base: String) -> String {
+        let end = reference.firstIndex { $0 == "?" || $0 == "#" } ?? reference.endIndex
+        let path = reference[..<end], suffix = reference[end...]
+        if path.hasPrefix("/") || path.prefix(while: { $0 != "/" }).contains(":") { return reference }
+        // Only a fragment or a query: the page itself.
+        if path.isEmpty { return page.absolute(base: base) + suffix }
+        var folders = page.filePath.split(separator: "/").dropLast().map { SitePath.escape(String($0)) }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        for part in parts.dropLast() {
+            switch part {
+            case "..": _ = folders.popLast()
+            case ".", "": continue
+            default: folders.append(String(part))
+            }
+        }
+        var file = String(parts[parts.count - 1])
+        if file == ".." { _ = folders.popLast() }
+        // A folder page is linked as its index.html, for reading from disk; on the web it is the folder.
+        if file == ".." || file == "." || file == "index.html" { file = "" }
+        return base + folders.map { $0 + "/" }.joined() + file + suffix
+    }
+}
