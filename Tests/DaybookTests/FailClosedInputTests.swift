@@ -277,4 +277,24 @@ final class Reports: @unchecked Sendable {
         #expect(!diagnostics.hasErrors, "\(diagnostics.items)")
         #expect(entry?.title == "2026-11-17T: notes")
     }
+
+    @Test func aliasesOfAliasesAreBoundedByWhatTheyExpandTo() {
+        // 9 aliases on each of 9 levels: 81 aliases, 387 million values once expanded.
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]") }
+        var diagnostics = Diagnostics()
+        let text = "---\ndate: 2026-11-20\n" + lines.joined(separator: "\n") + "\n---\nx\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-20.md", relativePath: "diary/2026-11-20.md", text: text),
+                              into: &diagnostics)
+        #expect(diagnostics.errors.map(\.description).contains { $0.contains("aliases here expand to more than 100000 values") },
+                "\(diagnostics.errors)")
+    }
+
+    @Test(arguments: [("+14:01", false), ("-12:01", false), ("-14:00", false), ("+99:99", false), ("+14:00", true), ("-12:00", true), ("+0900", true), ("+05:45", true)])
+    func dateOffsetsLieBetweenMinusTwelveAndPlusFourteen(offset: String, accepted: Bool) {
+        var diagnostics = Diagnostics()
+        let text = "---\ndate: 2026-11-20 07:00 \(offset)\n---\nx\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/a.md", relativePath: "diary/a.md", text: text), into: &diagnostics)
+        #expect(diagnostics.hasErrors != accepted, "\(diagnostics.items)")
+    }
 }
