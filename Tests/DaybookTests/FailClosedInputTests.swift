@@ -30,6 +30,7 @@ import Testing
         ("flashcards:\n  back_offset: [nan, 0]\n", "2:17", "back_offset (mm) must be a number between -10 and 10, not 'nan'"),
         ("flashcards:\n  back_offset: [.inf, 0]\n", "2:17", "between -10 and 10"),
         ("flashcards:\n  back_offset: [11, 0]\n", "2:17", "between -10 and 10"),
+        ("workouts:\n  split: [" + (0..<32).map { "S\($0)" }.joined(separator: ", ") + "]\n", "2:10", "a split of 32 days is longer than 31"),
     ] as [(String, String, String)])
     func siteNumbersOutsideTheirRangeAreLocatedErrors(yaml: String, at: String, message: String) {
         let errors = siteErrors(yaml)

@@ -55,7 +55,7 @@ import Testing
         #expect(errors.first?.contains("looks like front matter, but the file has none that Daybook can read") == true, "\(errors)")
     }
 
-    @Test(arguments: ["Private", "PRIVATE", "privat", "Draft", "drafts"])
+    @Test(arguments: ["Private", "PRIVATE", "privat", "privte", "Draft", "drafts"])
     func aNearMissOfAHidingKeyIsAnError(key: String) {
         let (entry, errors) = parse("---\ndate: 2026-11-20\n\(key): true\n---\nsecret\n")
         #expect(entry == nil || !errors.isEmpty)
