@@ -15,7 +15,9 @@ public struct Theme: Sendable {
 
     /// Loads the theme named in `site.yml`, reporting template errors with their
     /// `themes/NAME/file.mustache:line:column`.
-    public static func load(name: String, themesDirectory: URL, io: FileIO = .disk, into diagnostics: inout Diagnostics) -> Theme {
+    /// - Parameter location: where `theme:` names it, for a theme that is not there.
+    public static func load(name: String, themesDirectory: URL, io: FileIO = .disk, location: SourceLocation? = nil,
+                            into diagnostics: inout Diagnostics) -> Theme {
         var files: [String: (data: Data, displayPath: String)] = [:]
         for (path, base64) in EmbeddedTheme.files {
             if let data = Data(base64Encoded: base64) { files[path] = (data, "themes/default/\(path) (built in)") }
@@ -34,8 +36,10 @@ public struct Theme: Sendable {
                 files[path] = (data, themes.display(relative))
             }
         } else if name != "default" {
-            diagnostics.error(SourceLocation(path: "themes/\(name)"), "theme '\(name)' not found",
-                              hint: "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
+            let themes = ((try? io.list(themesDirectory.path)) ?? []).map(\.name).filter { !$0.hasPrefix(".") }
+            diagnostics.error(location ?? SourceLocation(path: "themes/\(name)"), "theme '\(name)' not found in themes/",
+                              hint: Suggestion.hint(for: name, in: themes + ["default"])
+                                  ?? "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
         }
 
         var templates: [String: String] = [:]
@@ -87,7 +91,8 @@ public struct Theme: Sendable {
     }
 }
 
-/// `{{> name}}` and `{{< name}}` tags in a template's text, with positions.
+/// `{{> name}}` and `{{< name}}` tags in a template's text, with positions
+/// (UTF-8 byte columns).
 struct PartialReference {
     let name: String
     let line: Int
@@ -104,7 +109,8 @@ struct PartialReference {
                 let name = text[text.index(after: kind)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
                 if !name.isEmpty, !name.hasPrefix("*") { result.append(PartialReference(name: name, line: line, column: column)) }
             }
-            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            // Columns count UTF-8 bytes, as in every message.
+            if text[index] == "\n" || text[index] == "\r\n" { line += 1; column = 1 } else { column += text[index].utf8.count }
             index = text.index(after: index)
         }
         return result

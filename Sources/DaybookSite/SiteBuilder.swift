@@ -18,6 +18,8 @@ public struct BuildOptions: Sendable {
     public var contentDisplayName: String
     /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
     public var cacheDirectory: URL
+    /// `--force`: replace an output folder that Daybook did not make.
+    public var replaceForeignOutput = false
     /// Where every file is read and written: the disk, or memory in tests.
     /// (Photos are resized by libvips from and to the disk.)
     public var io: FileIO
@@ -49,12 +51,16 @@ public struct BuildSummary: Sendable {
 /// files → parsed content (with diagnostics) → schedules for "today" →
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
+    /// Throws a `UsageError` when the output folder may not be replaced.
+    public static func checkOutput(_ options: BuildOptions) throws { try OutputGuard.check(options) }
+
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     public static func prepare(_ options: BuildOptions, cache: ParseCache? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
                                                         io: options.io, cache: cache)
-        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io, into: &diagnostics)
+        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
+                               location: content.config.themeLocation, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
         let today = options.today ?? TimeZones.today(in: content.config.timezone)
@@ -118,7 +124,7 @@ public enum SiteBuilder {
     @discardableResult
     public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
-        try OutputGuard.check(options)
+        try checkOutput(options)
         progress?("reading content")
         let (site, theme, warnings) = try prepare(options, cache: memory?.parsed)
         let pages = pages(for: site)
@@ -130,7 +136,7 @@ public enum SiteBuilder {
         let writer = OutputWriter(output: options.outputDirectory, io: options.io)
         let previous = options.io.isFolder(options.outputDirectory.path) ? memory?.written : nil
         let changes = OutputChanges(before: previous ?? [:])
-        var files = themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+        var files = [(OutputGuard.marker, OutputGuard.markerText)] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
         func readAssets() throws {
             for asset in assets {
                 do { files.append((asset.relativePath, Array(try options.io.read(asset.absolutePath)))) } catch {
@@ -148,7 +154,7 @@ public enum SiteBuilder {
             }
             try readAssets()
             for (path, bytes) in files { changes.add(path, bytes) }
-            let current = Set(paths)
+            let current = Set(paths + [OutputGuard.marker])
             let gone = previous.keys.filter { !current.contains($0) }.sorted()
             let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
             progress?("writing \(changes.changed.count) changed files")

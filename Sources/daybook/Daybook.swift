@@ -103,9 +103,13 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
+    @Flag(name: .long, help: "Replace the output folder even if Daybook did not make it.")
+    var force = false
+
     func run() throws {
-        let options = location.buildOptions(output: output, seed: seed,
+        var options = location.buildOptions(output: output, seed: seed,
                                             visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        options.replaceForeignOutput = force
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
         Terminal.report(summary.warnings)

@@ -117,6 +117,25 @@ import Testing
         #expect(messages.first?.hasPrefix("content/site.yml:2:8: error: theme must be the name of a folder in themes/") == true)
     }
 
+    @Test func aMissingThemeIsReportedAtItsLineWithTheNearestName() throws {
+        let site = try TestSite(["content/site.yml": "title: T\n# comment\ntheme:   minee\n", "themes/mine/assets/ok.css": "ok"])
+        defer { site.remove() }
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.count == 1)
+        #expect(messages.first == "content/site.yml:3:10: error: theme 'minee' not found in themes/\n    hint: did you mean 'mine'?")
+    }
+
+    @Test func templateErrorsCountColumnsInBytes() throws {
+        // `한글 é ` is 10 bytes but 5 characters before the stray closing tag, at byte 11.
+        let site = try TestSite(["content/site.yml": "theme: mine\n", "themes/mine/page.mustache": "<p>\n한글 é {{/x}}\n",
+                                 "themes/mine/home.mustache": "한 {{> nowhere}}\r\n é {{> missing}}"])
+        defer { site.remove() }
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.contains { $0.hasPrefix("themes/mine/page.mustache:2:11: error: template error:") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("themes/mine/home.mustache:1:5: error: template 'nowhere' not found") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("themes/mine/home.mustache:2:5: error: template 'missing' not found") }, "\(messages)")
+    }
+
     @Test func themeLinksThatLeaveThemesAreErrors() throws {
         let site = try TestSite(["content/site.yml": "theme: mine\n", "themes/mine/assets/ok.css": "ok", "secret.txt": "SECRET"], onDisk: true)
         defer { site.remove() }

@@ -30,6 +30,7 @@ import Testing
         ("flashcards:\n  back_offset: [nan, 0]\n", "2:17", "back_offset (mm) must be a number between -10 and 10, not 'nan'"),
         ("flashcards:\n  back_offset: [.inf, 0]\n", "2:17", "between -10 and 10"),
         ("flashcards:\n  back_offset: [11, 0]\n", "2:17", "between -10 and 10"),
+        ("workouts:\n  split: [" + (0..<32).map { "S\($0)" }.joined(separator: ", ") + "]\n", "2:10", "a split of 32 days is longer than 31"),
     ] as [(String, String, String)])
     func siteNumbersOutsideTheirRangeAreLocatedErrors(yaml: String, at: String, message: String) {
         let errors = siteErrors(yaml)
@@ -256,5 +257,50 @@ final class Reports: @unchecked Sendable {
         _ = ReviewLogParser.parse(SourceFile(displayPath: "content/vocab/reviews.md", relativePath: "vocab/reviews.md", text: "## 2026-11-20\n\n\(item)\n"),
                                   decks: [], into: &reviewDiagnostics)
         #expect(reviewDiagnostics.hasErrors)
+    }
+
+    /// toml++ aborted the program on a date-time whose `T` is not followed by a time.
+    @Test(arguments: ["date = 2026-11-17T:00112 0:+09:00", "date = 2026-11-17T+09:00", "date = [2026-11-17t:00]",
+                      "date = {a = 2026-11-17T}", "date = \"\"\"\nx\n\"\"\" \nd = 2026-11-17T:"])
+    func aDateTimeWithoutItsTimeIsAnErrorAtTheT(line: String) {
+        var diagnostics = Diagnostics()
+        let text = "+++\n\(line)\n+++\nBody\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
+        let message = diagnostics.errors.map(\.description).joined(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = lines.firstIndex { $0.contains("17T") || $0.contains("17t") }!
+        let t = (lines[row].range(of: "17T") ?? lines[row].range(of: "17t"))!.upperBound
+        let column = lines[row].utf8.distance(from: lines[row].startIndex, to: t) + 1
+        #expect(message.hasPrefix("content/diary/2026-11-17.md:\(row + 1):\(column): error: invalid TOML: expected a time (HH:MM:SS)"), "\(message)")
+    }
+
+    @Test func aDateTimeInsideAStringOrAKeyIsText() {
+        var diagnostics = Diagnostics()
+        let text = "+++\ndate = 2026-11-17\ntitle = \"2026-11-17T: notes\" # 2026-11-17T:\n+++\nBody\n"
+        let entry = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                                      into: &diagnostics)
+        #expect(!diagnostics.hasErrors, "\(diagnostics.items)")
+        #expect(entry?.title == "2026-11-17T: notes")
+    }
+
+    @Test func aliasesOfAliasesAreBoundedByWhatTheyExpandTo() {
+        // 9 aliases on each of 9 levels: 81 aliases, 387 million values once expanded.
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]") }
+        var diagnostics = Diagnostics()
+        let text = "---\ndate: 2026-11-20\n" + lines.joined(separator: "\n") + "\n---\nx\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-20.md", relativePath: "diary/2026-11-20.md", text: text),
+                              into: &diagnostics)
+        #expect(diagnostics.errors.map(\.description).contains { $0.contains("aliases here expand to more than 100000 values") },
+                "\(diagnostics.errors)")
+    }
+
+    @Test(arguments: [("+14:01", false), ("-12:01", false), ("-14:00", false), ("+99:99", false), ("+14:00", true), ("-12:00", true), ("+0900", true), ("+05:45", true)])
+    func dateOffsetsLieBetweenMinusTwelveAndPlusFourteen(offset: String, accepted: Bool) {
+        var diagnostics = Diagnostics()
+        let text = "---\ndate: 2026-11-20 07:00 \(offset)\n---\nx\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/a.md", relativePath: "diary/a.md", text: text), into: &diagnostics)
+        #expect(diagnostics.hasErrors != accepted, "\(diagnostics.items)")
     }
 }

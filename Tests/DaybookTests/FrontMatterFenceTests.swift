@@ -37,6 +37,38 @@ import Testing
         #expect(errors.first?.contains(message) == true, "\(errors)")
     }
 
+    /// Front matter hidden behind something the fence scan does not know still says `private`.
+    @Test(arguments: [
+        ("ーーー\ntitle: s\nprivate: true\nーーー\nsecret\n", 3),
+        ("＋＋＋\ntitle = \"s\"\nprivate = true\n＋＋＋\nsecret\n", 3),
+        ("- - -\ntitle: s\nprivate: true\n- - -\nsecret\n", 3),
+        ("<!-- x -->\n---\ndate: 2026-11-20\nprivate: true\n---\nsecret\n", 4),
+        ("title = \"s\"\n  Private = TRUE\n+++\nsecret\n", 2),
+        ("\n{\n\"title\": \"s\",\n\"private\": true\n}\nsecret\n", 4),
+        ("# Notes\n\ndraft: yes\n", 3),
+    ] as [(String, Int)])
+    func privateLinesOfAFileWithoutFrontMatterAreAnError(text: String, line: Int) {
+        let (entry, errors) = parse(text)
+        #expect(entry == nil)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasPrefix("content/diary/2026-11-20.md:\(line):") == true, "\(errors)")
+        #expect(errors.first?.contains("looks like front matter, but the file has none that Daybook can read") == true, "\(errors)")
+    }
+
+    @Test(arguments: ["Private", "PRIVATE", "privat", "privte", "Draft", "drafts"])
+    func aNearMissOfAHidingKeyIsAnError(key: String) {
+        let (entry, errors) = parse("---\ndate: 2026-11-20\n\(key): true\n---\nsecret\n")
+        #expect(entry == nil || !errors.isEmpty)
+        #expect(errors.contains { $0.hasPrefix("content/diary/2026-11-20.md:3:1: error: unknown key '\(key)' in front matter would leave the page published") }, "\(errors)")
+    }
+
+    @Test(arguments: ["private: parts of the day", "A private: true story", "privately: true", "private: false"])
+    func privateAsAWordIsText(line: String) {
+        let (entry, errors) = parse("A day at home.\n\(line)\n\nBody\n")
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(entry != nil)
+    }
+
     @Test func theHintNamesWhatIsWrong() {
         #expect(parse("—-\nprivate: true\n—-\n").1.first?.contains("U+2014") == true)
         #expect(parse("---\u{00A0}\nprivate: true\n---\n").1.first?.contains("U+00A0") == true)

@@ -1,4 +1,6 @@
+import DaybookContent
 @testable import DaybookSite
+import Foundation
 import Testing
 
 @Suite struct OutputGuardTests {
@@ -32,5 +34,61 @@ import Testing
         #expect(OutputWriter.stalePID(".public.building-x", output: "public") == nil)
         #expect(OutputWriter.stalePID(".site.building-5", output: "public") == nil)
         #expect(OutputWriter.stalePID("public", output: "public") == nil)
+    }
+
+    @Test func aFolderDaybookDidNotWriteIsReplacedOnlyWithForce() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello", "public/thesis/chapter1.tex": "my thesis"])
+        defer { site.remove() }
+        var options = site.options()
+        #expect { try SiteBuilder.build(options) } throws: { error in
+            let message = (error as? UsageError)?.message ?? ""
+            return message.hasPrefix("refusing to replace '") && message.contains("/public': it holds files that Daybook did not write") && message.contains("--force") && message.contains(".daybook-output")
+        }
+        #expect(site.io.exists(site.output.appendingPathComponent("thesis/chapter1.tex").path))
+        options.replaceForeignOutput = true
+        try SiteBuilder.build(options)
+        #expect(site.read(".daybook-output")?.hasPrefix("Written by Daybook") == true)
+        #expect(site.read("thesis/chapter1.tex") == nil)
+        // Now marked, the next build replaces it without asking.
+        try site.build()
+    }
+
+    @Test func anOutputWrittenBeforeTheMarkerIsStillReplaced() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
+        defer { site.remove() }
+        try site.build()
+        try site.io.remove(site.output.appendingPathComponent(".daybook-output").path)
+        #expect(OutputGuard.isReplaceable(site.output, io: site.io))
+        try site.build()
+        // Another generator's feed is not ours.
+        try site.write("public/feed.xml", "<feed><generator>Hugo</generator></feed>")
+        try site.io.remove(site.output.appendingPathComponent(".daybook-output").path)
+        #expect(!OutputGuard.isReplaceable(site.output, io: site.io))
+        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("missing"), io: site.io))
+        try site.io.createFolders(site.root.appendingPathComponent("empty").path)
+        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("empty"), io: site.io))
+    }
+}
+
+/// Formatting numbers never traps, whatever the value.
+@Suite struct NumberTextTests {
+    @Test func everyDoubleGivesText() {
+        #expect(NumberText.format(1440, decimals: 0, .people) == "1,440")
+        #expect(NumberText.format(-22.5, decimals: 1, .people) == "−22.5")
+        #expect(NumberText.format(22.50, decimals: 2, .machine) == "22.5")
+        #expect(NumberText.format(.nan, decimals: 1, .machine) == "0")
+        #expect(NumberText.format(.infinity, decimals: 1, .machine) == "0")
+        #expect(NumberText.format(.nan, decimals: 1, .people) == "NaN")
+        #expect(NumberText.format(-.infinity, decimals: 1, .people) == "−∞")
+        #expect(NumberText.format(1e19, decimals: 2, .machine) == "10000000000000000000")
+        #expect(NumberText.format(-9.3e18, decimals: 0, .people) == "−9,300,000,000,000,000,000")
+        #expect(NumberText.format(.greatestFiniteMagnitude, decimals: 3, .machine).count == 309)
+        #expect(NumberText.format(-.greatestFiniteMagnitude, decimals: 0, .people).hasPrefix("−179,769,313"))
+        #expect(NumberText.format(9.007199254740991e15, decimals: 6, .machine) == "9007199254740991")
+        #expect(NumberText.format(.leastNonzeroMagnitude, decimals: 40, .machine) == "0")
+        #expect(NumberText.format(2.5, decimals: -3, .machine) == "3")
+        #expect(NumberText.format(0.1, decimals: Int.max, .machine) == "0.1")
+        #expect(WorkoutText.number(1e300).count == 301)
+        #expect(WorkoutText.number(149.99999999999997) == "150")
     }
 }

@@ -66,4 +66,34 @@ import Testing
         #expect(claims.contains { $0.hasPrefix("content/pages/a.md:1:1: error: 'pages/a/index.html' would be written from 2 sources: content/pages/a.md and content/pages/a/index.html") })
         #expect(claims.contains { $0.contains("'pages/b' is written as a file and is also the folder of 'pages/b/index.html'") })
     }
+
+    @Test func pathsDifferingOnlyInCaseAreAnErrorNamingBoth() throws {
+        let site = try TestSite(["content/pages/About.md": "# Upper", "content/pages/about.md": "# Lower",
+                                 "content/pages/Notes.TXT": "a", "content/pages/notes.txt": "b",
+                                 "content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\ntags: [Rust]\n---\nHello",
+                                 "content/diary/2026/2026-11-21.md": "---\ndate: 2026-11-21\ntags: [rust]\n---\nHello"])
+        defer { site.remove() }
+        let messages = site.failingBuild().map(\.description)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("content/pages/About.md:1:1: error: 'pages/About/index.html' and 'pages/about/index.html' would be one file (differing only in case, they are one name on a case-insensitive disk or host), from 2 sources: content/pages/About.md and content/pages/about.md") })
+        #expect(messages.contains { $0.hasPrefix("content/pages/Notes.TXT:1:1: error: 'pages/Notes.TXT' and 'pages/notes.txt' would be one file") })
+        #expect(site.outputFiles() == [])
+    }
+
+    @Test func tagsDifferingOnlyInCaseShareAPage() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\ntags: [Rust]\n---\nHello",
+                                 "content/diary/2026/2026-11-21.md": "---\ndate: 2026-11-21\ntags: [rust]\n---\nHello"])
+        defer { site.remove() }
+        try site.build()
+        #expect(site.outputFiles().filter { $0.hasPrefix("tags/") && $0 != "tags/index.html" } == ["tags/rust/index.html"])
+    }
+
+    @Test func aFileAndAFolderDifferingOnlyInCaseCollide() {
+        let claims = PathClaims.collisions([
+            .init(path: "pages/Notes", source: "content/pages/Notes"),
+            .init(path: "pages/notes/index.html", source: "content/pages/notes.md"),
+        ]).map(\.description)
+        #expect(claims.count == 1)
+        #expect(claims.first?.contains("'pages/Notes' is written as a file and is also the folder of 'pages/notes/index.html' (differing only in case") == true)
+    }
 }

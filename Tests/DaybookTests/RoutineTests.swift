@@ -22,6 +22,16 @@ import DaybookSchedule
         diagnostics.sorted.map { "\($0.location.line):\($0.location.column) \($0.message)" }
     }
 
+    @Test func moreThanAHundredRoutinesIsOneErrorAtTheFirstTooMany() {
+        let yaml = (0..<10_000).map { "- id: r\($0)\n  days: daily\n" }.joined()
+        let (list, diagnostics) = routines(yaml)
+        #expect(errors(diagnostics) == ["201:3 more than 100 routines (10000)"])
+        #expect(list.count == 10_000)
+        // The log of such a file is read against every id, not flooded with unknown ones.
+        let (_, logDiagnostics) = log("- 2026-11-20: r9999\n", routines: list)
+        #expect(!logDiagnostics.hasErrors)
+    }
+
     // MARK: routines.yml
 
     @Test func readsTheSpecExample() {

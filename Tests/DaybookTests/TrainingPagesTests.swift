@@ -283,6 +283,18 @@ import Testing
         #expect(november.contains(">13%</text>"))
     }
 
+    @Test func aRoutineBegunDecadesAgoShowsTwelveMonthsAndCountsThemAll() throws {
+        let yml = "- id: wake\n  name: Wake at six\n  days: daily\n  from: 1900-01-01\n"
+        let site = try site(["content/routines.yml": yml, "content/routines/log.md": "- 1900-01-01: wake\n"])
+        defer { site.remove() }
+        try site.build()
+        let page = try #require(site.read("routines/index.html"))
+        #expect(page.components(separatedBy: "<section class=\"routine-month\"").count - 1 == 12)
+        #expect(page.contains("id=\"m-2026-11\"") && page.contains("id=\"m-2025-12\"") && !page.contains("id=\"m-2025-11\""))
+        // All time: done on the first of the 46,347 days from 1900-01-01 to 2026-11-22, the rest missed.
+        #expect(page.contains("<td class=\"num\">1</td><td class=\"num\">46346</td>"))
+    }
+
     // MARK: privacy and search
 
     @Test func aPrivateSessionAppearsNowhereUnlessAsked() throws {

@@ -3,10 +3,11 @@ the user's files, a mistyped content folder, links out of content/, stale
 staging folders, unwritable outputs. Every hostile fixture is made here."""
 import os
 import shutil
+import subprocess
 
 import pytest
 
-from conftest import daybook, ROOT, TODAY
+from conftest import daybook, DAYBOOK, ROOT, TODAY
 
 
 def tree(folder):
@@ -139,3 +140,41 @@ def test_control_characters_leave_every_xml_output_parseable(site):
     page = (public / "diary/2026/2026-11-22/index.html").read_text()
     assert "Bell and escape[0m" in page
     assert not any(ord(c) < 0x20 and c not in "\t\n\r" for c in page)
+
+
+def test_a_folder_daybook_did_not_write_is_kept_unless_forced(site):
+    docs = site / "thesis"
+    (docs / "chapters").mkdir(parents=True)
+    (docs / "chapters/one.tex").write_text("my thesis\n")
+    before = tree(site)
+    for command in ("build", "serve"):
+        # serve would run until stopped if it accepted the folder.
+        result = subprocess.run([DAYBOOK, command, "--today", TODAY, "--output", "thesis"], cwd=site,
+                                capture_output=True, text=True, timeout=20)
+        assert result.returncode == 2, result.stderr
+        assert "refusing to replace 'thesis'" in result.stderr and "--force" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert tree(site) == before
+    daybook("build", "--today", TODAY, "--output", "thesis", "--force", cwd=site)
+    assert not (docs / "chapters").exists()
+    assert (docs / ".daybook-output").exists() and (docs / "index.html").exists()
+    # Marked as Daybook's now: the next build needs no --force.
+    daybook("build", "--today", TODAY, "--output", "thesis", cwd=site)
+
+
+def test_a_site_built_before_the_marker_is_replaced(site):
+    daybook("build", "--today", TODAY, cwd=site)
+    (site / "public/.daybook-output").unlink()
+    (site / "public/stale.html").write_text("old page")
+    daybook("build", "--today", TODAY, cwd=site)
+    assert not (site / "public/stale.html").exists()
+    assert (site / "public/.daybook-output").exists()
+
+
+def test_an_unknown_theme_is_reported_at_its_line(site):
+    text = (site / "content/site.yml").read_text() + "theme:  nosuch\n"
+    (site / "content/site.yml").write_text(text)
+    result = daybook("build", "--today", TODAY, cwd=site, check=False)
+    assert result.returncode == 1
+    assert f"content/site.yml:{len(text.splitlines())}:9: error: theme 'nosuch' not found in themes/" in result.stderr
+    assert "themes/nosuch:1:1" not in result.stderr

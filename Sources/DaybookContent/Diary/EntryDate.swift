@@ -33,10 +33,11 @@ public struct EntryDate: Hashable, Sendable {
             let zone = String(rest[rest.index(after: sign)...].filter { $0 != ":" })
             guard zone.count == 4 || zone.count == 2, let value = Int(zone) else { return nil }
             let (hours, extra) = zone.count == 4 ? (value / 100, value % 100) : (value, 0)
+            guard extra < 60 else { return nil }
+            let minutes = (hours * 60 + extra) * (rest[sign] == "-" ? -1 : 1)
             // Offsets in use run from -12:00 to +14:00.
-            guard hours <= 14, extra < 60 else { return nil }
-            let minutes = hours * 60 + extra
-            offset = rest[sign] == "-" ? -minutes : minutes
+            guard (-720...840).contains(minutes) else { return nil }
+            offset = minutes
             rest = rest[..<sign]
             while rest.last == " " { rest = rest.dropLast() }
         }

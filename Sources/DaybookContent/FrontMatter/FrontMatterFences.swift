@@ -49,6 +49,12 @@ enum FenceScanner {
         }
         var lines = LineCursor(text)
         guard let first = lines.next() else { return .document(plain(text)) }
+        if let result = scanFences(first, text: text, lines: &lines) { return result }
+        return unreadPrivacy(text) ?? .document(plain(text))
+    }
+
+    /// The file's front matter, or a failure; nil for a file with none.
+    private static func scanFences(_ first: Substring, text: Substring, lines: inout LineCursor) -> Result? {
         let trimmed = first.trimmingTrailingSpaces()
 
         if trimmed == "---" { return fenced(.yaml, fence: "---", text: text, lines: &lines) }
@@ -68,14 +74,40 @@ enum FenceScanner {
                 return .failure(line: number, column: 1, message: "front matter must start on the first line of the file",
                                 hint: "remove the blank line\(number > 2 ? "s" : "") above it (a horizontal rule that opens the text can be written '***')")
             }
-            return .document(plain(text))
+            return nil
         }
         if let line = unfencedKeysEnd(first, lines: &lines) {
             return .failure(line: 1, column: 1, message: "front matter has no opening '---'",
                             hint: line > 0 ? "add a line '---' above line 1 to match the one on line \(line)"
                                            : "put the keys between two lines '---'")
         }
-        return .document(plain(text))
+        return nil
+    }
+
+    /// How far into a file without front matter a `private:` line is looked for.
+    static let privacyScanLines = 40
+
+    /// A file read as having no front matter whose first lines still say
+    /// `private: true` or `draft = true` (in any case, as YAML, TOML or JSON
+    /// write it): a front matter Daybook could not find — behind a comment,
+    /// a blank line, fences of other characters (`ーーー`, `＋＋＋`, `- - -`).
+    /// Published as text, it would publish what it asks to hide.
+    static func unreadPrivacy(_ text: Substring) -> Result? {
+        var lines = LineCursor(text)
+        var number = 0
+        while number < privacyScanLines, let line = lines.next() {
+            number += 1
+            var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "{" || $0 == "," }
+            guard let key = FrontMatterKeys.hiding.first(where: { rest.lowercased().hasPrefix($0) }) else { continue }
+            rest = rest.dropFirst(key.count).drop { $0 == "\"" || $0 == "'" || $0 == " " || $0 == "\t" }
+            guard let mark = rest.first, mark == ":" || mark == "=" else { continue }
+            let value = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }.lowercased()
+            guard ["true", "yes", "on"].contains(where: { value.hasPrefix($0) }) else { continue }
+            return .failure(line: number, column: line.utf8.count - line.drop { $0 == " " || $0 == "\t" }.utf8.count + 1,
+                            message: "'\(line.trimmingTrailingSpaces())' looks like front matter, but the file has none that Daybook can read",
+                            hint: "put the keys between two lines '---' starting on the first line of the file")
+        }
+        return nil
     }
 
     private static func plain(_ text: Substring) -> FrontMatterDocument {

@@ -6,6 +6,8 @@ enum FrontMatterKeys {
         "time", "type", "slug", "url", "layout", "lang", "toc", "tag", "category", "author", "authors", "cover", "image",
         "images", "summary", "description", "keywords", "series", "weight", "created", "modified", "alias", "date_created",
     ]
+    /// Keys that hide a file: a near miss of one is an error, not a warning.
+    static let hiding: Set<String> = ["private", "draft"]
     /// Keys every page-like file understands besides its own.
     static let synonyms = ["published", "categories", "lastmod", "updated", "aliases"]
 }

@@ -44,8 +44,14 @@ extension YAMLValue {
             guard !FrontMatterKeys.foreign.contains(pair.key.lowercased()),
                   let near = known.map({ ($0, Suggestion.editDistance(key, Array($0))) }).min(by: { $0.1 < $1.1 }), near.1 <= 2
             else { continue }
-            diagnostics.warning(pair.keyLocation, "unknown key '\(pair.key)' in front matter is kept for templates only",
-                                hint: "did you mean '\(near.0)'?")
+            // A mistyped `private:` or `draft:` would publish what was meant to be hidden.
+            if FrontMatterKeys.hiding.contains(near.0) {
+                diagnostics.error(pair.keyLocation, "unknown key '\(pair.key)' in front matter would leave the page published",
+                                  hint: "write '\(near.0)' exactly")
+            } else {
+                diagnostics.warning(pair.keyLocation, "unknown key '\(pair.key)' in front matter is kept for templates only",
+                                    hint: "did you mean '\(near.0)'?")
+            }
         }
         var fields = YAMLFields(values: values, location: location)
         fields.params = params

@@ -5,6 +5,11 @@ import Yams
 /// other forms, so every key is checked by one set of rules.
 enum TOMLFrontMatter {
     static func parse(_ text: String, file: SourceFile, firstLine: Int, into diagnostics: inout Diagnostics) -> YAMLValue? {
+        if let (line, column, seen) = TOMLTimeGuard.missingTime(in: text) {
+            diagnostics.error(SourceLocation(path: file.displayPath, line: line + firstLine - 1, column: column),
+                              "invalid TOML: expected a time (HH:MM:SS) after the 'T' of a date-time, saw \(seen)")
+            return nil
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -89,6 +94,76 @@ enum TOMLFrontMatter {
         }
 
         func mark(for path: [String]) -> Mark? { marks[path] ?? nil }
+    }
+}
+
+/// toml++ 3.4 (in TOMLKit 0.6) asserts — aborting the program — when a
+/// date-time's `T` is followed by anything but a digit (`2026-11-17T:00`);
+/// such values are found first and reported like its other errors.
+enum TOMLTimeGuard {
+    /// Line and UTF-8 column (from 1) of the character after such a `T`, and that character quoted.
+    static func missingTime(in text: String) -> (line: Int, column: Int, seen: String)? {
+        let bytes = Array(text.utf8)
+        var line = 1, lineStart = 0, index = 0
+        var inValue = false, depth = 0
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[at]) }
+        func isBare(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+        }
+        func skipString(_ quote: UInt8) {
+            let triple = index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
+            index += triple ? 3 : 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+                    // An escape; a backslash ending a line of a multi-line string escapes the line break.
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { line += 1; lineStart = index + 2 }
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\n") {
+                    if !triple { return }
+                    line += 1
+                    lineStart = index + 1
+                } else if byte == quote, !triple || (index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote) {
+                    index += triple ? 3 : 1
+                    return
+                }
+                index += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                skipString(byte)
+                continue
+            case UInt8(ascii: "#"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            case UInt8(ascii: "\n"):
+                if depth == 0 { inValue = false }
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: "="): inValue = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): if inValue { depth += 1 }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): if inValue, depth > 0 { depth -= 1 }
+            default:
+                // `YYYY-MM-DD` then `T` or `t`, starting a value.
+                if inValue, isDigit(index), index == 0 || !isBare(bytes[index - 1]),
+                   index + 10 < bytes.count, isDigit(index + 1), isDigit(index + 2), isDigit(index + 3), bytes[index + 4] == 0x2D,
+                   isDigit(index + 5), isDigit(index + 6), bytes[index + 7] == 0x2D, isDigit(index + 8), isDigit(index + 9),
+                   bytes[index + 10] == UInt8(ascii: "T") || bytes[index + 10] == UInt8(ascii: "t"), !isDigit(index + 11) {
+                    let after = index + 11
+                    let seen = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D ? "the end of the line"
+                        : bytes[after] > 0x20 && bytes[after] < 0x7F ? "'\(Character(Unicode.Scalar(bytes[after])))'"
+                        : "a character that is not a digit"
+                    return (line, after - lineStart + 1, seen)
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 }
 

@@ -118,12 +118,17 @@ struct CSVTable {
         }
 
         /// A number as the export writes it: `80`, `80.5`, `8,5` in a `;` file;
-        /// nil when empty, an error (bad row) when not a number.
+        /// nil when empty, an error (bad row) when not a number or past 10⁹.
         func number(_ name: String, badRows: inout BadRows) -> Double? {
             guard let text = text(name) else { return nil }
             let normalized = table.separator == ";" || !text.contains(".") ? text.replacingOccurrences(of: ",", with: ".") : text
             guard let value = Double(normalized), value.isFinite else {
                 badRows.add(location(name), "\(name) '\(text)' is not a number")
+                return nil
+            }
+            // Reps and seconds become whole numbers; no real set comes near.
+            guard value.magnitude <= 1e9 else {
+                badRows.add(location(name), "\(name) '\(text)' is out of range (at most 1,000,000,000)")
                 return nil
             }
             return value

@@ -174,7 +174,8 @@ enum ExportUnit {
 enum ExportDuration {
     /// Whole minutes of `1h 3m`, `31m`, `35min`, `45s`, or a count of seconds; nil below a minute.
     static func minutes(_ text: String, seconds: Bool) -> Int? {
-        if seconds { return Double(text).flatMap { $0 >= 60 ? Int(($0 / 60).rounded()) : nil } }
+        // Past 10⁹ seconds (31 years) it is not a workout, and `Int(_:)` would trap.
+        if seconds { return Double(text).flatMap { $0 >= 60 && $0 <= 1e9 ? Int(($0 / 60).rounded()) : nil } }
         var compact = text.filter { $0 != " " }.lowercased()
         if let end = compact.lastIndex(where: { $0.isLetter }), compact[end] == "s", !compact.hasSuffix("hs") {
             // A trailing seconds part rounds into the minutes.
@@ -188,7 +189,8 @@ enum ExportDuration {
     /// `0:01:30`, `1:30` → seconds.
     static func clockSeconds(_ text: String) -> Int? {
         let parts = text.split(separator: ":").map { Int($0) }
-        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+        // Bounded parts, so that the sum cannot overflow.
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0.map { 0..<1_000_000 ~= $0 } ?? false }) else { return nil }
         return parts.reduce(0) { $0 * 60 + $1! }
     }
 }

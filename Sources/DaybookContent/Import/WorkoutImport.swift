@@ -104,11 +104,7 @@ struct SessionCollector {
 public enum WorkoutText {
     /// `120`, `22.5`, `102.058`; float noise such as `149.99999999999997` is `150`.
     public static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.3f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        NumberText.format(value, decimals: 3, .machine)
     }
 
     /// `1h 3m`, `31m`.

@@ -37,6 +37,8 @@ public struct RoutineLog: Sendable {
 
 public enum RoutineParser {
     static let keys = ["id", "name", "days", "time", "minutes", "from", "until"]
+    /// The most routines a site may have (docs/limits.md).
+    public static let maxRoutines = 100
 
     /// Words for `days`: a weekday in English (`mon`, `monday`) or Korean (`월`),
     /// or a group: `daily`, `weekdays`, `weekends`.
@@ -62,6 +64,12 @@ public enum RoutineParser {
             diagnostics.error(root.location, "routines.yml must be a list of routines",
                               hint: "start each routine with '- id: wake' and indent its other keys under it")
             return []
+        }
+        // Every calendar day shows a dot for each routine, and the routines
+        // page a chart for each a month: a bound keeps pages readable.
+        if items.count > maxRoutines {
+            diagnostics.error(items[maxRoutines].location, "more than \(maxRoutines) routines (\(items.count))",
+                              hint: "keep at most \(maxRoutines) routines in routines.yml; each one is a dot on every calendar day it is due")
         }
         var routines: [Routine] = []
         var firstLine: [String: Int] = [:]
@@ -175,7 +183,7 @@ public enum RoutineParser {
                 } else {
                     diagnostics.error(file.location(line: lineNumber, column: wordStart + 1), "unknown routine '\(word)'",
                                       hint: Suggestion.hint(for: word, in: routines.map(\.id))
-                                          ?? (ids.isEmpty ? "define it in content/routines.yml" : "known routines: \(routines.map(\.id).joined(separator: ", "))"))
+                                          ?? (ids.isEmpty ? "define it in content/routines.yml" : "known routines: \(Suggestion.names(routines.map(\.id)))"))
                 }
             }
             log.days[date] = done

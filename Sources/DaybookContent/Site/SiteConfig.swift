@@ -71,6 +71,8 @@ public struct SiteConfig: Sendable {
     public var locale = Locale.ko
     public var timezone = "Asia/Seoul"
     public var theme = "default"
+    /// Where `theme:` is written, so that a missing theme is reported there.
+    public var themeLocation: SourceLocation?
     public var weekStarts = WeekStart.monday
     public var vocab = Vocab()
     public var flashcards = Flashcards()
@@ -114,6 +116,7 @@ public struct SiteConfig: Sendable {
         if let value = fields["theme"], let v = value.string("theme", into: &diagnostics) {
             if isPlainThemeName(v) {
                 config.theme = v
+                config.themeLocation = value.location
             } else {
                 diagnostics.error(value.location, "theme must be the name of a folder in themes/, not a path: '\(v)'",
                                   hint: "put the theme in themes/NAME/ beside content/ and write 'theme: NAME'")
@@ -153,6 +156,8 @@ public struct SiteConfig: Sendable {
         /// Pixels of a published photo size.
         public static let imageWidth = 1...8000
         public static let imageWidthCount = 8
+        /// Days of one workout split rotation.
+        public static let splitDays = 31
     }
 
     private static func parseVocab(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Vocab {
@@ -199,7 +204,15 @@ public struct SiteConfig: Sendable {
     private static func parseWorkouts(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Workouts {
         var workouts = Workouts()
         guard let f = value.fields("workouts", known: ["split", "start", "rotate", "unit"], into: &diagnostics) else { return workouts }
-        if let v = f["split"]?.stringList("split", into: &diagnostics) { workouts.split = v }
+        if let value = f["split"], let v = value.stringList("split", into: &diagnostics) {
+            // A rotation is a few days long; every calendar day looks it up.
+            if v.count > Limits.splitDays {
+                diagnostics.error(value.location, "a split of \(v.count) days is longer than \(Limits.splitDays)",
+                                  hint: "list the days of one rotation, like [Push, Pull, Legs]")
+            } else {
+                workouts.split = v
+            }
+        }
         if let v = f["start"]?.date("start", into: &diagnostics) { workouts.start = v }
         if let v = f["rotate"]?.choice("rotate", from: Workouts.Rotation.allCases.map(\.rawValue), into: &diagnostics) {
             workouts.rotate = Workouts.Rotation(rawValue: v)!

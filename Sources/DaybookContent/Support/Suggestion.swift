@@ -18,6 +18,14 @@ public enum Suggestion {
         nearest(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 
+    /// Names for a hint, the first ten and how many there are in all, so a
+    /// hint stays one short line however many names a site has.
+    public static func names(_ names: [String]) -> String {
+        let shown = 10
+        guard names.count > shown else { return names.joined(separator: ", ") }
+        return names.prefix(shown).joined(separator: ", ") + ", … (\(names.count) in all)"
+    }
+
     /// Levenshtein distance over characters.
     public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }

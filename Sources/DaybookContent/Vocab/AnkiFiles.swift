@@ -110,7 +110,7 @@ public enum AnkiFiles {
                     .filter { $0.hasSuffix(".md") && $0 != "vocab/reviews.md" }
                     .map { String($0.dropFirst("vocab/".count).dropLast(".md".count)) }
                 diagnostics.error(SourceLocation(path: files.display(relative)), "no deck '\(id)'",
-                                  hint: Suggestion.hint(for: id, in: decks) ?? (decks.isEmpty ? "there are no decks in \(files.display("vocab"))/" : "decks: \(decks.joined(separator: ", "))"))
+                                  hint: Suggestion.hint(for: id, in: decks) ?? (decks.isEmpty ? "there are no decks in \(files.display("vocab"))/" : "decks: \(Suggestion.names(decks))"))
             }
             throw ContentErrors(diagnostics.sorted)
         }

@@ -128,7 +128,7 @@ public enum ReviewLogParser {
             let deckID = String(chars[itemStart..<colon]).trimmingCharacters(in: " ")
             guard let deck = decksByID[deckID] else {
                 let hint = Suggestion.hint(for: deckID, in: decksByID.keys.sorted())
-                    ?? (decks.isEmpty ? "there are no decks in vocab/" : "decks: \(decksByID.keys.sorted().joined(separator: ", "))")
+                    ?? (decks.isEmpty ? "there are no decks in vocab/" : "decks: \(Suggestion.names(decksByID.keys.sorted()))")
                 diagnostics.error(file.location(line: number, column: itemStart + 1), "unknown deck '\(deckID)'", hint: hint)
                 continue
             }

@@ -75,15 +75,14 @@ enum TemplateParser {
         return nodes
     }
 
-    /// Line and column (from 1) of a byte offset.
+    /// Line and UTF-8 byte column (from 1, as every message counts) of a byte offset.
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for i in 0..<min(offset, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
             line += 1
             lineStart = i + 1
         }
-        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
-        return (line, column)
+        return (line, min(offset, bytes.count) - lineStart + 1)
     }
 
     private static func error(_ message: String, at offset: Int, in bytes: [UInt8]) -> TemplateSyntaxError {

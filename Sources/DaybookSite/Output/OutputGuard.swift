@@ -14,7 +14,8 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 
 /// The output folder is replaced whole by every build, so it may not be
 /// anything the user keeps: the content or theme folders, a folder around
-/// them or inside them, the working folder (or one around it), or a file.
+/// them or inside them, the working folder (or one around it), a file, or
+/// (without `--force`) a folder of files Daybook did not write.
 enum OutputGuard {
     struct Paths {
         var output: String
@@ -32,6 +33,27 @@ enum OutputGuard {
         if let problem = problem(paths, outputIsFile: outputIsFile) {
             throw UsageError("refusing to use '\(options.outputDirectory.relativeToWorkingFolder)' as the output folder: \(problem); nothing was written")
         }
+        if !options.replaceForeignOutput, !isReplaceable(options.outputDirectory, io: options.io) {
+            throw UsageError("refusing to replace '\(options.outputDirectory.relativeToWorkingFolder)': it holds files that Daybook did not write "
+                             + "(it has no \(marker)); nothing was written. Choose another --output, or build with --force to replace it whole")
+        }
+    }
+
+    /// The file every build writes into its output, so that the next build
+    /// knows the folder is its own to replace.
+    static let marker = ".daybook-output"
+    static let markerText = Array("Written by Daybook. The next build replaces this folder whole.\n".utf8)
+
+    /// A folder a build may replace: missing, empty, holding the marker, or
+    /// made by a Daybook from before the marker — an `index.html` beside a
+    /// `feed.xml` whose generator is Daybook.
+    static func isReplaceable(_ folder: URL, io: FileIO = .disk) -> Bool {
+        guard let names = try? io.list(folder.path).map(\.name), !names.isEmpty else { return true }
+        if names.contains(marker) { return true }
+        guard names.contains("index.html"), names.contains(Routes.feed.filePath),
+              let feed = try? io.read(folder.appendingPathComponent(Routes.feed.filePath).path) else { return false }
+        // The generator follows the title and links, near the top.
+        return String(decoding: feed.prefix(65536), as: UTF8.self).contains("<generator>Daybook</generator>")
     }
 
     /// A mistyped `--content` would otherwise build an empty site over the last one.

@@ -3,8 +3,9 @@ import DaybookRender
 
 /// Every file of the output has exactly one source. A diary entry named
 /// like an archive (`diary/2026/11.md`), a workout named `stats.md`, an
-/// image named like a page's `index.html`: each would silently replace
-/// another page (or race with it), so each is an error naming both sources.
+/// image named like a page's `index.html`, two names that differ only in
+/// case: each would silently replace another page (or race with it), so
+/// each is an error naming both sources.
 public enum PathClaims {
     /// The assets this build publishes, once every output path is known to
     /// have one source; throws every collision otherwise.
@@ -26,9 +27,11 @@ public enum PathClaims {
     /// - Parameters:
     ///   - writers: every output file with the content file it comes from, if any.
     /// - Returns: one error per contested path, at the first content source.
+    ///   Paths are compared ignoring case: the site is published to hosts and
+    ///   disks (macOS, Windows) where `About.html` and `about.html` are one file.
     static func collisions(_ writers: [Writer]) -> [Diagnostic] {
         var byPath: [[UInt8]: [Writer]] = [:]
-        for writer in writers { byPath[Array(writer.path.utf8), default: []].append(writer) }
+        for writer in writers { byPath[caseFolded(writer.path), default: []].append(writer) }
         var diagnostics: [Diagnostic] = []
         for (_, claims) in byPath where claims.count > 1 {
             diagnostics.append(collision(claims[0].path, claims))
@@ -38,20 +41,33 @@ public enum PathClaims {
             var folder = Substring(writer.path)
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                if let file = byPath[Array(folder.utf8)] {
-                    diagnostics.append(collision(String(folder), file + [writer], asFolder: writer.path))
+                if let file = byPath[caseFolded(folder)] {
+                    diagnostics.append(collision(file[0].path, file + [writer], asFolder: (writer.path, String(folder))))
                 }
             }
         }
         return diagnostics.sorted { $0.location < $1.location }
     }
 
-    private static func collision(_ path: String, _ claims: [Writer], asFolder: String? = nil) -> Diagnostic {
+    /// The key under which a case-insensitive file system stores a path.
+    static func caseFolded(_ path: some StringProtocol) -> [UInt8] { Array(path.lowercased().utf8) }
+
+    /// - Parameter asFolder: the path that needs `path` as a folder, and that folder as it spells it.
+    private static func collision(_ path: String, _ claims: [Writer], asFolder: (path: String, folder: String)? = nil) -> Diagnostic {
         let named = claims.compactMap(\.source).sorted()
         let generated = claims.count - named.count
         var sources = named
         if generated > 0 { sources.append(generated == 1 ? "a page Daybook makes" : "\(generated) pages Daybook makes") }
-        let what = asFolder.map { "'\(path)' is written as a file and is also the folder of '\($0)'" } ?? "'\(path)' would be written"
+        let spellings = Set(claims.map(\.path) + [asFolder?.folder].compactMap { $0 }).sorted()
+        let caseOnly = spellings.count > 1 ? " (differing only in case, they are one name on a case-insensitive disk or host)" : ""
+        let what: String
+        if let asFolder {
+            what = "'\(path)' is written as a file and is also the folder of '\(asFolder.path)'\(caseOnly)"
+        } else if spellings.count > 1 {
+            what = "\(spellings.map { "'\($0)'" }.joined(separator: " and ")) would be one file\(caseOnly),"
+        } else {
+            what = "'\(path)' would be written"
+        }
         let location = named.first.map { SourceLocation(path: $0) } ?? SourceLocation(path: path)
         return Diagnostic(location, "\(what) from \(sources.count) sources: \(sources.joined(separator: " and "))",
                           hint: named.isEmpty ? nil : "rename \(named.last!) so that every output path has one source")

@@ -3,7 +3,7 @@ import DaybookRender
 import DaybookSchedule
 
 /// `routines/`: each routine's schedule and consistency, then month by month
-/// (this month first) a calendar of dots and the share of scheduled days done
+/// (this month first, the last twelve) a calendar of dots and the share of scheduled days done
 /// as ring charts, with the numbers and the minutes done in a table.
 enum RoutineMonthsPage {
     struct LegendItem {
@@ -70,9 +70,11 @@ enum RoutineMonthsPage {
 
     static func make(layer: RoutineLayer, _ context: PageContext) -> PageViewModel {
         let site = context.site, t = context.t, plan = site.routinePlan
-        let months = RoutinePages.months(site)
-        let stats = months.map { plan.month($0) }
-        let sections = stats.map { section($0, layer: layer, context) }
+        let stats = RoutinePages.months(site).map { plan.month($0) }
+        // Month by month only lately: a `from:` decades back would make a
+        // section for every month since. The totals count every month.
+        let shown = stats.prefix(RoutinePages.monthsShown)
+        let sections = shown.map { section($0, layer: layer, context) }
 
         // All-time figures: the sum of the months, which reach from the first start to today.
         var totals = plan.routines.map { _ in RoutinePlan.Counts() }
@@ -89,7 +91,7 @@ enum RoutineMonthsPage {
         }
         let model = Model(
             legend: states.map { LegendItem(cssClass: $0.rawValue, label: t["routine_" + $0.rawValue]) },
-            monthLinks: months.map { MonthLink(label: t.monthTitle($0), href: "#" + Routes.monthID($0)) },
+            monthLinks: shown.map { MonthLink(label: t.monthTitle($0.month), href: "#" + Routes.monthID($0.month)) },
             routines: summaries, months: sections)
         return PageViewModel(title: t["nav_routines"], section: "routines", page: model)
     }

@@ -38,6 +38,9 @@ struct RoutinePages: SiteFeature {
         [routine.time?.text, routine.minutes.map { t.minutes($0) }, t["routine_" + state.rawValue]].compactMap { $0 }.joined(separator: " · ")
     }
 
+    /// How many months the routines page shows one by one, newest first.
+    static let monthsShown = 12
+
     /// The months that have a routine scheduled or logged, up to today's; newest first.
     static func months(_ site: SiteData) -> [YearMonth] {
         let plan = site.routinePlan

@@ -27,8 +27,15 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
+    @Flag(name: .long, help: "Replace the output folder even if Daybook did not make it.")
+    var force = false
+
     func run() async throws {
-        let options = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        var configured = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        configured.replaceForeignOutput = force
+        let options = configured
+        // A refused output folder ends the command, as it does for `build`.
+        try SiteBuilder.checkOutput(options)
         let memory = BuildMemory()
         let saver = ReviewSaver(port: port, contentDirectory: options.contentDirectory, today: options.today) {
             ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, cache: memory.parsed)
