@@ -12,6 +12,10 @@ public struct Content: Sendable {
     public var routineLog = RoutineLog()
     /// Files that are copied as they are (images beside entries and pages).
     public var assets: [ContentAsset] = []
+    /// The text of every file read besides diary entries, hashed, by path
+    /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
+    /// pages an edit can change. Valid within one process.
+    public var textHashes: [String: Int] = [:]
 
     public init() {}
 }
