@@ -102,6 +102,20 @@ public struct FileIO: Sendable {
         try createFolder(path)
     }
 
+    /// Writes a whole file or leaves the old one: a hidden file beside it,
+    /// renamed into place, so a crash never leaves half a file a person wrote in.
+    public func replace(_ path: String, with bytes: [UInt8]) throws(FileIOError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".daybook-" + UUID().uuidString
+        do {
+            try write(temporary, bytes)
+            try move(temporary, path)
+        } catch {
+            try? remove(temporary)
+            throw error
+        }
+    }
+
     /// A file's text, or nil when it is missing or not UTF-8.
     public func text(_ path: String) -> String? {
         (try? read(path)).flatMap { String(data: $0, encoding: .utf8) }
