@@ -27,6 +27,19 @@ import Testing
         #expect(!files.contains("secret-alias/index.html"))
         #expect(site.read("pages/who/index.html")?.contains("AUTHOR=Kim") == true)
     }
+
+    /// What docs/writing.md promises an entry's template: other tools' keys as
+    /// `params`, `lastmod` as written, Dataview's fields; a key the entry lacks is empty.
+    @Test func anEntryTemplateReadsParamsLastmodAndFields() throws {
+        let site = try TestSite([
+            "content/diary/2026-01-02.md": "---\nsummary: Snowed all day\ncssclasses: [wide, snow]\nlastmod: 2026-01-05\n---\nsleep:: 7h\n",
+            "themes/default/pages/entry.mustache":
+                "{{#page}}S={{params.summary}};C={{#params.cssclasses}}{{.}},{{/params.cssclasses}};M={{params.missing}};L={{lastmod}};F={{#fields}}{{key}}={{value}}{{/fields}}{{/page}}",
+        ])
+        defer { site.remove() }
+        try site.build()
+        #expect(site.read("diary/2026-01-02/index.html") == "S=Snowed all day;C=wide,snow,;M=;L=2026-01-05;F=sleep=7h")
+    }
 }
 
 @Suite struct ObsidianSiteTests {

@@ -19,7 +19,7 @@ public protocol TemplateObject {
     func value(for name: String) -> TemplateValue?
 }
 
-/// Plain tables: translations, test data.
+/// Plain tables: translations, front matter `params`, test data.
 public struct TemplateTable: TemplateObject {
     public let values: [String: TemplateValue]
     public init(_ values: [String: TemplateValue]) { self.values = values }

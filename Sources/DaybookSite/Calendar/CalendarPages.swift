@@ -25,7 +25,7 @@ struct CalendarPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "calendar", path: Routes.calendarMonth(site.today.monthKey), label: site.translation["nav_calendar"])]
+        [NavigationEntry(section: .calendar, path: Routes.calendarMonth(site.today.monthKey), label: site.translation["nav_calendar"])]
     }
 
     /// Every month of each year that some layer has a day in (and today's
@@ -105,7 +105,7 @@ struct CalendarPages: SiteFeature {
             yearLink: NavLink(label: String(month.year), href: context.link(Routes.calendarYear(month.year))),
             todayLink: month == todayMonth ? nil : NavLink(label: t["calendar_today"], href: context.link(Routes.calendarMonth(todayMonth)))
         )
-        return PageViewModel(title: t.monthTitle(month), section: "calendar", page: page)
+        return PageViewModel(title: t.monthTitle(month), section: .calendar, page: page)
     }
 
     struct HeatDay {
@@ -161,7 +161,7 @@ struct CalendarPages: SiteFeature {
         let page = YearPage(year: year, months: months,
                             previous: position > 0 ? link(years[position - 1]) : nil,
                             next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend)
-        return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: "calendar", page: page)
+        return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
 }
 

@@ -38,22 +38,28 @@ public struct Page: Sendable {
 /// What a template gets: the page's own model and the layout around it.
 public struct PageViewModel {
     public var title: String
-    /// The page's model, read by the template as `{{#page}}…{{/page}}`.
-    public var page: Any
-    /// Which navigation item is current: "home", "diary", "calendar", "vocab", "workouts", "routines", "search".
-    public var section: String
+    /// The page's model, read by the template as `{{#page}}…{{/page}}`:
+    /// it answers its template's names by name (`TemplateFields`).
+    public var page: any TemplateFields
+    /// Which navigation item is current; nil on pages outside the navigation (free pages, 404, redirects).
+    public var section: Section?
     /// Extra classes for <body>, e.g. "print-sheet".
     public var bodyClass: String = ""
     /// Override of `<html lang>`, for pages in another language than the site.
     public var lang: String?
 
-    public init(title: String, section: String, page: Any, bodyClass: String = "", lang: String? = nil) {
+    public init(title: String, section: Section?, page: any TemplateFields, bodyClass: String = "", lang: String? = nil) {
         self.title = title
         self.page = page
         self.section = section
         self.bodyClass = bodyClass
         self.lang = lang
     }
+}
+
+/// The parts of the site the navigation names.
+public enum Section: Sendable {
+    case home, diary, calendar, vocab, workouts, routines, search
 }
 
 /// The page being made: links relative to it, and the site's shared values.

@@ -22,7 +22,7 @@ extension SiteFeature {
 
 /// A navigation item: the section it marks as current, where it leads, its label.
 struct NavigationEntry {
-    let section: String
+    let section: Section
     let path: SitePath
     let label: String
 }

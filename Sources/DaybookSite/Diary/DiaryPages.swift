@@ -37,7 +37,7 @@ struct DiaryPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "diary", path: Routes.diary, label: site.translation["nav_diary"])]
+        [NavigationEntry(section: .diary, path: Routes.diary, label: site.translation["nav_diary"])]
     }
 
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [DiaryLayer(site: site)] }
@@ -67,7 +67,7 @@ struct DiaryPages: SiteFeature {
         let monthLabel: String
         let calendarHref: String
         /// Front matter keys of other tools, and `lastmod` as written.
-        let params: [String: Any]
+        let params: TemplateValue
         let lastmod: String?
         /// Dataview's `key:: value` fields of the text.
         let fields: [ObsidianPass.Field]
@@ -89,7 +89,7 @@ struct DiaryPages: SiteFeature {
             lastmod: entry.frontMatter.lastModified?.date.iso,
             fields: context.site.diary.bodies[index].fields
         )
-        return PageViewModel(title: entry.title, section: "diary", page: page)
+        return PageViewModel(title: entry.title, section: .diary, page: page)
     }
 
     struct YearLink {
@@ -123,7 +123,7 @@ struct DiaryPages: SiteFeature {
                      })
         }
         let recent = diary.entries.suffix(20).reversed().map { EntryItem($0, context) }
-        return PageViewModel(title: context.t["nav_diary"], section: "diary",
+        return PageViewModel(title: context.t["nav_diary"], section: .diary,
                              page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
                                              isEmpty: diary.entries.isEmpty, count: diary.entries.count))
     }
@@ -153,7 +153,7 @@ struct DiaryPages: SiteFeature {
                                up: MonthLink(label: context.t["nav_diary"], href: context.link(Routes.diary), count: diary.entries.count),
                                previous: position > 0 ? link(years[position - 1]) : nil,
                                next: position + 1 < years.count ? link(years[position + 1]) : nil)
-        return PageViewModel(title: page.heading, section: "diary", page: page)
+        return PageViewModel(title: page.heading, section: .diary, page: page)
     }
 
     static func monthPage(_ month: YearMonth, _ context: PageContext) -> PageViewModel {
@@ -170,7 +170,7 @@ struct DiaryPages: SiteFeature {
                                previous: position > 0 ? link(months[position - 1]) : nil,
                                next: position + 1 < months.count ? link(months[position + 1]) : nil)
         if diary.byMonth[month]!.contains(where: { !diary.photos[$0].isEmpty }) { page.photosHref = context.link(Routes.diaryMonthPhotos(month)) }
-        return PageViewModel(title: page.heading, section: "diary", page: page)
+        return PageViewModel(title: page.heading, section: .diary, page: page)
     }
 
     struct TagsPage {
@@ -181,7 +181,7 @@ struct DiaryPages: SiteFeature {
         let tags = context.site.diary.byTag.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() }.map { slug, tag in
             MonthLink(label: tag.name, href: context.link(Routes.tag(slug)), count: tag.indexes.count)
         }
-        return PageViewModel(title: context.t["tags"], section: "diary", page: TagsPage(tags: tags))
+        return PageViewModel(title: context.t["tags"], section: .diary, page: TagsPage(tags: tags))
     }
 
     static func tagPage(_ slug: String, _ context: PageContext) -> PageViewModel {
@@ -192,11 +192,9 @@ struct DiaryPages: SiteFeature {
         let page = ArchivePage(heading: heading, groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
                                count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),
                                previous: nil, next: nil)
-        return PageViewModel(title: heading, section: "diary", page: page)
+        return PageViewModel(title: heading, section: .diary, page: page)
     }
 }
-
-// An entry page per entry and archives listing thousands: see `TemplateFields`.
 
 extension DiaryPages.EntryPage: TemplateFields {
     func field(_ name: String) -> (any TemplateRepresentable)? {
@@ -215,6 +213,9 @@ extension DiaryPages.EntryPage: TemplateFields {
         case "monthHref": monthHref
         case "monthLabel": monthLabel
         case "calendarHref": calendarHref
+        case "params": params
+        case "lastmod": lastmod.orMissing
+        case "fields": fields
         default: nil
         }
     }
@@ -241,6 +242,40 @@ extension DiaryPages.MonthLink: TemplateFields {
         case "label": label
         case "href": href
         case "count": count
+        default: nil
+        }
+    }
+}
+
+extension DiaryPages.YearLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "year": year
+        case "href": href
+        case "count": count
+        case "months": months
+        default: nil
+        }
+    }
+}
+
+extension DiaryPages.IndexPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "years": years
+        case "recent": recent
+        case "tagsHref": tagsHref
+        case "isEmpty": isEmpty
+        case "count": count
+        default: nil
+        }
+    }
+}
+
+extension DiaryPages.TagsPage: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "tags": tags
         default: nil
         }
     }

@@ -44,7 +44,7 @@ struct FlashcardPrintPages: SiteFeature {
         sets.append(Self.todaySet(site, decks: decks, faces: faces))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false) { context in
-                PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: "vocab",
+                PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: .vocab,
                               page: PrintView(set, site: site, context: context), bodyClass: "print-sheets")
             }
         }
@@ -221,7 +221,6 @@ struct FlashcardPrintPages: SiteFeature {
     static func mm(_ value: Double) -> String { SVG.number(value) + "mm" }
 }
 
-// The sheets hold every card twice (front and back slot): typed fields, no reflection.
 extension FlashcardPrintPages.PrintView: TemplateFields {
     func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {

@@ -1,3 +1,4 @@
+import DaybookRender
 import DaybookContent
 
 /// Old URLs (`aliases:` in front matter) as small pages that send the reader
@@ -19,9 +20,19 @@ struct AliasPages: SiteFeature {
                 let path = Routes.alias(alias)
                 guard used.insert(path.filePath).inserted else { return nil }
                 return Page(path, template: "pages/alias", inSitemap: false) { context in
-                    PageViewModel(title: title, section: "", page: Redirect(href: context.link(target), title: title))
+                    PageViewModel(title: title, section: nil, page: Redirect(href: context.link(target), title: title))
                 }
             }
+        }
+    }
+}
+
+extension AliasPages.Redirect: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "href": href
+        case "title": title
+        default: nil
         }
     }
 }

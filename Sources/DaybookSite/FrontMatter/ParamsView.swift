@@ -1,16 +1,18 @@
 import DaybookContent
+import DaybookRender
 
 /// Front matter keys Daybook does not read, for templates as `params`
 /// (`{{params.summary}}`, `{{#params.cssclasses}}…{{/params.cssclasses}}`).
+/// A key the file does not have is not answered, so the lookup goes on outwards.
 enum ParamsView {
-    static func make(_ params: [FrontMatterParam.Named]) -> [String: Any] {
-        Dictionary(params.map { ($0.key, value($0.value)) }, uniquingKeysWith: { first, _ in first })
+    static func make(_ params: [FrontMatterParam.Named]) -> TemplateValue {
+        .object(TemplateTable(Dictionary(params.map { ($0.key, value($0.value)) }, uniquingKeysWith: { first, _ in first })))
     }
 
-    private static func value(_ param: FrontMatterParam) -> Any {
+    private static func value(_ param: FrontMatterParam) -> TemplateValue {
         switch param {
-        case let .text(text): text
-        case let .list(items): items.map(value)
+        case let .text(text): .text(text)
+        case let .list(items): .list(items.map(value))
         case let .table(pairs): make(pairs)
         }
     }

@@ -103,3 +103,13 @@ final class ObsidianPass: MarkdownPass {
         return file.location(line: line, column: column)
     }
 }
+
+extension ObsidianPass.Field: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "key": key
+        case "value": value
+        default: nil
+        }
+    }
+}

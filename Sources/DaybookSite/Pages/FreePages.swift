@@ -6,13 +6,13 @@ struct FreePages: SiteFeature {
     struct FreePageView {
         let title: String
         let html: String
-        let params: [String: Any]
+        let params: TemplateValue
     }
 
     func pages(_ site: SiteData) -> [Page] {
         site.published.pages.map { page in
             Page(Routes.content(page.source), template: "pages/page") { _ in
-                PageViewModel(title: page.title, section: "page", page: FreePageView(title: page.title, html: site.pageHTML[page.source.slugPath] ?? "",
+                PageViewModel(title: page.title, section: nil, page: FreePageView(title: page.title, html: site.pageHTML[page.source.slugPath] ?? "",
                                                                                   params: ParamsView.make(page.frontMatter.params)))
             }
         }
@@ -36,8 +36,28 @@ struct NotFoundPage: SiteFeature {
 
     func pages(_ site: SiteData) -> [Page] {
         [Page(Routes.notFound, template: "pages/404", inSitemap: false) { context in
-            PageViewModel(title: context.t["not_found"], section: "",
+            PageViewModel(title: context.t["not_found"], section: nil,
                           page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))
         }]
+    }
+}
+
+extension FreePages.FreePageView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "html": html
+        case "params": params
+        default: nil
+        }
+    }
+}
+
+extension NotFoundPage.NotFound: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "homeHref": homeHref
+        default: nil
+        }
     }
 }

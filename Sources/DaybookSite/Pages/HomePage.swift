@@ -1,3 +1,4 @@
+import DaybookRender
 import DaybookContent
 
 /// A part of today's plan on the home page (study books, reviews due, the
@@ -38,11 +39,51 @@ struct HomePage: SiteFeature {
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
-            return PageViewModel(title: site.config.title, section: "home", page: home)
+            return PageViewModel(title: site.config.title, section: .home, page: home)
         }]
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "home", path: .home, label: site.translation["nav_home"])]
+        [NavigationEntry(section: .home, path: .home, label: site.translation["nav_home"])]
+    }
+}
+
+extension PlanSection: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "cssClass": cssClass
+        case "items": items
+        case "moreHref": moreHref.orMissing
+        case "moreLabel": moreLabel.orMissing
+        default: nil
+        }
+    }
+}
+
+extension PlanItem: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "text": text
+        case "detail": detail.orMissing
+        case "href": href.orMissing
+        case "cssClass": cssClass
+        default: nil
+        }
+    }
+}
+
+extension HomePage.Home: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "todayLabel": todayLabel
+        case "plan": plan
+        case "hasPlan": hasPlan
+        case "recent": recent
+        case "month": month
+        case "diaryHref": diaryHref
+        case "isEmpty": isEmpty
+        default: nil
+        }
     }
 }

@@ -44,7 +44,7 @@ struct MediaPages: SiteFeature {
         let heading = context.t.format("photos_of_month", ["month": context.t.monthTitle(month)])
         let up = DiaryPages.MonthLink(label: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)),
                                       count: diary.byMonth[month]!.count)
-        return PageViewModel(title: heading, section: "diary", page: MonthPage(heading: heading, items: items, up: up))
+        return PageViewModel(title: heading, section: .diary, page: MonthPage(heading: heading, items: items, up: up))
     }
 
     private static func unique(_ photos: [Photo]) -> [Photo] {

@@ -93,7 +93,7 @@ enum RoutineMonthsPage {
             legend: states.map { LegendItem(cssClass: $0.rawValue, label: t["routine_" + $0.rawValue]) },
             monthLinks: shown.map { MonthLink(label: t.monthTitle($0.month), href: "#" + Routes.monthID($0.month)) },
             routines: summaries, months: sections)
-        return PageViewModel(title: t["nav_routines"], section: "routines", page: model)
+        return PageViewModel(title: t["nav_routines"], section: .routines, page: model)
     }
 
     static func section(_ stats: RoutinePlan.MonthStats, layer: RoutineLayer, _ context: PageContext) -> MonthSection {
@@ -135,5 +135,99 @@ enum RoutineMonthsPage {
     /// `83%`, or a dash when nothing was due yet.
     static func percent(_ share: Double?) -> String {
         share.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
+    }
+}
+
+extension RoutineMonthsPage.LegendItem: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "cssClass": cssClass
+        case "label": label
+        default: nil
+        }
+    }
+}
+
+extension RoutineMonthsPage.MonthLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension RoutineMonthsPage.Summary: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "name": self.name
+        case "schedule": schedule
+        case "since": since
+        case "success": success
+        case "done": done
+        case "missed": missed
+        case "extra": extra
+        case "minutes": minutes
+        default: nil
+        }
+    }
+}
+
+extension RoutineMonthsPage.Ring: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "name": self.name
+        case "svg": svg.orMissing
+        case "success": success
+        case "ratio": ratio
+        case "minutes": minutes
+        case "isTotal": isTotal
+        default: nil
+        }
+    }
+}
+
+extension RoutineMonthsPage.CountRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "name": self.name
+        case "scheduled": scheduled
+        case "done": done
+        case "missed": missed
+        case "planned": planned
+        case "extra": extra
+        case "success": success
+        case "minutes": minutes
+        default: nil
+        }
+    }
+}
+
+extension RoutineMonthsPage.MonthSection: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "isCurrent": isCurrent
+        case "calendar": calendar
+        case "rings": rings
+        case "rows": rows
+        case "total": total
+        case "calendarHref": calendarHref
+        default: nil
+        }
+    }
+}
+
+extension RoutineMonthsPage.Model: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "legend": legend
+        case "monthLinks": monthLinks
+        case "routines": routines
+        case "months": months
+        default: nil
+        }
     }
 }

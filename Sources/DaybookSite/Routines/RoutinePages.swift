@@ -14,7 +14,7 @@ struct RoutinePages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        Self.hasRoutines(site) ? [NavigationEntry(section: "routines", path: Routes.routines, label: site.translation["nav_routines"])] : []
+        Self.hasRoutines(site) ? [NavigationEntry(section: .routines, path: Routes.routines, label: site.translation["nav_routines"])] : []
     }
 
     /// Today's routines with their state (done, planned, or extra when logged on an unscheduled day).

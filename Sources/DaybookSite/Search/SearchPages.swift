@@ -31,7 +31,7 @@ struct SearchPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        [NavigationEntry(section: "search", path: Routes.search, label: site.translation["nav_search"])]
+        [NavigationEntry(section: .search, path: Routes.search, label: site.translation["nav_search"])]
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -40,7 +40,7 @@ struct SearchPages: SiteFeature {
         let years = Set(index.documents.compactMap { $0.date?.year }).sorted(by: >).map { Option(value: String($0), label: String($0)) }
         return [
             Page(Routes.search, template: "pages/search") { context in
-                PageViewModel(title: context.t["nav_search"], section: "search",
+                PageViewModel(title: context.t["nav_search"], section: .search,
                               page: SearchView(indexHref: context.link(Routes.searchIndex), diaryHref: context.link(Routes.diary),
                                                tagsHref: context.link(Routes.tags), kinds: kinds, years: years))
             },
@@ -56,5 +56,28 @@ struct SearchPages: SiteFeature {
     /// Public content only: private entries stay out even in a local build with --include-private.
     static func records(_ site: SiteData) -> [Record] {
         SiteFeatures.searchRecords(site)
+    }
+}
+
+extension SearchPages.SearchView: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "indexHref": indexHref
+        case "diaryHref": diaryHref
+        case "tagsHref": tagsHref
+        case "kinds": kinds
+        case "years": years
+        default: nil
+        }
+    }
+}
+
+extension SearchPages.Option: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "value": value
+        case "label": label
+        default: nil
+        }
     }
 }

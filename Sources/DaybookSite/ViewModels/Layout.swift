@@ -72,7 +72,7 @@ struct Layout {
             todayISO: site.today.iso,
             icons: Icons(ids: context.icons.ids)
         )
-        return .object(Root(layout: layout, page: TemplateReflection.value(model.page), t: t))
+        return .object(Root(layout: layout, page: model.page.templateValue, t: t))
     }
 }
 

@@ -88,7 +88,7 @@ enum BookPages {
             cardsHref: context.link(Routes.deckCards(deck.id)), printHref: context.link(Routes.bookPrint(deck.id, book.start)),
             previous: index > 0 ? link(books[index - 1]) : nil,
             next: index + 1 < books.count ? link(books[index + 1]) : nil)
-        return PageViewModel(title: "\(deck.title) · \(page.title)", section: "vocab", page: page)
+        return PageViewModel(title: "\(deck.title) · \(page.title)", section: .vocab, page: page)
     }
 
     /// Every study and review date of the book, then the day it counts as mastered.

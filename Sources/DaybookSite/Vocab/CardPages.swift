@@ -64,7 +64,7 @@ enum CardPages {
                              pageKey: Routes.deckCards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.deck(deck.id)), backLabel: deck.title,
                              printHref: context.link(Routes.deckPrint(deck.id)))
-        return PageViewModel(title: page.heading, section: "vocab", page: page)
+        return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 
     /// Each word studied or due today once, in deck order, study books first.
@@ -85,7 +85,7 @@ enum CardPages {
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
                              printHref: context.link(Routes.vocabTodayPrint))
-        return PageViewModel(title: page.heading, section: "vocab", page: page)
+        return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }
 

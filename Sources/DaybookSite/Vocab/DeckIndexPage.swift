@@ -46,7 +46,7 @@ enum DeckIndexPage {
                                  todayCardsHref: context.link(Routes.vocabTodayCards),
                                  todayTestHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
                                  todayLabel: todayCounts(today.reduce(0) { $0 + $1.studyCount }, today.reduce(0) { $0 + $1.reviewCount }, t))
-            return PageViewModel(title: t["nav_vocab"], section: "vocab", page: page)
+            return PageViewModel(title: t["nav_vocab"], section: .vocab, page: page)
         }]
     }
 

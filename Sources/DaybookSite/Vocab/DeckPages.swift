@@ -62,7 +62,7 @@ enum DeckPages {
             cardsHref: context.link(Routes.deckCards(deck.id)),
             testHref: context.link(Routes.deckCards(deck.id), fragment: Routes.testFragment),
             printHref: context.link(Routes.deckPrint(deck.id)))
-        return PageViewModel(title: deck.title, section: "vocab", page: page)
+        return PageViewModel(title: deck.title, section: .vocab, page: page)
     }
 
     /// Latest day first, file order within a day (as vocab.js sorts "newest").

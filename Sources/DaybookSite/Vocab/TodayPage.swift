@@ -80,7 +80,7 @@ enum TodayPage {
             cardsHref: context.link(Routes.vocabTodayCards),
             testHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
             printHref: context.link(Routes.vocabTodayPrint), indexHref: context.link(Routes.vocab))
-        return PageViewModel(title: t["vocab_today_title"], section: "vocab", page: page)
+        return PageViewModel(title: t["vocab_today_title"], section: .vocab, page: page)
     }
 
     /// The home page's sections: books in study, reviews due with counts.

@@ -17,7 +17,7 @@ struct VocabPages: SiteFeature {
 
     /// Navigation items (id, path, label) when the site has this content.
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        site.published.decks.isEmpty ? [] : [NavigationEntry(section: "vocab", path: Routes.vocab, label: site.translation["nav_vocab"])]
+        site.published.decks.isEmpty ? [] : [NavigationEntry(section: .vocab, path: Routes.vocab, label: site.translation["nav_vocab"])]
     }
 
     /// This feature's part of today's plan on the home page.

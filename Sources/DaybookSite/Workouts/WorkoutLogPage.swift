@@ -63,7 +63,7 @@ enum WorkoutLogPage {
                           month: CalendarPages.monthView(site.today.monthKey, layers: [layer], context),
                           months: months, total: t.count("workout_sessions_count", site.published.workouts.count),
                           statsHref: context.link(Routes.workoutStats))
-        return PageViewModel(title: t["nav_workouts"], section: "workouts", page: model)
+        return PageViewModel(title: t["nav_workouts"], section: .workouts, page: model)
     }
 
     static func item(_ session: WorkoutSession, index: WorkoutIndex, _ context: PageContext) -> SessionItem {
@@ -84,5 +84,63 @@ extension Translation {
     /// A count in a pattern of the theme: `count("workout_sessions_count", 3)` → `3회`.
     func count(_ key: String, _ n: Int) -> String {
         format(key, ["n": SetFormat.number(Double(n))])
+    }
+}
+
+extension WorkoutLogPage.SessionItem: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "href": href
+        case "dateLabel": dateLabel
+        case "weekday": weekday
+        case "iso": iso
+        case "split": split
+        case "splitIsPlanned": splitIsPlanned
+        case "duration": duration.orMissing
+        case "summary": summary
+        case "volume": volume.orMissing
+        case "isPrivate": isPrivate
+        default: nil
+        }
+    }
+}
+
+extension WorkoutLogPage.MonthGroup: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "count": count
+        case "calendarHref": calendarHref
+        case "sessions": sessions
+        default: nil
+        }
+    }
+}
+
+extension WorkoutLogPage.UpcomingDay: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "iso": iso
+        case "split": split
+        default: nil
+        }
+    }
+}
+
+extension WorkoutLogPage.Model: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "todayLabel": todayLabel
+        case "doneToday": doneToday
+        case "plannedToday": plannedToday.orMissing
+        case "upcoming": upcoming
+        case "month": month
+        case "months": months
+        case "total": total
+        case "statsHref": statsHref
+        default: nil
+        }
     }
 }

@@ -28,7 +28,7 @@ struct WorkoutPages: SiteFeature {
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {
-        Self.hasWorkouts(site) ? [NavigationEntry(section: "workouts", path: Routes.workouts, label: site.translation["nav_workouts"])] : []
+        Self.hasWorkouts(site) ? [NavigationEntry(section: .workouts, path: Routes.workouts, label: site.translation["nav_workouts"])] : []
     }
 
     /// Today's split: "done: Chest" with a link for each session logged today, else the planned split.

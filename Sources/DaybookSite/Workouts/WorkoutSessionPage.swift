@@ -85,6 +85,54 @@ enum WorkoutSessionPage {
             calendarHref: context.link(Routes.calendarMonth(session.date.monthKey)),
             monthLabel: t.monthTitle(session.date.monthKey))
         let title = [model.heading == split ? nil : model.heading, split, dateLabel].compactMap { $0 }.joined(separator: " · ")
-        return PageViewModel(title: title, section: "workouts", page: model)
+        return PageViewModel(title: title, section: .workouts, page: model)
+    }
+}
+
+extension WorkoutSessionPage.ExerciseRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "name": self.name
+        case "href": href
+        case "sets": sets
+        case "volume": volume
+        case "oneRepMax": oneRepMax
+        default: nil
+        }
+    }
+}
+
+extension WorkoutSessionPage.SessionLink: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension WorkoutSessionPage.Model: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "heading": heading
+        case "dateLabel": dateLabel
+        case "iso": iso
+        case "time": time.orMissing
+        case "split": split.orMissing
+        case "splitIsPlanned": splitIsPlanned
+        case "duration": duration.orMissing
+        case "isPrivate": isPrivate
+        case "exercises": exercises
+        case "totalVolume": totalVolume.orMissing
+        case "noteHTML": noteHTML.orMissing
+        case "previous": previous.orMissing
+        case "next": next.orMissing
+        case "logHref": logHref
+        case "statsHref": statsHref
+        case "calendarHref": calendarHref
+        case "monthLabel": monthLabel
+        default: nil
+        }
     }
 }

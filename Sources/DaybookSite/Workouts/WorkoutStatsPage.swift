@@ -87,7 +87,7 @@ enum WorkoutStatsPage {
             records: stats.exercises.map { recordRow($0, index: index, context) },
             exercises: stats.exercises.map { section($0, index: index, context) },
             logHref: context.link(Routes.workouts))
-        return PageViewModel(title: t["workout_stats"], section: "workouts", page: model)
+        return PageViewModel(title: t["workout_stats"], section: .workouts, page: model)
     }
 
     /// A month's name short enough for a bar: the first three letters (`Nov`, `11월`).
@@ -155,5 +155,105 @@ enum WorkoutStatsPage {
         return ExerciseSection(id: index.anchors[history.key] ?? "", name: history.name,
                                count: t.count("workout_sessions_count", performances.count), charts: charts, rows: rows,
                                isWeighted: isWeighted)
+    }
+}
+
+extension WorkoutStatsPage.Figure: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "value": value
+        case "detail": detail.orMissing
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.MonthRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "label": label
+        case "count": count
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.Record: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "value": value
+        case "set": set.orMissing
+        case "dateLabel": dateLabel
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.RecordRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "name": self.name
+        case "href": href
+        case "oneRepMax": oneRepMax.orMissing
+        case "heaviest": heaviest.orMissing
+        case "volume": volume.orMissing
+        case "reps": reps.orMissing
+        case "hold": hold.orMissing
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.Chart: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "title": title
+        case "svg": svg
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.HistoryRow: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "dateLabel": dateLabel
+        case "iso": iso
+        case "href": href
+        case "sets": sets
+        case "volume": volume
+        case "oneRepMax": oneRepMax
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.ExerciseSection: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "count": count
+        case "charts": charts
+        case "rows": rows
+        case "isWeighted": isWeighted
+        default: nil
+        }
+    }
+}
+
+extension WorkoutStatsPage.Model: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "figures": figures
+        case "monthChart": monthChart.orMissing
+        case "months": months
+        case "records": records
+        case "exercises": exercises
+        case "logHref": logHref
+        default: nil
+        }
     }
 }
