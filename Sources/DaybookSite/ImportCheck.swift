@@ -31,7 +31,7 @@ public enum ImportCheck {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 // A file the import replaces (an Anki deck) is a link to the user's own: unlink it, never write through it.
                 unlink(url.path)
-                try ImportWriter.place(file.contents, at: url, archives: &archives)
+                try Data(ImportWriter.place(file.contents, archives: &archives, io: options.io)).write(to: url)
             }
         } catch {
             throw ContentErrors([Diagnostic(SourceLocation(path: options.contentDisplayName),

@@ -42,15 +42,16 @@ struct New: ParsableCommand {
         let today = location.today ?? TimeZones.today(in: config.timezone)
         let day = date ?? today
         var (relative, text) = scaffold(for: kind, on: day, at: time ?? (date == nil ? now(in: config.timezone) : nil))
+        let io = FileIO.disk
         let url = location.contentURL.appendingPathComponent(relative)
-        guard !FileManager.default.fileExists(atPath: url.path) else {
+        guard !io.exists(url.path) else {
             throw ValidationError("\(location.content)/\(relative) already exists")
         }
         if kind == .entry {
             text = withWeather(text, at: "\(location.content)/\(relative)", settings: WeatherSettings(config: config), today: today)
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try io.createFolders(url.deletingLastPathComponent().path)
+        try io.replace(url.path, with: Array(text.utf8))
         print("\(location.content)/\(relative)")
     }
 
@@ -85,7 +86,7 @@ struct New: ParsableCommand {
         case .entry:
             var relative = "diary/\(year)/\(day.iso).md"
             var counter = 2
-            while FileManager.default.fileExists(atPath: location.contentURL.appendingPathComponent(relative).path) {
+            while FileIO.disk.exists(location.contentURL.appendingPathComponent(relative).path) {
                 relative = "diary/\(year)/\(day.iso)-\(counter).md"
                 counter += 1
             }

@@ -12,14 +12,23 @@ import Testing
     func starterSiteBuildsWithoutErrorsOrWarnings(locale: SiteConfig.Locale) throws {
         let site = try TestSite()
         defer { site.remove() }
-        for (path, text) in StarterSite.files(today: Self.today, timezone: "Europe/London", locale: locale) {
-            try site.write(path, text)
-        }
+        try site.io.remove(site.content.path)
+        try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Europe/London", locale: locale, io: site.io)
         let summary = try site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(site.read("index.html") != nil)
         #expect(site.read("diary/2026/2026-11-23/index.html") != nil)
         #expect(site.read("vocab/words/index.html") != nil)
+    }
+
+    /// `daybook init` beside an existing .gitignore adds only the lines it lacks, at the end.
+    @Test func initAddsTheMissingIgnoredLinesAndMakesTheFolders() throws {
+        let memory = MemoryFiles()
+        memory.add("/site/.gitignore", text: "node_modules/\npublic/")
+        try StarterSite.write(into: "/site", today: Self.today, timezone: "Asia/Seoul", locale: .en, io: memory.io)
+        #expect(memory.contents("/site/.gitignore").map { String(decoding: $0, as: UTF8.self) } == "node_modules/\npublic/\n.daybook-cache/\n.build/\n")
+        #expect(memory.io.isFolder("/site/content/workouts") && memory.io.isFolder("/site/content/routines"))
+        #expect(memory.files(under: "/site/content").sorted() == ["diary/2026/2026-11-23.md", "pages/about.md", "site.yml", "vocab/words.md"])
     }
 
     @Test func siteFileGivesTheDefaults() throws {

@@ -215,8 +215,8 @@ public enum DayOneText {
 public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
                            dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
-                           progress: ImportProgress? = nil) throws -> ImportSummary {
-        let export = try DayOneExport(path, displayPath: displayPath)
+                           progress: ImportProgress? = nil, io: FileIO = .disk) throws -> ImportSummary {
+        let export = try DayOneExport(path, displayPath: displayPath, io: io)
         var badRows = BadRows()
         var unknown = Set<String>()
         var entries: [DayOneEntry] = []
@@ -231,7 +231,7 @@ public enum DayOneImport {
                                                     at: SourceLocation(path: displayPath))
 
         // Entries already imported are known by their Day One uuid.
-        var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: "dayone_uuid")
+        var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: "dayone_uuid", io: io)
         var missing: [String] = []
         var counter = ImportCounter(progress, "Importing % entries", total: entries.count)
         for entry in entries.sorted(by: { $0.created < $1.created }) {

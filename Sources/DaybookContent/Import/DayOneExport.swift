@@ -4,7 +4,8 @@ import ZIPFoundation
 /// A Day One export as it comes: the `.zip` Day One writes (read without
 /// unzipping it), its unzipped folder, or one journal `.json`. An export holds
 /// one JSON file per journal and the folders `photos/`, `videos/`, `audios/`
-/// and `pdfs/` beside them.
+/// and `pdfs/` beside them. A `.zip` is read by ZIPFoundation from the disk;
+/// a folder or a `.json` through `io`.
 struct DayOneExport {
     private enum Storage {
         case folder(URL)
@@ -12,23 +13,25 @@ struct DayOneExport {
     }
 
     private let storage: Storage
+    private let io: FileIO
     private let displayPath: String
     /// Only one `.json` was given: its messages name it as given.
     private let isSingleJournal: Bool
     /// The journals' JSON files, by their path in the export (`Journal.json`).
     let journals: [String]
 
-    init(_ path: URL, displayPath: String) throws {
+    init(_ path: URL, displayPath: String, io: FileIO) throws {
         func failure(_ message: String, hint: String? = nil) -> ContentErrors {
             ContentErrors([Diagnostic(SourceLocation(path: displayPath), message, hint: hint)])
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else { throw failure("no such file or folder") }
+        guard let found = io.attributes(path.path) else { throw failure("no such file or folder") }
+        let isFolder = found.kind == .folder
         self.displayPath = displayPath
-        isSingleJournal = !isFolder.boolValue && path.pathExtension.lowercased() != "zip"
-        if isFolder.boolValue {
+        self.io = io
+        isSingleJournal = !isFolder && path.pathExtension.lowercased() != "zip"
+        if isFolder {
             storage = .folder(path)
-            journals = ((try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []).filter(Self.isJournal).sorted()
+            journals = ((try? io.list(path.path)) ?? []).map(\.name).filter(Self.isJournal).sorted()
         } else if !isSingleJournal {
             let archive: Archive
             do {
@@ -57,7 +60,7 @@ struct DayOneExport {
         let display = isSingleJournal ? displayPath : "\(displayPath)/\(name)"
         switch storage {
         case let .folder(folder):
-            return try ImportSource.text(folder.appendingPathComponent(name), displayPath: display)
+            return try ImportSource.text(folder.appendingPathComponent(name), displayPath: display, io: io)
         case let .zip(_, archive):
             var data = Data()
             do {
@@ -77,7 +80,7 @@ struct DayOneExport {
         switch storage {
         case let .folder(root):
             let url = root.appendingPathComponent(full)
-            return FileManager.default.fileExists(atPath: url.path) ? .copy(url) : nil
+            return io.attributes(url.path) != nil ? .copy(url) : nil
         case let .zip(url, archive):
             return archive[full]?.type == .file ? .unzip(archive: url, path: full) : nil
         }

@@ -13,8 +13,8 @@ struct DiaryImportTarget {
     /// Each new entry as the build will read it: an error here means nothing is written.
     private var check = Diagnostics()
 
-    init(content: URL, displayName: String, key: String) {
-        files = FileWalker(root: content, displayRoot: displayName)
+    init(content: URL, displayName: String, key: String, io: FileIO) {
+        files = FileWalker(root: content, displayRoot: displayName, io: io)
         var ignored = Diagnostics()
         var existing = Set<String>()
         let prefix = key + ":"
@@ -54,6 +54,7 @@ struct DiaryImportTarget {
     /// content with them does not pass `verify`, or it is a dry run.
     func finish(dryRun: Bool, verify: ImportVerification, progress: ImportProgress?) throws {
         if check.hasErrors { throw ContentErrors(check.sorted) }
-        try ImportWriter.finish(written, content: files.root, displayRoot: files.displayRoot, dryRun: dryRun, verify: verify, progress: progress)
+        try ImportWriter.finish(written, content: files.root, displayRoot: files.displayRoot, dryRun: dryRun, verify: verify, progress: progress,
+                                io: files.io)
     }
 }

@@ -31,11 +31,11 @@ public enum TrainingImport {
     /// - Parameter unit: for exports without a unit (Strong's comma form); nil means site.yml's `workouts.unit`.
     public static func run(_ source: Source, file: URL, displayPath: String, content: URL, contentDisplayName: String,
                            unit: SiteConfig.Workouts.Unit? = nil, dryRun: Bool = false, skipBadRows: Bool = false,
-                           verify: ImportVerification, progress: ImportProgress? = nil) throws -> ImportSummary {
-        let files = FileWalker(root: content, displayRoot: contentDisplayName)
+                           verify: ImportVerification, progress: ImportProgress? = nil, io: FileIO = .disk) throws -> ImportSummary {
+        let files = FileWalker(root: content, displayRoot: contentDisplayName, io: io)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
-        let export = try ImportSource.text(file, displayPath: displayPath)
+        let export = try ImportSource.text(file, displayPath: displayPath, io: io)
 
         var badRows = BadRows()
         let table = CSVTable(export, badRows: &badRows)
@@ -88,7 +88,7 @@ public enum TrainingImport {
         summary.added = written.count
         summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
         try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
-                                progress: progress)
+                                progress: progress, io: io)
         return summary
     }
 
@@ -101,8 +101,8 @@ public enum TrainingImport {
 /// Reading an export file and naming new files, for every importer.
 enum ImportSource {
     /// The export as text: UTF-8, a byte-order mark and CRLF line ends removed.
-    static func text(_ url: URL, displayPath: String) throws -> SourceFile {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+    static func text(_ url: URL, displayPath: String, io: FileIO) throws -> SourceFile {
+        guard let data = try? io.read(url.path) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the export")])
         }
         return try text(data, displayPath: displayPath, relativePath: url.lastPathComponent)

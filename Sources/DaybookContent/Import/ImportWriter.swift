@@ -66,44 +66,44 @@ public enum ImportWriter {
     /// The end of every import: the content with the new files is checked,
     /// then, unless it is a dry run, they are written.
     public static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
-                              verify: ImportVerification, progress: ImportProgress? = nil) throws {
+                              verify: ImportVerification, progress: ImportProgress? = nil, io: FileIO = .disk) throws {
         guard !files.isEmpty else { return }
         progress?("Checking the site with the \(files.count == 1 ? "new file" : "\(NumberText.format(Double(files.count), decimals: 0, .people)) new files")")
         try verify(files)
-        if !dryRun { try write(files, content: content, displayRoot: displayRoot, progress: progress) }
+        if !dryRun { try write(files, content: content, displayRoot: displayRoot, io: io, progress: progress) }
     }
 
-    static func write(_ files: [ImportedFile], content: URL, displayRoot: String, progress: ImportProgress? = nil) throws {
-        let manager = FileManager.default
+    static func write(_ files: [ImportedFile], content: URL, displayRoot: String, io: FileIO, progress: ImportProgress? = nil) throws {
         func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
-        let clashes = files.filter { !$0.replaces && manager.fileExists(atPath: content.appendingPathComponent($0.relativePath).path) }
+        let clashes = files.filter { !$0.replaces && io.attributes(content.appendingPathComponent($0.relativePath).path) != nil }
         if !clashes.isEmpty {
             throw ContentErrors(clashes.map {
                 Diagnostic(SourceLocation(path: display($0.relativePath)), "already exists; an import never overwrites a file",
                            hint: "move the file away, or remove what the import would put there")
             })
         }
-        var staged: [(temporary: URL, final: URL)] = []
+        var staged: [(temporary: String, final: String)] = []
         var archives = OpenArchives()
         var counter = ImportCounter(progress, "Writing % files", total: files.count)
         do {
             for file in files {
                 counter.count()
                 let final = content.appendingPathComponent(file.relativePath)
-                try manager.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let temporary = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).daybook-import")
-                try? manager.removeItem(at: temporary)
-                staged.append((temporary, final))
-                try place(file.contents, at: temporary, archives: &archives)
+                try io.createFolders(final.deletingLastPathComponent().path)
+                let temporary = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).daybook-import").path
+                try? io.remove(temporary)
+                staged.append((temporary, final.path))
+                try io.write(temporary, place(file.contents, archives: &archives, io: io))
             }
         } catch {
-            for item in staged { try? manager.removeItem(at: item.temporary) }
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayRoot), "cannot write the import: \(error.localizedDescription)",
+            for item in staged { try? io.remove(item.temporary) }
+            let reason = (error as? FileIOError)?.reason ?? error.localizedDescription
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayRoot), "cannot write the import: \(reason)",
                                             hint: "nothing was written")])
         }
         // rename(2) replaces atomically; a failure here is a disk failure mid-way.
-        for item in staged where rename(item.temporary.path, item.final.path) != 0 {
-            throw ContentErrors([Diagnostic(SourceLocation(path: item.final.path), "cannot move the imported file into place")])
+        for item in staged where (try? io.move(item.temporary, item.final)) == nil {
+            throw ContentErrors([Diagnostic(SourceLocation(path: item.final), "cannot move the imported file into place")])
         }
     }
 
@@ -121,15 +121,19 @@ public enum ImportWriter {
         }
     }
 
-    /// Writes one file's contents at `url`, which must not exist.
-    public static func place(_ contents: ImportedFile.Contents, at url: URL, archives: inout OpenArchives) throws {
+    /// One file's bytes: its text, a copy of an attachment (never a link to
+    /// the export, which the user may delete or change), or an entry of a
+    /// `.zip` (ZIPFoundation reads the archive from the disk).
+    public static func place(_ contents: ImportedFile.Contents, archives: inout OpenArchives, io: FileIO) throws -> [UInt8] {
         switch contents {
-        case let .text(text): try Data(text.utf8).write(to: url)
-        case let .copy(source): try FileManager.default.copyItem(at: source, to: url)
+        case let .text(text): return Array(text.utf8)
+        case let .copy(source): return Array(try io.read(source.path))
         case let .unzip(archiveURL, path):
             let archive = try archives.archive(archiveURL)
             guard let entry = archive[path] else { throw Archive.ArchiveError.invalidEntryPath }
-            _ = try archive.extract(entry, to: url)
+            var bytes: [UInt8] = []
+            _ = try archive.extract(entry) { bytes.append(contentsOf: $0) }
+            return bytes
         }
     }
 }

@@ -300,8 +300,8 @@ public enum JrnlImport {
     /// - Parameter timeFormat: the journal's `timeformat` from jrnl's config; nil tries the common ones.
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String, timeFormat: JrnlTimeFormat? = nil,
                            dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
-                           progress: ImportProgress? = nil) throws -> ImportSummary {
-        let export = try ImportSource.text(path, displayPath: displayPath)
+                           progress: ImportProgress? = nil, io: FileIO = .disk) throws -> ImportSummary {
+        let export = try ImportSource.text(path, displayPath: displayPath, io: io)
         var badRows = BadRows()
         var unknown = Set<String>()
         let isJSON = export.text.first(where: { !$0.isWhitespace }) == "{"
@@ -309,7 +309,7 @@ public enum JrnlImport {
             : try JrnlText.entries(export, format: timeFormat, badRows: &badRows)
         var summary = try ImportSource.diarySummary(dryRun: dryRun, badRows: badRows, skip: skipBadRows, unknownFields: unknown,
                                                     at: export.location(line: 1))
-        var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: key)
+        var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: key, io: io)
         // In time order, so that a day's second entry gets `-2`; the same moment keeps the journal's order.
         let ordered = entries.enumerated().sorted { ($0.element.date, $0.element.time, $0.offset) < ($1.element.date, $1.element.time, $1.offset) }
         var counter = ImportCounter(progress, "Importing % entries", total: entries.count)

@@ -30,15 +30,15 @@ public enum AnkiFiles {
                                    content: URL, contentDisplayName: String,
                                    language: String = "en", meaningLanguage: String = "ko",
                                    dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
-                                   progress: ImportProgress? = nil) throws -> ImportSummary {
+                                   progress: ImportProgress? = nil, io: FileIO = .disk) throws -> ImportSummary {
         let id = deckID(name)
         if let problem = deckNameProblem(name) { throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), problem)]) }
-        let files = FileWalker(root: content, displayRoot: contentDisplayName)
+        let files = FileWalker(root: content, displayRoot: contentDisplayName, io: io)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
         let date = date ?? TimeZones.today(in: config.timezone)
 
-        let export = try ImportSource.text(file, displayPath: displayPath)
+        let export = try ImportSource.text(file, displayPath: displayPath, io: io)
         var reading = AnkiImport.read(export)
         diagnostics.append(contentsOf: reading.diagnostics)
         var summary = ImportSummary(noun: "word", plural: "words")
@@ -93,14 +93,14 @@ public enum AnkiFiles {
         summary.files = [result.displayPath]
         try ImportWriter.finish([ImportedFile(relative, .text(updated), replaces: existing != nil)],
                                 content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
-                                progress: progress)
+                                progress: progress, io: io)
         return summary
     }
 
     /// `content/vocab/DECK.md` in Anki's plain-text format (`AnkiExport.text`).
-    public static func export(deck name: String, content: URL, contentDisplayName: String) throws -> String {
+    public static func export(deck name: String, content: URL, contentDisplayName: String, io: FileIO = .disk) throws -> String {
         let id = deckID(name)
-        let files = FileWalker(root: content, displayRoot: contentDisplayName)
+        let files = FileWalker(root: content, displayRoot: contentDisplayName, io: io)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
         let relative = "vocab/\(id).md"

@@ -4,6 +4,10 @@ import Foundation
 /// `content/`): one folder per source content and settings, holding its sizes
 /// as `WIDTHxHEIGHT.webp` and `.jpg`, so a warm build reads sizes from names
 /// and never decodes. Safe to delete.
+///
+/// On the disk, not behind `FileIO`: libvips reads the originals and writes
+/// the sizes by path, so the cache, its index and the photos of a build in
+/// memory are where libvips can reach them.
 struct PhotoCache: Sendable {
     let folder: URL
     /// Widths, quality, WebP effort and a version of the processing (v2: a

@@ -22,6 +22,30 @@ public enum StarterSite {
     /// Folders made even when nothing is in them yet, so the layout is visible.
     public static let folders = ["content/workouts", "content/routines"]
 
+    /// Writes the starter site into `root` (made when missing) and adds the
+    /// lines of `ignored` that its `.gitignore` lacks.
+    public static func write(into root: String, today: LocalDate, timezone: String, locale: SiteConfig.Locale,
+                             io: FileIO) throws(FileIOError) {
+        for (path, text) in files(today: today, timezone: timezone, locale: locale) {
+            let file = root + "/" + path
+            try io.createFolders((file as NSString).deletingLastPathComponent)
+            try io.replace(file, with: Array(text.utf8))
+        }
+        for folder in folders { try io.createFolders(root + "/" + folder) }
+        let ignore = root + "/.gitignore"
+        let existing = (try? io.read(ignore)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if let added = withIgnored(existing) { try io.replace(ignore, with: Array(added.utf8)) }
+    }
+
+    /// A `.gitignore` with the missing lines of `ignored` added; nil when none is missing.
+    static func withIgnored(_ existing: String) -> String? {
+        let present = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = ignored.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+        return existing + separator + missing.joined(separator: "\n") + "\n"
+    }
+
     static func siteFile(timezone: String, locale: SiteConfig.Locale) -> String {
         let defaults = SiteConfig()
         let cards = defaults.flashcards, workouts = defaults.workouts

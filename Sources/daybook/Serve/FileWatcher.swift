@@ -1,3 +1,4 @@
+import DaybookContent
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -31,14 +32,15 @@ final class FileWatcher: @unchecked Sendable {
         self.source = source
     }
 
-    private func addTree(_ path: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+    /// Folders are found through the I/O seam; the watching itself is
+    /// inotify's, which only the disk has, so it is always the disk.
+    private func addTree(_ path: String, io: FileIO = .disk) {
+        guard io.isFolder(path) else { return }
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF)
         let watch = inotify_add_watch(descriptor, path, mask)
         if watch >= 0 { watched[watch] = path }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
-            addTree(path + "/" + name)
+        for entry in (try? io.list(path)) ?? [] where !entry.name.hasPrefix(".") {
+            addTree(path + "/" + entry.name, io: io)
         }
     }
 
