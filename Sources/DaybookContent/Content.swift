@@ -12,6 +12,10 @@ public struct Content: Sendable {
     public var routineLog = RoutineLog()
     /// Files that are copied as they are (images beside entries and pages).
     public var assets: [ContentAsset] = []
+    /// Every file read as content (Markdown, `site.yml`, routines), by
+    /// identity → display path: an asset that is one of them under another
+    /// name, linked hard or symbolically, must not be copied out.
+    public var sourceIdentities: [FileIdentity: String] = [:]
 
     public init() {}
 }
@@ -20,6 +24,19 @@ public struct Content: Sendable {
 public struct ContentAsset: Sendable {
     public let absolutePath: String
     public let relativePath: String
+    /// Which file it is, through links; nil when it cannot be examined.
+    public var identity: FileIdentity?
+    /// The real file, every link resolved, relative to the content folder
+    /// (links that leave it are errors before this); the same as
+    /// `relativePath` for a file that is no link.
+    public var realPath: String
+
+    public init(absolutePath: String, relativePath: String, identity: FileIdentity? = nil, realPath: String? = nil) {
+        self.absolutePath = absolutePath
+        self.relativePath = relativePath
+        self.identity = identity
+        self.realPath = realPath ?? relativePath
+    }
 }
 
 /// Which entries a build includes.

@@ -10,7 +10,9 @@ public enum ContentLoader {
         let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
         guard files.exists else { return (content, diagnostics) }
 
-        content.config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
+        // Files read as content other than entries (whose identities come with their parse).
+        var sources: [String] = []
+        content.config = SiteConfig.parse(files.read("site.yml", recording: &sources, into: &diagnostics), into: &diagnostics)
         if files.read("site.yaml", into: &diagnostics) != nil {
             diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
         }
@@ -18,26 +20,27 @@ public enum ContentLoader {
         // Diary entries are the bulk of a site: parse them on all cores.
         let diaryPaths = files.markdownPaths(under: "diary", into: &diagnostics)
         cache?.begin(keeping: diaryPaths)
-        let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics) in
+        let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics, FileIdentity?) in
             // Examined before it is read: a file changed meanwhile is read again next time.
-            let stamp = cache == nil ? nil : io.attributes(files.root.appendingPathComponent(relative).path)
-            if let cached = cache?.entry(relative, stamp: stamp) { return cached }
+            let stamp = io.attributes(files.root.appendingPathComponent(relative).path)
+            if let (entry, local) = cache?.entry(relative, stamp: stamp) { return (entry, local, stamp?.identity) }
             var local = Diagnostics()
             let entry = files.load(relative, into: &local).flatMap { DiaryParser.parse($0, into: &local) }
             cache?.store(relative, stamp: stamp, entry: entry, diagnostics: local)
-            return (entry, local)
+            return (entry, local, stamp?.identity)
         }
-        for (entry, local) in parsed {
+        for ((entry, local, identity), relative) in zip(parsed, diaryPaths) {
             diagnostics.append(contentsOf: local)
             if let entry { content.entries.append(entry) }
+            if let identity { content.sourceIdentities[identity] = files.display(relative) }
         }
         content.entries.sort(by: DiaryEntry.chronological)
 
-        for file in files.markdown(under: "pages", into: &diagnostics) {
+        for file in files.markdown(under: "pages", recording: &sources, into: &diagnostics) {
             if let page = FreePage.parse(file, into: &diagnostics) { content.pages.append(page) }
         }
 
-        let vocabFiles = files.markdown(under: "vocab", recursive: false, into: &diagnostics)
+        let vocabFiles = files.markdown(under: "vocab", recursive: false, recording: &sources, into: &diagnostics)
         for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
             if file.baseName == "today" {
                 diagnostics.error(file.location(line: 1), "a deck cannot be named 'today': vocab/today/ is the page of today's words",
@@ -51,7 +54,7 @@ public enum ContentLoader {
             content.reviews = ReviewLogParser.parse(reviews, decks: content.decks, into: &diagnostics)
         }
 
-        for file in files.markdown(under: "workouts", into: &diagnostics) {
+        for file in files.markdown(under: "workouts", recording: &sources, into: &diagnostics) {
             if let session = WorkoutParser.parse(file, settings: content.config.workouts, into: &diagnostics) {
                 content.workouts.append(session)
             }
@@ -59,13 +62,18 @@ public enum ContentLoader {
         files.reportUnread(under: "workouts", readsSubfolders: true, into: &diagnostics)
         content.workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
 
-        if let file = files.read("routines.yml", into: &diagnostics) {
+        if let file = files.read("routines.yml", recording: &sources, into: &diagnostics) {
             content.routines = RoutineParser.parseRoutines(file, into: &diagnostics)
         }
-        if let file = files.read("routines/log.md", into: &diagnostics) {
+        if let file = files.read("routines/log.md", recording: &sources, into: &diagnostics) {
             content.routineLog = RoutineParser.parseLog(file, routines: content.routines, into: &diagnostics)
         }
 
+        for relative in sources {
+            if let identity = io.attributes(files.root.appendingPathComponent(relative).path)?.identity {
+                content.sourceIdentities[identity] = files.display(relative)
+            }
+        }
         content.assets = files.assets(under: ["diary", "pages"], into: &diagnostics)
         files.reportUnknownTopLevel(into: &diagnostics)
         return (content, diagnostics)
@@ -93,9 +101,16 @@ struct FileWalker {
 
     /// nil when the file does not exist; an unreadable file is an error.
     func read(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
+        var ignored: [String] = []
+        return read(relative, recording: &ignored, into: &diagnostics)
+    }
+
+    /// Reads a file, adding its path to `sources` when it is there.
+    func read(_ relative: String, recording sources: inout [String], into diagnostics: inout Diagnostics) -> SourceFile? {
         let url = root.appendingPathComponent(relative)
         guard io.exists(url.path) else { return nil }
         guard folder.existsInside(relative, into: &diagnostics) else { return nil }
+        sources.append(relative)
         return load(url: url, relative: relative, into: &diagnostics)
     }
 
@@ -130,20 +145,30 @@ struct FileWalker {
     }
 
     func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {
-        markdownPaths(under: folder, recursive: recursive, into: &diagnostics).compactMap { load($0, into: &diagnostics) }
+        var ignored: [String] = []
+        return markdown(under: folder, recursive: recursive, recording: &ignored, into: &diagnostics)
+    }
+
+    /// Reads the Markdown files below `folder`, adding their paths to `sources`.
+    func markdown(under folder: String, recursive: Bool = true, recording sources: inout [String],
+                  into diagnostics: inout Diagnostics) -> [SourceFile] {
+        let paths = markdownPaths(under: folder, recursive: recursive, into: &diagnostics)
+        sources += paths
+        return paths.compactMap { load($0, into: &diagnostics) }
     }
 
     /// Every other file is an asset; one that cannot be read is said so, not
     /// skipped silently. (Links were reported when the Markdown was listed.)
     func assets(under folders: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
         folders.flatMap { folder in
-            relativeFiles(under: folder).filter { !MarkdownName.isMarkdown($0) }.compactMap { relative in
+            relativeFiles(under: folder).filter { !MarkdownName.isMarkdown($0) }.compactMap { relative -> ContentAsset? in
                 let path = root.appendingPathComponent(relative).path
                 guard io.isReadable(path) else {
                     diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
                     return nil
                 }
-                return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative))
+                return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative), identity: io.attributes(path)?.identity,
+                                    realPath: self.folder.realRelative(relative).map(FolderWalk.normalized))
             }
         }
     }

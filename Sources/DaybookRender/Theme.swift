@@ -9,6 +9,9 @@ public struct Theme: Sendable {
     let templates: TemplateSet
     /// Files copied to `public/assets/`, keyed by path below `assets/`.
     public let assets: [String: Data]
+    /// The theme folder's assets (not the built-in ones): where each is, and
+    /// which file it is, so that one linked to a content file is refused.
+    public let assetFiles: [(displayPath: String, identity: FileIdentity)]
     /// Where each template came from, for error messages.
     let templatePaths: [String: String]
     public let translations: [String: Translation]
@@ -18,22 +21,25 @@ public struct Theme: Sendable {
     /// - Parameter location: where `theme:` names it, for a theme that is not there.
     public static func load(name: String, themesDirectory: URL, io: FileIO = .disk, location: SourceLocation? = nil,
                             into diagnostics: inout Diagnostics) -> Theme {
-        var files: [String: (data: Data, displayPath: String)] = [:]
+        var files: [String: (data: Data, displayPath: String, identity: FileIdentity?)] = [:]
         for (path, base64) in EmbeddedTheme.files {
-            if let data = Data(base64Encoded: base64) { files[path] = (data, "themes/default/\(path) (built in)") }
+            if let data = Data(base64Encoded: base64) { files[path] = (data, "themes/default/\(path) (built in)", nil) }
         }
         let folder = themesDirectory.appendingPathComponent(name)
         if !SiteConfig.isPlainThemeName(name) {
             // site.yml reports this at its line; the theme is never looked for.
         } else if io.isFolder(folder.path) {
-            let themes = FolderWalk(root: themesDirectory, displayRoot: "themes", io: io)
-            for relative in themes.files(under: name, into: &diagnostics) {
-                let path = String(relative.dropFirst(name.count + 1))
-                guard let data = try? io.read(folder.appendingPathComponent(path).path) else {
-                    diagnostics.error(SourceLocation(path: themes.display(relative)), "cannot read file")
-                    continue
+            // Nothing outside the theme's own folder is read: not content/, not another theme.
+            if FolderWalk(root: themesDirectory, displayRoot: "themes", io: io).existsInside(name, into: &diagnostics) {
+                let theme = FolderWalk(root: folder, displayRoot: "themes/\(name)", io: io)
+                for path in theme.files(under: "", into: &diagnostics) {
+                    let absolute = folder.appendingPathComponent(path).path
+                    guard let data = try? io.read(absolute) else {
+                        diagnostics.error(SourceLocation(path: theme.display(path)), "cannot read file")
+                        continue
+                    }
+                    files[path] = (data, theme.display(path), io.attributes(absolute)?.identity)
                 }
-                files[path] = (data, themes.display(relative))
             }
         } else if name != "default" {
             let themes = ((try? io.list(themesDirectory.path)) ?? []).map(\.name).filter { !$0.hasPrefix(".") }
@@ -45,6 +51,7 @@ public struct Theme: Sendable {
         var templates: [String: String] = [:]
         var templatePaths: [String: String] = [:]
         var assets: [String: Data] = [:]
+        var assetFiles: [(displayPath: String, identity: FileIdentity)] = []
         var translations: [String: Translation] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             if path.hasSuffix(".mustache") {
@@ -63,6 +70,7 @@ public struct Theme: Sendable {
                 }
             } else if path.hasPrefix("assets/") {
                 assets[String(path.dropFirst("assets/".count))] = file.data
+                if let identity = file.identity { assetFiles.append((file.displayPath, identity)) }
             } else if path.hasPrefix("i18n/"), path.hasSuffix(".yml") {
                 let locale = String(path.dropFirst("i18n/".count).dropLast(".yml".count))
                 let source = SourceFile(displayPath: file.displayPath, relativePath: path, text: String(decoding: file.data, as: UTF8.self))
@@ -78,7 +86,7 @@ public struct Theme: Sendable {
                                   hint: Suggestion.hint(for: reference.name, in: templates.keys))
             }
         }
-        return Theme(name: name, templates: TemplateSet(templates), assets: assets,
+        return Theme(name: name, templates: TemplateSet(templates), assets: assets, assetFiles: assetFiles,
                      templatePaths: templatePaths, translations: translations)
     }
 

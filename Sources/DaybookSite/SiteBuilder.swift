@@ -61,6 +61,7 @@ public enum SiteBuilder {
                                                         io: options.io, cache: cache)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
                                location: content.config.themeLocation, into: &diagnostics)
+        AssetLinks.check(content, theme: theme, visibility: options.visibility, displayRoot: options.contentDisplayName, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 
         let today = options.today ?? TimeZones.today(in: content.config.timezone)

@@ -117,6 +117,28 @@ def test_a_link_out_of_content_is_an_error_and_publishes_nothing(site, tmp_path)
     assert not (site / "public").exists()
 
 
+def test_links_to_a_private_entry_are_errors_naming_both_files(site):
+    """A .txt that is a symbolic or hard link to a private entry, or a photo
+    hard-linked to a private entry's file, would publish it byte for byte."""
+    daybook("build", "--today", TODAY, cwd=site)
+    before = tree(site / "public")
+    secret = site / "content/diary/2026/2026-11-19-secret.md"
+    marker = secret.read_text().split("---")[-1].strip().splitlines()[0]
+    (site / "content/pages/notes.txt").symlink_to("../diary/2026/2026-11-19-secret.md")
+    os.link(secret, site / "content/pages/copy.txt")
+    (site / "content/diary/2026/2026-11-20").mkdir(exist_ok=True)
+    os.link(site / "content/diary/2026/2026-11-19-secret-cat.jpg", site / "content/diary/2026/2026-11-20/photo.jpg")
+    result = daybook("build", "--today", TODAY, cwd=site, check=False)
+    assert result.returncode == 1
+    for link in ("content/pages/notes.txt", "content/pages/copy.txt", "content/diary/2026/2026-11-20/photo.jpg"):
+        assert f"{link}:1:1: error: '{link}' is " in result.stderr
+    assert result.stderr.count("'content/diary/2026/2026-11-19-secret.md'") == 2
+    assert "'content/diary/2026/2026-11-19-secret-cat.jpg'" in result.stderr
+    assert result.stderr.count("hint: ") >= 3
+    assert tree(site / "public") == before
+    assert not any(marker.encode() in data for data in before.values() if isinstance(data, bytes))
+
+
 def test_a_theme_path_is_an_error_at_its_line(site):
     (site / "content/site.yml").write_text((site / "content/site.yml").read_text() + "theme: ../outside\n")
     line = len((site / "content/site.yml").read_text().splitlines())

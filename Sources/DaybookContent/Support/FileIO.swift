@@ -16,11 +16,15 @@ public struct FileIO: Sendable {
         public var size: Int
         /// Seconds since 1970.
         public var modified: Double
+        /// Which file this is, whatever name it was reached by: two names
+        /// with one identity are links to one file, hard or symbolic.
+        public var identity: FileIdentity?
 
-        public init(kind: Kind, size: Int = 0, modified: Double = 0) {
+        public init(kind: Kind, size: Int = 0, modified: Double = 0, identity: FileIdentity? = nil) {
             self.kind = kind
             self.size = size
             self.modified = modified
+            self.identity = identity
         }
     }
 
@@ -124,6 +128,17 @@ public struct FileIO: Sendable {
     }
 }
 
+/// A file's device and inode number (`stat`): the same for every name of one file.
+public struct FileIdentity: Sendable, Hashable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
 /// A file operation that failed: the path and the system's reason (`Permission denied`).
 public struct FileIOError: Error, Sendable, CustomStringConvertible {
     public let path: String
@@ -204,7 +219,8 @@ extension FileIO {
 enum Disk {
     static func attributes(_ info: stat) -> FileIO.Attributes {
         FileIO.Attributes(kind: kind(info.st_mode), size: Int(info.st_size),
-                          modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+                          modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     static func kind(_ mode: mode_t) -> FileIO.Kind {
@@ -343,8 +359,8 @@ public final class MemoryFiles: @unchecked Sendable {
 
     public var io: FileIO {
         FileIO(
-            linkAttributes: { path in self.locked { self[path].map(Self.attributes) } },
-            attributes: { path in self.locked { self.resolved(path).flatMap { self[$0] }.map(Self.attributes) } },
+            linkAttributes: { path in self.locked { self[path].map { Self.attributes($0, at: path) } } },
+            attributes: { path in self.locked { self.resolved(path).flatMap { real in self[real].map { Self.attributes($0, at: real) } } } },
             resolve: { path in self.locked { self.resolved(path) } },
             list: { folder throws(FileIOError) in try self.list(folder) },
             isReadable: { path in self.locked { self.resolved(path) != nil } },
@@ -375,7 +391,7 @@ public final class MemoryFiles: @unchecked Sendable {
             let prefix = Array((real == "/" ? "/" : real + "/").utf8)
             return .success(store.compactMap { path, node in
                 guard path.isBelow(prefix), !path.bytes[prefix.count...].contains(UInt8(ascii: "/")) else { return nil }
-                return FileIO.Entry(name: String(decoding: path.bytes[prefix.count...], as: UTF8.self), kind: Self.attributes(node).kind)
+                return FileIO.Entry(name: String(decoding: path.bytes[prefix.count...], as: UTF8.self), kind: Self.kind(node))
             })
         }
         return try result.get()
@@ -477,11 +493,22 @@ public final class MemoryFiles: @unchecked Sendable {
         return current
     }
 
-    private static func attributes(_ node: Node) -> FileIO.Attributes {
+    /// A node has no inode here: its path is its identity (FNV-1a of the
+    /// bytes), so symbolic links to one file share it, as on a disk.
+    private static func attributes(_ node: Node, at path: String) -> FileIO.Attributes {
+        let identity = FileIdentity(device: 0, inode: path.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        return switch node {
+        case let .file(data, modified): FileIO.Attributes(kind: .file, size: data.count, modified: modified, identity: identity)
+        case .folder: FileIO.Attributes(kind: .folder, identity: identity)
+        case .link: FileIO.Attributes(kind: .link, identity: identity)
+        }
+    }
+
+    private static func kind(_ node: Node) -> FileIO.Kind {
         switch node {
-        case let .file(data, modified): FileIO.Attributes(kind: .file, size: data.count, modified: modified)
-        case .folder: FileIO.Attributes(kind: .folder)
-        case .link: FileIO.Attributes(kind: .link)
+        case .file: .file
+        case .folder: .folder
+        case .link: .link
         }
     }
 

@@ -45,13 +45,21 @@ public struct FolderWalk: Sendable {
         return true
     }
 
+    /// The real file at `relative`, every link resolved, relative to the
+    /// root; nil when it dangles or lies outside.
+    public func realRelative(_ relative: String) -> String? {
+        guard let real = io.resolve(root + "/" + relative), isInside(real) else { return nil }
+        return String(real.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
+    }
+
     /// Relative paths of regular files below `folder` (relative to the
     /// root), sorted, skipping hidden ones. Links that leave the root are
     /// errors; broken links and folders that cannot be read are warnings.
     public func files(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [String] {
         let start = folder.isEmpty ? root : root + "/" + folder
         guard let kind = io.linkAttributes(start)?.kind else { return [] }
-        if kind == .link {
+        // The root itself may be a link: `realRoot` is where it leads.
+        if kind == .link, !folder.isEmpty {
             guard existsInside(folder, into: &diagnostics) else { return [] }
         }
         var result: [String] = []
