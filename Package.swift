@@ -33,8 +33,9 @@ let package = Package(
         // requirements (OpenEXR, gmodule) add `-pthread`, which SwiftPM drops
         // with a "prohibited flag" warning on every build. libvips itself is in
         // the system's default paths, and the shim links it.
-        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("vips")]),
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev", "libssl-dev"])]),
+        // The shim also hashes photos with OpenSSL's libcrypto (libssl-dev, which libvips-dev pulls in).
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("crypto")]),
         // Content model and parsing: files → values with located diagnostics.
         .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit", "ZIPFoundation"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.

@@ -26,8 +26,9 @@ need_test_venv() {
 # The C library Daybook renders Markdown with.
 need_cmark() { apt_need libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
 
-# libvips, which resizes and cleans photos (with HEIC/AVIF, WebP and EXIF support).
-need_vips() { apt_need libvips-dev pkg-config; }
+# libvips, which resizes and cleans photos (with HEIC/AVIF, WebP and EXIF support),
+# and libcrypto, which hashes them for the cache.
+need_vips() { apt_need libvips-dev libssl-dev pkg-config; }
 
 # zlib, which ZIPFoundation reads Day One's export .zip with.
 need_zlib() { apt_need zlib1g-dev pkg-config; }

@@ -1,9 +1,10 @@
 import DaybookContent
 import DaybookRender
+import Foundation
 @testable import DaybookSite
 import Testing
 
-/// Photo rules without files: which references are local photos, where their
+/// Photo rules, with a file only for the cache key: which references are local photos, where their
 /// sizes are published, how the Markdown pass hands images over.
 @Suite struct PhotoTests {
     @Test func relativeReferencesResolveFromTheEntryFolder() {
@@ -69,5 +70,18 @@ import Testing
         #expect(!diagnostics.hasErrors)
         #expect(config.images.originals && config.images.widths == [400, 1200])
         #expect(SiteConfig().images.widths == [480, 960, 1600] && !SiteConfig().images.originals)
+    }
+
+    /// The cache finds a photo by the SHA-256 of its bytes, as `sha256sum` prints it.
+    @Test func cacheKeyIsTheSHA256OfTheFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-sha-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("photo.jpg"), empty = folder.appendingPathComponent("empty.jpg")
+        try Data((0..<200_000).map { UInt8($0 % 251) }).write(to: photo)
+        try Data().write(to: empty)
+        #expect(Vips.sha256(of: photo.path) == "e24bc62381f1224fbbb74688663f8f9743b9680b193edd666835e97b06e730eb")
+        #expect(Vips.sha256(of: empty.path) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(Vips.sha256(of: folder.appendingPathComponent("missing.jpg").path) == nil)
     }
 }
