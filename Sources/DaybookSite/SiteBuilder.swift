@@ -71,7 +71,7 @@ public enum SiteBuilder {
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory)
+                            cacheDirectory: options.cacheDirectory, io: options.io)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
     }

@@ -49,7 +49,7 @@ public struct SiteData: Sendable {
     public var locale: String { config.locale.rawValue }
 
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
-         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache")) {
+         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk) {
         self.config = content.config
         published = PublishedContent(content, showing: visibility)
         publicView = PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
@@ -59,7 +59,7 @@ public struct SiteData: Sendable {
         self.translation = translation
         self.seed = seed
         let shownFiles = Set(published.assets.map(\.relativePath))
-        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory,
+        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory, io: io,
                                    isHidden: { !shownFiles.contains($0) })
         photos = library
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
