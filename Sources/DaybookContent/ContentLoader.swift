@@ -16,6 +16,16 @@ public enum ContentLoader {
         }
         // Files read as content other than entries (whose identities come with their parse).
         var sources: [String] = []
+        // A deck or workout whose text and site.yml are as last time (`serve`) is not parsed again.
+        func reparsed<T: Sendable>(_ file: SourceFile, _ parse: (inout Diagnostics) -> T) -> T {
+            guard let cache else { return parse(&diagnostics) }
+            var key = Hasher()
+            key.combine(content.textHashes[file.relativePath])
+            key.combine(content.textHashes["site.yml"])
+            let (value, local) = cache.parsed(file.relativePath, key: key.finalize(), parse)
+            diagnostics.append(contentsOf: local)
+            return value
+        }
         content.config = SiteConfig.parse(hashed(files.read("site.yml", recording: &sources, into: &diagnostics)), into: &diagnostics)
         if files.read("site.yaml", into: &diagnostics) != nil {
             diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
@@ -51,7 +61,8 @@ public enum ContentLoader {
                                   hint: "rename the file, for example to today-words.md")
                 continue
             }
-            if let deck = DeckParser.parse(file, settings: content.config.vocab, into: &diagnostics) { content.decks.append(deck) }
+            let settings = content.config.vocab
+            if let deck = reparsed(file, { DeckParser.parse(file, settings: settings, into: &$0) }) { content.decks.append(deck) }
         }
         files.reportUnread(under: "vocab", readsSubfolders: false, into: &diagnostics)
         if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
@@ -59,7 +70,8 @@ public enum ContentLoader {
         }
 
         for file in files.markdown(under: "workouts", recording: &sources, into: &diagnostics).compactMap(hashed) {
-            if let session = WorkoutParser.parse(file, settings: content.config.workouts, into: &diagnostics) {
+            let settings = content.config.workouts
+            if let session = reparsed(file, { WorkoutParser.parse(file, settings: settings, into: &$0) }) {
                 content.workouts.append(session)
             }
         }
