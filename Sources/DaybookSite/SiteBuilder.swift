@@ -110,6 +110,23 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
+    /// Each keyed page's key with what every page shares: the site's
+    /// inputs, the theme and the navigation (`PageKey`).
+    static func pageKeys(_ pages: [Page], site: SiteData, theme: Theme) -> [String: PageKey] {
+        let shared = PageKey { hasher in
+            hasher.combine(site.sharedKey)
+            hasher.combine(theme.fingerprint)
+            for item in SiteFeatures.navigation(site) {
+                hasher.combine(item.section)
+                hasher.combine(text: item.path.value)
+                hasher.combine(text: item.label)
+            }
+        }
+        return Dictionary(pages.compactMap { page in
+            page.key.map { key in (page.path.filePath, PageKey { $0.combine(shared); $0.combine(key) }) }
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Everything a build checks, template errors included, writing nothing:
     /// the warnings and how many entries were read.
     public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
@@ -149,12 +166,21 @@ public enum SiteBuilder {
         }
         for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
 
+        let keys = pageKeys(pages, site: site, theme: theme)
         if let previous, let memory {
+            // A page made of the same inputs as the bytes written last time keeps them.
+            let stale = pages.filter { page in
+                let path = page.path.filePath
+                guard let key = keys[path], memory.pageKeys[path] == key, let digest = previous[path] else { return true }
+                changes.record(path, digest)
+                return false
+            }
             // Everything is rendered before anything is written: a failed build changes nothing.
-            try render(pages, site: site, theme: theme) { path, bytes in
+            try render(stale, site: site, theme: theme) { path, bytes in
                 changes.add(path, bytes)
                 return nil
             }
+            memory.pagesRendered = stale.count
             try readAssets()
             for (path, bytes) in files { changes.add(path, bytes) }
             let current = Set(paths + [OutputGuard.marker])
@@ -169,6 +195,7 @@ public enum SiteBuilder {
                 throw error
             }
             memory.written = changes.digests
+            memory.pageKeys = keys
             memory.filesChanged = changes.changed.count + relinked.count + gone.count
         } else {
             let staging = try writer.makeStaging()
@@ -192,7 +219,9 @@ public enum SiteBuilder {
             if let memory {
                 for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
                 memory.written = changes.digests
+                memory.pageKeys = keys
                 memory.filesChanged = paths.count
+                memory.pagesRendered = pages.count
             }
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count

@@ -40,6 +40,13 @@ public struct SiteData: Sendable {
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
     let pageWarnings: [Diagnostic]
+    /// What every page is made of besides the theme and the navigation
+    /// (`site.yml`, today, the seed, what is shown, the files beside entries),
+    /// and what the vocabulary and the workout pages are made of: their
+    /// files. Pages keep their bytes in `serve` while these stay the same (`PageKey`).
+    let sharedKey: PageKey
+    let vocabKey: PageKey
+    let workoutsKey: PageKey
 
     public var locale: String { config.locale.rawValue }
 
@@ -77,5 +84,24 @@ public struct SiteData: Sendable {
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)
         self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
+        sharedKey = PageKey { hasher in
+            hasher.combine(content.textHashes["site.yml"])
+            hasher.combine(text: today.iso)
+            hasher.combine(seed)
+            hasher.combine(visibility.includePrivate)
+            hasher.combine(visibility.includeDrafts)
+            hasher.combine(content.assets.count)
+            for asset in content.assets { hasher.combine(text: asset.relativePath) }
+        }
+        func filesKey(under folder: String) -> PageKey {
+            PageKey { hasher in
+                for (path, hash) in content.textHashes.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder) {
+                    hasher.combine(text: path)
+                    hasher.combine(hash)
+                }
+            }
+        }
+        vocabKey = filesKey(under: "vocab/")
+        workoutsKey = filesKey(under: "workouts/")
     }
 }
