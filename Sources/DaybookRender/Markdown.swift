@@ -54,6 +54,12 @@ public enum Markdown {
     /// trailing newline. Line breaks count as spaces, and what would start a block
     /// (`# `, `- `, `1. `, `> `, a fence, a link definition) is kept as literal text.
     public static func inlineHTML(_ markdown: String) -> String {
+        if PlainLine.isVerbatim(markdown) { return markdown }
+        return cmarkInlineHTML(markdown)
+    }
+
+    /// `inlineHTML` by cmark-gfm, without the shortcut for plain text.
+    static func cmarkInlineHTML(_ markdown: String) -> String {
         let line = escapingBlockStart(
             markdown.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -75,6 +81,12 @@ public enum Markdown {
     /// The text of a document, without markup or raw HTML, whitespace collapsed to
     /// single spaces: for the search index and feed summaries.
     public static func plainText(_ markdown: String) -> String {
+        if PlainLine.isVerbatim(markdown) { return collapsingWhitespace(markdown) }
+        return cmarkPlainText(markdown)
+    }
+
+    /// `plainText` by cmark-gfm, without the shortcut for plain text.
+    static func cmarkPlainText(_ markdown: String) -> String {
         withDocument(markdown, options: .site) { document, _ in text(of: document) }
     }
 

@@ -68,6 +68,46 @@ import Testing
         try site.io.createFolders(site.root.appendingPathComponent("empty").path)
         #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("empty"), io: site.io))
     }
+
+    /// Every file below `public/` with its bytes, `.git` included.
+    func snapshot(_ site: TestSite) -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: site.outputFiles().map { ($0, site.data($0) ?? Data()) })
+    }
+
+    /// `public/` committed to a gh-pages branch: its `.git` (a folder, or a
+    /// worktree's file) survives the build; everything else is replaced.
+    @Test(arguments: [".git/HEAD", ".git"])
+    func aGitCheckoutAsTheOutputKeepsItsRepository(_ gitFile: String) throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
+        defer { site.remove() }
+        try site.build()
+        try site.write("public/\(gitFile)", "ref: refs/heads/gh-pages\n")
+        try site.write("public/stale.html", "an old page")
+        try site.build()
+        #expect(site.read(gitFile) == "ref: refs/heads/gh-pages\n")
+        #expect(!site.outputHas("stale.html"))
+        #expect(site.read("diary/2026/2026-11-20/index.html")?.contains("Hello") == true)
+        #expect(try site.rootNames() == ["content", "public"])
+    }
+
+    @Test func aSwapThatFailsLeavesTheCheckoutByteIdentical() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
+        defer { site.remove() }
+        try site.build()
+        try site.write("public/.git/HEAD", "ref: refs/heads/gh-pages\n")
+        try site.write("public/.git/objects/ab/cdef", "OBJECT")
+        try site.write("content/diary/2026/2026-11-21.md", "A new day")
+        let before = snapshot(site)
+        var options = site.options()
+        let move = options.io.move, output = site.output.path
+        options.io.move = { from, to throws(FileIOError) in
+            if to == output, from.contains(".building-") { throw FileIOError(path: from, reason: "Device or resource busy") }
+            try move(from, to)
+        }
+        #expect(throws: (any Error).self) { try SiteBuilder.build(options) }
+        #expect(snapshot(site) == before)
+        #expect(try site.rootNames() == ["content", "public"])
+    }
 }
 
 /// Formatting numbers never traps, whatever the value.

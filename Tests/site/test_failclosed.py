@@ -184,6 +184,30 @@ def test_a_folder_daybook_did_not_write_is_kept_unless_forced(site):
     daybook("build", "--today", TODAY, "--output", "thesis", cwd=site)
 
 
+def test_a_gh_pages_checkout_as_public_keeps_its_repository(site):
+    """Publishing by committing public/ to a gh-pages branch: each build
+    replaces the site but not .git, so git sees just what changed."""
+    daybook("build", "--today", TODAY, cwd=site)
+    public = site / "public"
+    git = ["git", "-C", str(public), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run(git + ["init", "-q", "-b", "gh-pages"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-qm", "site"], check=True)
+    daybook("build", "--today", TODAY, cwd=site)
+    status = subprocess.run(git + ["status", "--porcelain"], capture_output=True, text=True, check=True).stdout
+    assert status == ""  # same content, same bytes: nothing to commit
+    (site / "content/diary/2026/2026-11-23.md").write_text("---\ndate: 2026-11-23\n---\nA new day\n")
+    daybook("build", "--today", TODAY, cwd=site)
+    status = subprocess.run(git + ["status", "--porcelain"], capture_output=True, text=True, check=True).stdout
+    assert "?? diary/2026/2026-11-23/" in status
+    log = subprocess.run(git + ["log", "--oneline"], capture_output=True, text=True, check=True).stdout
+    assert log.strip().endswith("site")
+    # The marker is published with the site, but no page, feed or sitemap names it.
+    assert (public / ".daybook-output").read_text().startswith("Written by Daybook")
+    for name in ("sitemap.xml", "feed.xml", "search/index.js"):
+        assert ".daybook-output" not in (public / name).read_text()
+
+
 def test_a_site_built_before_the_marker_is_replaced(site):
     daybook("build", "--today", TODAY, cwd=site)
     (site / "public/.daybook-output").unlink()

@@ -32,20 +32,22 @@ struct OutputWriter {
     }
 
     /// A build killed while writing leaves `.public.building-PID/` (or
-    /// `.public.old-PID/`) behind, an import killed while checking
-    /// `.content.importing-PID/`; later runs remove those of processes that
+    /// `.public.old-PID/`) behind; later runs remove those of processes that
     /// no longer run.
     func removeStaleFolders(in parent: URL) {
         for entry in (try? io.list(parent.path)) ?? [] {
             guard let pid = Self.stalePID(entry.name, output: output.lastPathComponent), pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? io.remove(parent.appendingPathComponent(entry.name).path)
+            let stale = parent.appendingPathComponent(entry.name).path
+            // Killed during the swap, a staging folder may hold the output's `.git`.
+            guard !io.exists(stale + "/" + Self.kept) else { continue }
+            try? io.remove(stale)
         }
     }
 
     /// The process id in `.NAME.building-PID` or `.NAME.old-PID`, else nil.
     static func stalePID(_ name: String, output: String) -> pid_t? {
-        for kind in ["building", "old", "importing"] {
+        for kind in ["building", "old"] {
             let prefix = ".\(output).\(kind)-"
             if name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 { return pid }
         }
@@ -135,25 +137,44 @@ struct OutputWriter {
         !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
     }
 
-    /// Replaces the output with the staging folder.
+    /// A git checkout's `.git` (a folder, or a file in a worktree): a site
+    /// published by committing `public/` to a `gh-pages` branch keeps its
+    /// repository from build to build. Nothing Daybook writes is called so.
+    static let kept = ".git"
+
+    /// Replaces the output with the staging folder; the output's `.git` moves
+    /// into it first, and back if the swap fails.
     func swap(in staging: URL) throws {
         try explained { try swapFolders(staging) }
     }
 
     private func swapFolders(_ staging: URL) throws(FileIOError) {
+        let git = (from: output.path + "/" + Self.kept, to: staging.path + "/" + Self.kept)
+        let keepsGit = io.linkAttributes(output.path)?.kind == .folder && io.exists(git.from)
+        if keepsGit { try io.move(git.from, git.to) }
         let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())").path
-        if io.exists(old) { try io.remove(old) }
-        if io.exists(output.path) { try io.move(output.path, old) }
-        do {
-            try io.move(staging.path, output.path)
+        do throws(FileIOError) {
+            if io.exists(old) { try io.remove(old) }
+            if io.exists(output.path) { try io.move(output.path, old) }
+            do throws(FileIOError) {
+                try io.move(staging.path, output.path)
+            } catch {
+                if io.exists(old) { try? io.move(old, output.path) }
+                throw error
+            }
         } catch {
-            if io.exists(old) { try? io.move(old, output.path) }
+            if keepsGit { try? io.move(git.to, git.from) }
             throw error
         }
         if io.exists(old) { try? io.remove(old) }
     }
 
-    func discard(_ staging: URL) { try? io.remove(staging.path) }
+    /// Removes a staging folder, unless it holds a `.git` that could not be
+    /// moved back (never seen; a repository is not deleted on a guess).
+    func discard(_ staging: URL) {
+        guard !io.exists(staging.path + "/" + Self.kept) else { return }
+        try? io.remove(staging.path)
+    }
 }
 
 struct OutputError: Error, Sendable, CustomStringConvertible {
