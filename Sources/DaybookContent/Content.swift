@@ -16,6 +16,10 @@ public struct Content: Sendable {
     /// identity → display path: an asset that is one of them under another
     /// name, linked hard or symbolically, must not be copied out.
     public var sourceIdentities: [FileIdentity: String] = [:]
+    /// The text of every file read besides diary entries, hashed, by path
+    /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
+    /// pages an edit can change. Valid within one process.
+    public var textHashes: [String: Int] = [:]
 
     public init() {}
 }

@@ -10,9 +10,13 @@ public enum ContentLoader {
         let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
         guard files.exists else { return (content, diagnostics) }
 
+        func hashed(_ file: SourceFile?) -> SourceFile? {
+            if let file { content.textHashes[file.relativePath] = Hasher.hash(text: file.text) }
+            return file
+        }
         // Files read as content other than entries (whose identities come with their parse).
         var sources: [String] = []
-        content.config = SiteConfig.parse(files.read("site.yml", recording: &sources, into: &diagnostics), into: &diagnostics)
+        content.config = SiteConfig.parse(hashed(files.read("site.yml", recording: &sources, into: &diagnostics)), into: &diagnostics)
         if files.read("site.yaml", into: &diagnostics) != nil {
             diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
         }
@@ -36,11 +40,11 @@ public enum ContentLoader {
         }
         content.entries.sort(by: DiaryEntry.chronological)
 
-        for file in files.markdown(under: "pages", recording: &sources, into: &diagnostics) {
+        for file in files.markdown(under: "pages", recording: &sources, into: &diagnostics).compactMap(hashed) {
             if let page = FreePage.parse(file, into: &diagnostics) { content.pages.append(page) }
         }
 
-        let vocabFiles = files.markdown(under: "vocab", recursive: false, recording: &sources, into: &diagnostics)
+        let vocabFiles = files.markdown(under: "vocab", recursive: false, recording: &sources, into: &diagnostics).compactMap(hashed)
         for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
             if file.baseName == "today" {
                 diagnostics.error(file.location(line: 1), "a deck cannot be named 'today': vocab/today/ is the page of today's words",
@@ -54,7 +58,7 @@ public enum ContentLoader {
             content.reviews = ReviewLogParser.parse(reviews, decks: content.decks, into: &diagnostics)
         }
 
-        for file in files.markdown(under: "workouts", recording: &sources, into: &diagnostics) {
+        for file in files.markdown(under: "workouts", recording: &sources, into: &diagnostics).compactMap(hashed) {
             if let session = WorkoutParser.parse(file, settings: content.config.workouts, into: &diagnostics) {
                 content.workouts.append(session)
             }
@@ -62,10 +66,10 @@ public enum ContentLoader {
         files.reportUnread(under: "workouts", readsSubfolders: true, into: &diagnostics)
         content.workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
 
-        if let file = files.read("routines.yml", recording: &sources, into: &diagnostics) {
+        if let file = hashed(files.read("routines.yml", recording: &sources, into: &diagnostics)) {
             content.routines = RoutineParser.parseRoutines(file, into: &diagnostics)
         }
-        if let file = files.read("routines/log.md", recording: &sources, into: &diagnostics) {
+        if let file = hashed(files.read("routines/log.md", recording: &sources, into: &diagnostics)) {
             content.routineLog = RoutineParser.parseLog(file, routines: content.routines, into: &diagnostics)
         }
 

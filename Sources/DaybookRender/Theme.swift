@@ -15,6 +15,8 @@ public struct Theme: Sendable {
     /// Where each template came from, for error messages.
     let templatePaths: [String: String]
     public let translations: [String: Translation]
+    /// Every file of the theme, hashed: `serve` renders everything again when it changes.
+    public let fingerprint: Int
 
     /// Loads the theme named in `site.yml`, reporting template errors with their
     /// `themes/NAME/file.mustache:line:column`.
@@ -86,8 +88,15 @@ public struct Theme: Sendable {
                                   hint: Suggestion.hint(for: reference.name, in: templates.keys))
             }
         }
+        var hasher = Hasher()
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(text: path)
+            // Data's own hash reads only its first bytes.
+            file.data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(file.data.count)
+        }
         return Theme(name: name, templates: TemplateSet(templates), assets: assets, assetFiles: assetFiles,
-                     templatePaths: templatePaths, translations: translations)
+                     templatePaths: templatePaths, translations: translations, fingerprint: hasher.finalize())
     }
 
     /// Appends a rendered page to `output`; a missing template is an error, never an empty page.

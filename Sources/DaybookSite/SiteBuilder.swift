@@ -71,7 +71,7 @@ public enum SiteBuilder {
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory)
+                            cacheDirectory: options.cacheDirectory, io: options.io)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
     }
@@ -106,6 +106,23 @@ public enum SiteBuilder {
         let errors = Set(failures.compactMap { $0 as? Diagnostic })
         if !errors.isEmpty { throw ContentErrors(errors.sorted { $0.location < $1.location }) }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+    }
+
+    /// Each keyed page's key with what every page shares: the site's
+    /// inputs, the theme and the navigation (`PageKey`).
+    static func pageKeys(_ pages: [Page], site: SiteData, theme: Theme) -> [String: PageKey] {
+        let shared = PageKey { hasher in
+            hasher.combine(site.sharedKey)
+            hasher.combine(theme.fingerprint)
+            for item in SiteFeatures.navigation(site) {
+                hasher.combine(item.section)
+                hasher.combine(text: item.path.value)
+                hasher.combine(text: item.label)
+            }
+        }
+        return Dictionary(pages.compactMap { page in
+            page.key.map { key in (page.path.filePath, PageKey { $0.combine(shared); $0.combine(key) }) }
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Everything a build checks, template errors included, writing nothing:
@@ -147,12 +164,21 @@ public enum SiteBuilder {
         }
         for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
 
+        let keys = pageKeys(pages, site: site, theme: theme)
         if let previous, let memory {
+            // A page made of the same inputs as the bytes written last time keeps them.
+            let stale = pages.filter { page in
+                let path = page.path.filePath
+                guard let key = keys[path], memory.pageKeys[path] == key, let digest = previous[path] else { return true }
+                changes.record(path, digest)
+                return false
+            }
             // Everything is rendered before anything is written: a failed build changes nothing.
-            try render(pages, site: site, theme: theme) { path, bytes in
+            try render(stale, site: site, theme: theme) { path, bytes in
                 changes.add(path, bytes)
                 return nil
             }
+            memory.pagesRendered = stale.count
             try readAssets()
             for (path, bytes) in files { changes.add(path, bytes) }
             let current = Set(paths + [OutputGuard.marker])
@@ -167,6 +193,7 @@ public enum SiteBuilder {
                 throw error
             }
             memory.written = changes.digests
+            memory.pageKeys = keys
             memory.filesChanged = changes.changed.count + relinked.count + gone.count
         } else {
             let staging = try writer.makeStaging()
@@ -190,7 +217,9 @@ public enum SiteBuilder {
             if let memory {
                 for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
                 memory.written = changes.digests
+                memory.pageKeys = keys
                 memory.filesChanged = paths.count
+                memory.pagesRendered = pages.count
             }
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count

@@ -37,6 +37,34 @@ import Testing
         return log
     }
 
+    /// What the import check reads through: the files below with new and
+    /// changed ones laid over them, the folders they need, nothing written.
+    @Test func anOverlayShowsItsFilesOverTheTreeAndWritesNothing() throws {
+        let memory = MemoryFiles()
+        memory.add("/site/content/vocab/toeic.md", text: "old")
+        memory.add("/site/content/diary/2026/a.md", text: "a")
+        memory.add("/export/photo.jpg", text: "jpeg")
+        memory.addLink("/site/linked", to: "/site/content")
+        let io = FileIO.overlay(memory.io, files: [
+            "/site/content/vocab/toeic.md": .bytes(Array("new".utf8), onDisk: nil),
+            "/site/linked/diary/2024/b.md": .bytes(Array("b".utf8), onDisk: "/tmp/b.md"),
+            "/site/content/diary/2024/b.jpg": .copy(of: "/export/photo.jpg"),
+        ])
+        #expect(io.text("/site/content/vocab/toeic.md") == "new")
+        #expect(io.text("/site/content/diary/2024/b.md") == "b", "a file laid over through a linked folder is there by its real path too")
+        #expect(io.text("/site/content/diary/2024/b.jpg") == "jpeg")
+        #expect(io.attributes("/site/content/diary/2024")?.kind == .folder)
+        #expect(try io.list("/site/content/diary").map(\.name).sorted() == ["2024", "2026"])
+        #expect(try io.list("/site/content/diary/2024").map(\.name).sorted() == ["b.jpg", "b.md"])
+        #expect(io.resolve("/site/content/diary/2024/b.md") == "/site/content/diary/2024/b.md")
+        #expect(io.localPath("/site/content/diary/2024/b.md") == "/tmp/b.md")
+        #expect(io.localPath("/site/content/vocab/toeic.md") == nil)
+        #expect(io.localPath("/site/content/diary/2024/b.jpg") == "/export/photo.jpg")
+        #expect(throws: FileIOError.self) { try io.write("/site/content/vocab/toeic.md", [1]) }
+        #expect(memory.contents("/site/content/vocab/toeic.md") == Data("old".utf8))
+        #expect(memory.files(under: "/site/content") == ["diary/2026/a.md", "vocab/toeic.md"])
+    }
+
     @Test func memoryAnswersAsTheDiskDoes() throws {
         let disk = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-io-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: disk) }

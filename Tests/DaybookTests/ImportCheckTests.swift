@@ -51,6 +51,32 @@ import Testing
         #expect(try Self.leftovers(site).isEmpty)
     }
 
+    /// The check reads the content with the import laid over it, so an
+    /// import runs in memory like a build: a deck replaced, the site checked
+    /// with it, an entry with an error stopping the import before anything is written.
+    @Test func anImportIsCheckedThroughTheSeamInMemory() throws {
+        let deck = "---\ntitle: TOEIC\nlanguage: en\nmeaning_language: ko\n---\n## 2026-11-20\n- candid :: 솔직한\n"
+        let site = try TestSite(["content/vocab/toeic.md": deck, "anki.txt": "meticulous\t꼼꼼한\n",
+                                 "journal.txt": "[2024-03-02 07:00] Cold. ![snow](nope.jpg)\n"])
+        defer { site.remove() }
+        let summary = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
+                                                date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content",
+                                                verify: site.verify, io: site.io)
+        #expect(summary.added == 1)
+        #expect(site.io.text(site.content.appendingPathComponent("vocab/toeic.md").path)?.contains("- meticulous :: 꼼꼼한") == true)
+        try site.build()
+        #expect(site.read("vocab/toeic/index.html")?.contains("meticulous") == true)
+
+        let before = site.memory?.files(under: site.content.path)
+        let errors = Self.errors {
+            try JrnlImport.run(site.root.appendingPathComponent("journal.txt"), displayPath: "journal.txt",
+                               content: site.content, contentDisplayName: "content", verify: site.verify, io: site.io)
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("content/diary/2024/2024-03-02.md:") == true)
+        #expect(site.memory?.files(under: site.content.path) == before, "nothing written")
+    }
+
     @Test func aDryRunChecksTooAndTheUsersFilesAreNeverWrittenThrough() throws {
         let deck = "---\ntitle: TOEIC\nlanguage: en\nmeaning_language: ko\n---\n## 2026-11-20\n- candid :: 솔직한\n"
         let site = try TestSite(["content/vocab/toeic.md": deck, "anki.txt": "meticulous\t꼼꼼한\n"], onDisk: true)

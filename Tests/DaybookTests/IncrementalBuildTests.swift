@@ -12,7 +12,7 @@ import Testing
 
     /// One edit as a person makes it in their editor, by kind.
     enum Edit: CaseIterable {
-        case addEntry, editEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag
+        case addEntry, editEntry, retitleEntry, retagEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag
         case addWord, deleteDeck, addReview, addWorkout, deleteWorkout, logRoutine
         case siteTitle, themeOverride, themeOverrideRemoved, invalidEntry
     }
@@ -35,6 +35,16 @@ import Testing
         case .editEntry:
             guard let path = someEntry else { return nil }
             try site.write("content/" + path, try text(path) + "\nOne more line, edit \(step).\n")
+        case .retitleEntry:
+            // Its neighbours' previous/next links and every list showing it change with it.
+            guard let path = someEntry else { return nil }
+            let old = try text(path)
+            guard let line = old.range(of: "\ntitle: ") ?? old.range(of: "\n# ") else { return nil }
+            let end = old[line.upperBound...].firstIndex(of: "\n") ?? old.endIndex
+            try site.write("content/" + path, old.replacingCharacters(in: line.upperBound..<end, with: "Retitled \(step)"))
+        case .retagEntry:
+            guard let path = someEntry else { return nil }
+            try site.write("content/" + path, try text(path) + "\n#retagged\(step % 2)\n")
         case .deleteEntry:
             guard let path = someEntry else { return nil }
             try remove(path)
@@ -136,7 +146,7 @@ import Testing
             let memory = BuildMemory()
             try SiteBuilder.build(site.options(), memory: memory)
             var done: [Edit] = []
-            for step in 0..<6 {
+            for step in 0..<8 {
                 let edit = Edit.allCases.randomElement(using: &random)!
                 done.append(edit)
                 let fix = try Self.apply(edit, in: site, step: step, random: &random)
@@ -152,13 +162,51 @@ import Testing
     @Test func anUnchangedRebuildReadsNoEntryAndWritesNothing() throws {
         let site = try Self.sampleSite()
         let memory = BuildMemory()
-        try SiteBuilder.build(site.options(), memory: memory)
+        let first = try SiteBuilder.build(site.options(), memory: memory)
         try SiteBuilder.build(site.options(), memory: memory)
         #expect(memory.parsed.filesParsed == 0)
         #expect(memory.filesChanged == 0)
+        // Entries, archives, vocabulary and workout pages keep their bytes.
+        #expect(memory.pagesRendered < first.files / 3)
         try site.write("content/diary/2026/2026-11-22.md", "---\ndate: 2026-11-22\n---\n# Edited\n")
         try SiteBuilder.build(site.options(), memory: memory)
         #expect(memory.parsed.filesParsed == 1)
         #expect(memory.filesChanged > 0)
+    }
+
+    /// An edit renders the pages that show what changed, and those pages show it.
+    @Test func anEntryEditRendersOnlyThePagesShowingIt() throws {
+        let site = try Self.sampleSite()
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        let all = memory.pagesRendered
+        let path = "content/diary/2026/2026-11-18.md"
+        let old = String(decoding: try site.io.read(site.root.appendingPathComponent(path).path), as: UTF8.self)
+        try site.write(path, old + "\nA line added.\n")
+        #expect(Self.compare(site, memory, step: "a line added"))
+        let body = memory.pagesRendered
+        #expect(body < all / 3)
+
+        // A new title shows on the neighbours' pages and in the lists: more pages, still not all.
+        let titled = old.replacingOccurrences(of: "\ntitle: ", with: "\ntitle: Renamed ", options: [], range: old.range(of: "\ntitle: "))
+        #expect(titled != old)
+        try site.write(path, titled)
+        #expect(Self.compare(site, memory, step: "a new title"))
+        #expect(memory.pagesRendered > body)
+        #expect(memory.pagesRendered < all / 2)
+        let neighbour = try site.io.read(site.output.appendingPathComponent("diary/2026/2026-11-17-hugo/index.html").path)
+        #expect(String(decoding: neighbour, as: UTF8.self).contains("Renamed Morning fog"))
+
+        // site.yml renders everything again.
+        let config = String(decoding: try site.io.read(site.root.appendingPathComponent("content/site.yml").path), as: UTF8.self)
+        try site.write("content/site.yml", config.replacingOccurrences(of: "title:", with: "title: Edited —", options: [],
+                                                                      range: config.range(of: "title:")))
+        #expect(Self.compare(site, memory, step: "site.yml"))
+        #expect(memory.pagesRendered == all)
+
+        // Private: its page is gone at once, and its neighbours no longer link to it.
+        try site.write(path, "---\nprivate: true\n" + titled.dropFirst(4))
+        #expect(Self.compare(site, memory, step: "made private"))
+        #expect(!site.io.exists(site.output.appendingPathComponent("diary/2026/2026-11-18/index.html").path))
     }
 }

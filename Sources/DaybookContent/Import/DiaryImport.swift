@@ -10,8 +10,6 @@ struct DiaryImportTarget {
     private var taken: Set<String>
     /// Files the import adds, in the order they were named.
     private var written: [ImportedFile] = []
-    /// Each new entry as the build will read it: an error here means nothing is written.
-    private var check = Diagnostics()
 
     init(content: URL, displayName: String, key: String, io: FileIO) {
         files = FileWalker(root: content, displayRoot: displayName, io: io)
@@ -42,18 +40,16 @@ struct DiaryImportTarget {
         taken.insert(path)
     }
 
-    /// An entry's file, checked as the build reads it.
+    /// An entry's file; `verify` reads it as the build will.
     mutating func add(entry text: String, at path: String, summary: inout ImportSummary) {
-        _ = DiaryParser.parse(SourceFile(displayPath: files.display(path), relativePath: path, text: text), into: &check)
         written.append(ImportedFile(path, .text(text)))
         summary.added += 1
         summary.files.append(files.display(path))
     }
 
-    /// Writes the new files all or none, unless the entries have errors, the
-    /// content with them does not pass `verify`, or it is a dry run.
+    /// Writes the new files all or none, unless the content with them does
+    /// not pass `verify` or it is a dry run.
     func finish(dryRun: Bool, verify: ImportVerification, progress: ImportProgress?) throws {
-        if check.hasErrors { throw ContentErrors(check.sorted) }
         try ImportWriter.finish(written, content: files.root, displayRoot: files.displayRoot, dryRun: dryRun, verify: verify, progress: progress,
                                 io: files.io)
     }

@@ -30,7 +30,8 @@ public struct ImportedFile: Sendable {
 }
 
 /// Checks the content as it will be with an import's files, before any is
-/// written; throws its errors. The command line checks the whole site (`ImportCheck`).
+/// written; throws its errors. The command line checks the whole site
+/// (`ImportCheck`), which is where the importers' new files are parsed.
 public typealias ImportVerification = ([ImportedFile]) throws -> Void
 
 /// Tells a person how far a long import is (`Importing 1,200/5,000 entries`);

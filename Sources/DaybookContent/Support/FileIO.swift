@@ -60,6 +60,10 @@ public struct FileIO: Sendable {
     public var remove: @Sendable (_ path: String) throws(FileIOError) -> Void
     /// Puts a copy of a file at a new path whose folder exists: a hard link where the disk allows.
     public var copy: @Sendable (_ from: String, _ to: String) throws(FileIOError) -> Void
+    /// Where a library that opens files by path itself (libvips) finds the
+    /// file on the disk; nil when it is nowhere there. By default the path
+    /// itself: tests that build in memory keep their photos at the same path.
+    public var localPath: @Sendable (_ path: String) -> String?
 
     public init(linkAttributes: @escaping @Sendable (String) -> Attributes?,
                 attributes: @escaping @Sendable (String) -> Attributes?,
@@ -71,7 +75,8 @@ public struct FileIO: Sendable {
                 createFolder: @escaping @Sendable (String) throws(FileIOError) -> Void,
                 move: @escaping @Sendable (String, String) throws(FileIOError) -> Void,
                 remove: @escaping @Sendable (String) throws(FileIOError) -> Void,
-                copy: @escaping @Sendable (String, String) throws(FileIOError) -> Void) {
+                copy: @escaping @Sendable (String, String) throws(FileIOError) -> Void,
+                localPath: @escaping @Sendable (String) -> String? = { $0 }) {
         self.linkAttributes = linkAttributes
         self.attributes = attributes
         self.resolve = resolve
@@ -83,6 +88,7 @@ public struct FileIO: Sendable {
         self.move = move
         self.remove = remove
         self.copy = copy
+        self.localPath = localPath
     }
 
     /// Whether anything, even a dangling link, is at the path.

@@ -83,14 +83,8 @@ public enum AnkiFiles {
 
         let updated = existing.map { AnkiImport.appendBook(to: $0.text, date: date, words: new) }
             ?? AnkiImport.newDeck(title: id, language: language, meaningLanguage: meaningLanguage, date: date, words: new)
-        // The deck as it would be written must itself be valid.
-        let result = SourceFile(displayPath: files.display(relative), relativePath: relative, text: updated)
-        var check = Diagnostics()
-        _ = DeckParser.parse(result, settings: config.vocab, into: &check)
-        if check.hasErrors { throw ContentErrors(check.sorted) }
-
         summary.added = new.count
-        summary.files = [result.displayPath]
+        summary.files = [files.display(relative)]
         try ImportWriter.finish([ImportedFile(relative, .text(updated), replaces: existing != nil)],
                                 content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
                                 progress: progress, io: io)

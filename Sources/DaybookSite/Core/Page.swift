@@ -18,13 +18,17 @@ public struct Page: Sendable {
     /// costliest pages render first, so that no core is left alone with a
     /// long archive at the end of the build.
     public let cost: Int
+    /// What the page is made of, where its feature can say so cheaply
+    /// (`PageKey`); nil: the page renders in every build.
+    public private(set) var key: PageKey?
 
-    public init(_ path: SitePath, template: String, inSitemap: Bool = true, cost: Int = 1,
+    public init(_ path: SitePath, template: String, inSitemap: Bool = true, cost: Int = 1, key: PageKey? = nil,
                 _ make: @escaping @Sendable (PageContext) -> PageViewModel) {
         self.path = path
         self.body = .template(template, make)
         self.inSitemap = inSitemap
         self.cost = cost
+        self.key = key
     }
 
     public init(file path: SitePath, cost: Int = 1, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
@@ -32,6 +36,13 @@ public struct Page: Sendable {
         self.body = .bytes(make)
         self.inSitemap = false
         self.cost = cost
+    }
+
+    /// The page with a key: for a feature whose pages are all made of the same few files.
+    func keyed(_ key: PageKey) -> Page {
+        var page = self
+        page.key = key
+        return page
     }
 }
 

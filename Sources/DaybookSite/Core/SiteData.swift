@@ -38,11 +38,18 @@ public struct SiteData: Sendable {
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
     let pageWarnings: [Diagnostic]
+    /// What every page is made of besides the theme and the navigation
+    /// (`site.yml`, today, the seed, what is shown, the files beside entries),
+    /// and what the vocabulary and the workout pages are made of: their
+    /// files. Pages keep their bytes in `serve` while these stay the same (`PageKey`).
+    let sharedKey: PageKey
+    let vocabKey: PageKey
+    let workoutsKey: PageKey
 
     public var locale: String { config.locale.rawValue }
 
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
-         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache")) {
+         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk) {
         self.config = content.config
         published = PublishedContent(content, showing: visibility)
         publicView = PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
@@ -52,7 +59,7 @@ public struct SiteData: Sendable {
         self.translation = translation
         self.seed = seed
         let shownFiles = Set(published.assets.map(\.relativePath))
-        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory,
+        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory, io: io,
                                    isHidden: { !shownFiles.contains($0) })
         photos = library
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
@@ -73,5 +80,24 @@ public struct SiteData: Sendable {
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)
         self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
+        sharedKey = PageKey { hasher in
+            hasher.combine(content.textHashes["site.yml"])
+            hasher.combine(text: today.iso)
+            hasher.combine(seed)
+            hasher.combine(visibility.includePrivate)
+            hasher.combine(visibility.includeDrafts)
+            hasher.combine(content.assets.count)
+            for asset in content.assets { hasher.combine(text: asset.relativePath) }
+        }
+        func filesKey(under folder: String) -> PageKey {
+            PageKey { hasher in
+                for (path, hash) in content.textHashes.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder) {
+                    hasher.combine(text: path)
+                    hasher.combine(hash)
+                }
+            }
+        }
+        vocabKey = filesKey(under: "vocab/")
+        workoutsKey = filesKey(under: "workouts/")
     }
 }

@@ -24,6 +24,11 @@ public struct DiaryIndex: Sendable {
     public let warnings: [Diagnostic]
     /// Where `[[…]]` links in entries and pages lead.
     let wikiTargets: WikiTargets
+    /// What a list shows of each entry, and what its own page shows besides
+    /// its neighbours' items: the pages that show an entry keep their bytes
+    /// in `serve` while these stay the same (`PageKey`).
+    let itemKeys: [PageKey]
+    let pageKeys: [PageKey]
 
     init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
@@ -51,6 +56,29 @@ public struct DiaryIndex: Sendable {
         covers = Dictionary(zip(entries, photos).compactMap { entry, photos in photos.first.map { (entry.id, $0) } },
                             uniquingKeysWith: { first, _ in first })
         photoErrors = rendered.flatMap(\.4)
+        let photos = self.photos, bodies = self.bodies, final = entries
+        let keys = Array(entries.indices).parallelMap { index -> (item: PageKey, page: PageKey) in
+            let entry = final[index]
+            let item = PageKey { hasher in
+                hasher.combine(text: entry.source.relativePath)
+                hasher.combine(text: entry.title)
+                hasher.combine(text: entry.date.iso)
+                hasher.combine(text: entry.time?.text)
+                hasher.combine(text: entry.weather.map { "\($0)" })
+                hasher.combine(entry.tags.count)
+                for tag in entry.tags { hasher.combine(text: tag) }
+                hasher.combine(entry.isPrivate)
+                hasher.combine(photos[index].first)
+            }
+            // The text holds everything else the page shows (front matter, fields); the body its HTML.
+            return (item, PageKey { hasher in
+                hasher.combine(item)
+                hasher.combine(text: entry.source.text)
+                hasher.combine(text: bodies[index].html)
+            })
+        }
+        itemKeys = keys.map(\.item)
+        pageKeys = keys.map(\.page)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         for (index, entry) in entries.enumerated() {

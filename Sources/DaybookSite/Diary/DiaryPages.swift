@@ -8,20 +8,48 @@ struct DiaryPages: SiteFeature {
         let diary = site.diary
         var pages: [Page] = []
         for index in diary.entries.indices {
-            pages.append(Page(Routes.content(diary.entries[index].source), template: "pages/entry") { context in
+            // An entry's page shows its neighbours as they show in lists.
+            let key = PageKey { hasher in
+                hasher.combine(diary.pageKeys[index])
+                hasher.combine(index > 0 ? diary.itemKeys[index - 1] : nil)
+                hasher.combine(index + 1 < diary.entries.count ? diary.itemKeys[index + 1] : nil)
+            }
+            pages.append(Page(Routes.content(diary.entries[index].source), template: "pages/entry", key: key) { context in
                 Self.entryPage(index, context)
             })
         }
         pages.append(Page(Routes.diary, template: "pages/diary") { context in
             Self.indexPage(context)
         })
-        for year in diary.byYear.keys.sorted() {
-            pages.append(Page(Routes.diaryYear(year), template: "pages/archive", cost: diary.byYear[year]!.count) { context in
+        // Archives show their entries' items, and the counts of their neighbours and of the level above.
+        func listing(_ indexes: [Int], _ combine: (inout Hasher) -> Void) -> PageKey {
+            PageKey { hasher in
+                combine(&hasher)
+                hasher.combine(indexes.count)
+                for index in indexes { hasher.combine(diary.itemKeys[index]) }
+            }
+        }
+        let years = diary.byYear.keys.sorted()
+        let yearCounts = years.map { diary.byYear[$0]!.count }
+        for year in years {
+            let key = listing(diary.byYear[year]!) { hasher in
+                hasher.combine(years)
+                hasher.combine(yearCounts)
+                hasher.combine(diary.entries.count)
+            }
+            pages.append(Page(Routes.diaryYear(year), template: "pages/archive", cost: diary.byYear[year]!.count, key: key) { context in
                 Self.yearPage(year, context)
             })
         }
-        for month in diary.byMonth.keys.sorted() {
-            pages.append(Page(Routes.diaryMonth(month), template: "pages/archive", cost: diary.byMonth[month]!.count) { context in
+        let months = diary.byMonth.keys.sorted()
+        let monthCounts = months.map { diary.byMonth[$0]!.count }
+        for month in months {
+            let key = listing(diary.byMonth[month]!) { hasher in
+                hasher.combine(months)
+                hasher.combine(monthCounts)
+                hasher.combine(diary.byYear[month.year]!.count)
+            }
+            pages.append(Page(Routes.diaryMonth(month), template: "pages/archive", cost: diary.byMonth[month]!.count, key: key) { context in
                 Self.monthPage(month, context)
             })
         }
@@ -29,7 +57,12 @@ struct DiaryPages: SiteFeature {
             Self.tagsPage(context)
         })
         for slug in diary.byTag.keys.sorted() {
-            pages.append(Page(Routes.tag(slug), template: "pages/archive", cost: diary.byTag[slug]!.indexes.count) { context in
+            let tag = diary.byTag[slug]!
+            let key = listing(tag.indexes) { hasher in
+                hasher.combine(text: tag.name)
+                hasher.combine(diary.byTag.count)
+            }
+            pages.append(Page(Routes.tag(slug), template: "pages/archive", cost: tag.indexes.count, key: key) { context in
                 Self.tagPage(slug, context)
             })
         }

@@ -1,16 +1,24 @@
 import DaybookContent
 import Foundation
 
-/// What `serve` keeps between its builds: the entries it parsed, and a digest
-/// of every file it wrote, so that a rebuild re-reads only changed entries and
-/// writes only the files whose bytes changed (each replaced in one step), and
-/// deletes those no longer made. The result is the tree a clean build makes.
+/// What `serve` keeps between its builds: the entries it parsed, a digest of
+/// every file it wrote and the key of every page it rendered, so that a
+/// rebuild re-reads only changed entries, renders only pages whose inputs
+/// changed, writes only the files whose bytes changed (each replaced in one
+/// step), and deletes those no longer made. The result is the tree a clean
+/// build makes.
 public final class BuildMemory: @unchecked Sendable {
     public let parsed = ParseCache()
     /// Output path → digest of its bytes; nil until a build has written the output.
     var written: [String: Digest]?
+    /// Page path → its key (`PageKey`, the site's shared inputs included)
+    /// when the bytes in `written` were made: a page whose key is the same
+    /// again is not rendered.
+    var pageKeys: [String: PageKey] = [:]
     /// Files written (or deleted) by the last build.
     public internal(set) var filesChanged = 0
+    /// Pages the last build rendered (the others kept their bytes).
+    public internal(set) var pagesRendered = 0
 
     public init() {}
 

@@ -32,8 +32,7 @@ struct OutputWriter {
     }
 
     /// A build killed while writing leaves `.public.building-PID/` (or
-    /// `.public.old-PID/`) behind, an import killed while checking
-    /// `.content.importing-PID/`; later runs remove those of processes that
+    /// `.public.old-PID/`) behind; later runs remove those of processes that
     /// no longer run.
     func removeStaleFolders(in parent: URL) {
         for entry in (try? io.list(parent.path)) ?? [] {
@@ -48,7 +47,7 @@ struct OutputWriter {
 
     /// The process id in `.NAME.building-PID` or `.NAME.old-PID`, else nil.
     static func stalePID(_ name: String, output: String) -> pid_t? {
-        for kind in ["building", "old", "importing"] {
+        for kind in ["building", "old"] {
             let prefix = ".\(output).\(kind)-"
             if name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 { return pid }
         }

@@ -27,6 +27,8 @@ public final class PhotoLibrary: @unchecked Sendable {
     static let quality = 80
     /// Content-relative path → absolute path, for every file under diary/ and pages/.
     private let files: [String: String]
+    /// Where libvips, which opens files by path, reads them.
+    private let io: FileIO
     /// Files of entries this build hides; never decoded.
     private let isHidden: @Sendable (String) -> Bool
 
@@ -34,8 +36,10 @@ public final class PhotoLibrary: @unchecked Sendable {
     private var done: [String: Result<Photo, Problem>] = [:]
     private var counts = (encoded: 0, cached: 0)
 
-    init(assets: [ContentAsset], settings: SiteConfig.Images, cacheDirectory: URL, isHidden: @escaping @Sendable (String) -> Bool) {
+    init(assets: [ContentAsset], settings: SiteConfig.Images, cacheDirectory: URL, io: FileIO,
+         isHidden: @escaping @Sendable (String) -> Bool) {
         files = Dictionary(assets.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+        self.io = io
         widths = settings.widths
         cache = PhotoCache(directory: cacheDirectory, widths: settings.widths, quality: Self.quality)
         hashes = PhotoHashes(directory: cacheDirectory)
@@ -57,13 +61,13 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 
     private func process(_ source: String) -> Result<Photo, Problem> {
-        guard let absolute = files[source] else {
+        guard let given = files[source] else {
             let hint = Suggestion.hint(for: (source as NSString).lastPathComponent,
                                        in: PhotoPaths.siblings(of: source, in: files.keys.filter { !isHidden($0) }))
             return .failure(.missing(hint: hint))
         }
         guard !isHidden(source) else { return .failure(.hidden) }
-        guard let sha = hashes.sha256(of: absolute) else { return .failure(.unreadable("cannot read the file")) }
+        guard let absolute = io.localPath(given), let sha = hashes.sha256(of: absolute) else { return .failure(.unreadable("cannot read the file")) }
         let key = cache.key(sha256: sha)
         if let sizes = cache.sizes(key) {
             lock.withLock { counts.cached += 1 }

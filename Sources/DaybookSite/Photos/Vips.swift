@@ -34,14 +34,14 @@ enum Vips {
         guard started else { throw Failure(message: "libvips did not start: \(takeError())") }
         let sorted = widths.sorted(by: >)
         guard let largest = sorted.first else { return [] }
-        guard let decoded = daybook_vips_thumbnail(source, Int32(largest)) else { throw Failure(message: takeError()) }
+        guard let decoded = daybook_vips_decode(source, Int32(largest)) else { throw Failure(message: takeError()) }
         defer { daybook_vips_free(decoded) }
         // In memory, the smaller sizes come from the largest instead of decoding again.
         guard let full = daybook_vips_copy_memory(decoded) else { throw Failure(message: takeError()) }
         defer { daybook_vips_free(full) }
         var results: [Encoded] = []
         for width in sorted {
-            guard let image = width == largest ? full : daybook_vips_thumbnail_image(full, Int32(width)) else {
+            guard let image = width == largest ? full : daybook_vips_shrink(full, Int32(width)) else {
                 throw Failure(message: takeError())
             }
             defer { if image != full { daybook_vips_free(image) } }

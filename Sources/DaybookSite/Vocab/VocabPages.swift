@@ -11,8 +11,9 @@ struct VocabPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         guard !site.published.decks.isEmpty else { return [] }
         let vocab = VocabSite(site)
-        return DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
-            + TodayPage.pages(vocab) + CardPages.pages(vocab)
+        // Made of the decks and reviews.md alone.
+        return (DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
+            + TodayPage.pages(vocab) + CardPages.pages(vocab)).map { $0.keyed(site.vocabKey) }
     }
 
     /// Navigation items (id, path, label) when the site has this content.

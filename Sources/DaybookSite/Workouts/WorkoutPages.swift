@@ -24,7 +24,8 @@ struct WorkoutPages: SiteFeature {
                 WorkoutSessionPage.make(position, index: index, context)
             }
         }
-        return pages
+        // Made of the workout files alone.
+        return pages.map { $0.keyed(site.workoutsKey) }
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {

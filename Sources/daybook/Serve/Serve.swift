@@ -77,7 +77,7 @@ private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: 
         }
         // Written straight away, so a log shows each rebuild as it happens.
         let line = "Built \(summary.pages) pages in \(String(format: "%.2f", summary.seconds)) s ("
-            + times.joined(separator: ", ") + "; \(memory.parsed.filesParsed) entries read, \(memory.filesChanged) files written)\n"
+            + times.joined(separator: ", ") + "; \(memory.parsed.filesParsed) entries read, \(memory.pagesRendered) pages rendered, \(memory.filesChanged) files written)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         await preview.rebuilt()
     } catch let errors as ContentErrors {
