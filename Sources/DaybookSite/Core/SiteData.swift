@@ -34,6 +34,8 @@ public struct SiteData: Sendable {
     public let photos: PhotoLibrary
     /// Each published free page's HTML, by its slug path.
     let pageHTML: [String: String]
+    /// Says on the terminal while a file's Markdown is slow to parse.
+    let slowParseWatch: SlowParseWatch
     /// Missing and unreadable photos.
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
@@ -49,7 +51,9 @@ public struct SiteData: Sendable {
     public var locale: String { config.locale.rawValue }
 
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
-         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk) {
+         cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
+         slowParseWatch: SlowParseWatch = SlowParseWatch()) {
+        self.slowParseWatch = slowParseWatch
         self.config = content.config
         published = PublishedContent(content, showing: visibility)
         publicView = PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
@@ -64,12 +68,12 @@ public struct SiteData: Sendable {
         photos = library
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
         let diary = DiaryIndex(entries: published.entries, pages: published.pages,
-                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library)
+                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library, watch: slowParseWatch)
         self.diary = diary
         let pages = published.pages.map { page in
             let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
             let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source))
-            let rendered = SlowParseWatch.shared.watch(page.source.displayPath) { photos.render(page.body, pass: pass) }
+            let rendered = photos.render(page.body, pass: pass, watch: slowParseWatch)
             return (page.source.slugPath, rendered, pass.warnings)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })

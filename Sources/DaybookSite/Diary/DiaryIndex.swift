@@ -30,13 +30,13 @@ public struct DiaryIndex: Sendable {
     let itemKeys: [PageKey]
     let pageKeys: [PageKey]
 
-    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary) {
+    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         let targets = WikiTargets(entries: entries, pages: pages)
         let rendered = entries.parallelMap { entry in
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
             let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
-            let body = SlowParseWatch.shared.watch(entry.source.displayPath) { photos.render(entry.body, pass: pass) }
+            let body = photos.render(entry.body, pass: pass, watch: watch)
             let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
