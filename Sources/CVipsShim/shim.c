@@ -30,10 +30,28 @@ static int jpeg_shrink(const char *path, VipsImage *header, int width) {
     return 1;
 }
 
-// Reads sequentially, so a 12-megapixel photo never sits in memory whole;
-// only an embedded colour profile costs a transform to sRGB (without one,
-// the pixels are taken as sRGB already).
-DaybookImage *daybook_vips_thumbnail(const char *path, int width) {
+// Shrinks `in` to fit `width` × `width`, never enlarging, as vips_thumbnail
+// does (same sizes, alpha premultiplied around the resize so transparent
+// edges keep their colour), but with Lanczos2 where vips_thumbnail has
+// Lanczos3 fixed: 18 % less time for the decode and all sizes, and sizes
+// within 0.0–1.1 dB PSNR of Lanczos3's (docs/photos.md). Keeps `in`.
+static int fit(VipsImage *in, VipsImage **out, int width) {
+    double shrink = VIPS_MAX(1.0, (double) VIPS_MAX(in->Xsize, in->Ysize) / width);
+    if (shrink == 1.0) return vips_copy(in, out, NULL);
+    if (!vips_image_hasalpha(in)) return vips_resize(in, out, 1.0 / shrink, "kernel", VIPS_KERNEL_LANCZOS2, NULL);
+    VipsImage *t[3] = {NULL};
+    int failed = vips_premultiply(in, &t[0], NULL) ||
+        vips_resize(t[0], &t[1], 1.0 / shrink, "kernel", VIPS_KERNEL_LANCZOS2, NULL) ||
+        vips_unpremultiply(t[1], &t[2], NULL) || vips_cast(t[2], out, in->BandFmt, NULL);
+    for (int i = 0; i < 3; i++) if (t[i]) g_object_unref(t[i]);
+    return failed ? -1 : 0;
+}
+
+// Reads sequentially, so a 12-megapixel photo never sits in memory whole.
+// As vips_thumbnail: resized in sRGB (or grey), or for a photo with an
+// embedded profile (an iPhone's Display P3) in its own space and then
+// transformed to sRGB; the transform runs on the resized pixels only.
+DaybookImage *daybook_vips_decode(const char *path, int width) {
     VipsImage *in = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
     if (!in) return NULL;
     int shrink = jpeg_shrink(path, in, width);
@@ -42,18 +60,24 @@ DaybookImage *daybook_vips_thumbnail(const char *path, int width) {
         if (vips_jpegload(path, &in, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_ERROR, NULL))
             return NULL;
     }
-    VipsImage *out = NULL;
-    int failed = vips_image_get_typeof(in, VIPS_META_ICC_NAME)
-        ? vips_thumbnail_image(in, &out, width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", NULL)
-        : vips_thumbnail_image(in, &out, width, "size", VIPS_SIZE_DOWN, NULL);
+    int profile = vips_image_get_typeof(in, VIPS_META_ICC_NAME) != 0;
+    VipsInterpretation space = in->Bands < 3 ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB;
+    VipsImage *t[4] = {NULL}, *out = NULL;
+    int failed = (profile ? vips_copy(in, &t[0], NULL) : vips_colourspace(in, &t[0], space, NULL)) ||
+        fit(t[0], &t[1], width) ||
+        (profile ? vips_icc_transform(t[1], &t[2], "srgb", "embedded", TRUE, "depth", 8, NULL) : vips_copy(t[1], &t[2], NULL)) ||
+        // Turning needs the whole image; a sequential read cannot go back.
+        !(t[3] = vips_image_get_orientation(t[2]) == 1 ? (g_object_ref(t[2]), t[2]) : vips_image_copy_memory(t[2])) ||
+        vips_autorot(t[3], &out, NULL);
     g_object_unref(in);
+    for (int i = 0; i < 4; i++) if (t[i]) g_object_unref(t[i]);
     return failed ? NULL : out;
 }
 
 // Rendered into memory once, since both formats are written from it.
-DaybookImage *daybook_vips_thumbnail_image(DaybookImage *image, int width) {
+DaybookImage *daybook_vips_shrink(DaybookImage *image, int width) {
     VipsImage *out = NULL;
-    if (vips_thumbnail_image(image, &out, width, "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL)) return NULL;
+    if (fit(image, &out, width)) return NULL;
     VipsImage *memory = vips_image_copy_memory(out);
     g_object_unref(out);
     return memory;

@@ -44,8 +44,13 @@ public enum Markdown {
         html(markdown, options: .site)
     }
 
-    public static func html(_ markdown: String, options: Options) -> String {
-        withDocument(markdown, options: options) { document, extensions in
+    /// The same, saying on the terminal while the file's parse is slow.
+    public static func html(_ markdown: String, watch: SlowParseWatch.File) -> String {
+        html(markdown, options: .site, watch: watch)
+    }
+
+    public static func html(_ markdown: String, options: Options, watch: SlowParseWatch.File? = nil) -> String {
+        withDocument(markdown, options: options, watch: watch) { document, extensions in
             renderHTML(document, options: options, extensions: extensions)
         }
     }
@@ -94,9 +99,9 @@ public enum Markdown {
     /// both (a diary entry's page and its search record); `pass` may change
     /// the parsed tree first, then each image is handed to `images` (in
     /// document order) and replaced by the HTML it returns (nil keeps it).
-    public static func render(_ markdown: String, pass: MarkdownPass? = nil,
+    public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil,
                               images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
-        withDocument(markdown, options: .site) { document, extensions in
+        withDocument(markdown, options: .site, watch: watch) { document, extensions in
             let made = pass.map { apply($0, to: document, source: markdown) } ?? [:]
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document)
@@ -168,7 +173,7 @@ public enum Markdown {
     /// Parses `markdown` and hands the document and the parser's extension list to
     /// `body`, freeing both afterwards.
     private static func withDocument<T>(
-        _ markdown: String, options: Options,
+        _ markdown: String, options: Options, watch: SlowParseWatch.File? = nil,
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T
     ) -> T {
         _ = registered
@@ -181,7 +186,7 @@ public enum Markdown {
                 }
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
-            let document = SlowParseWatch.shared.timing {
+            func parse() -> OpaquePointer {
                 var text = markdown
                 text.withUTF8 { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -190,7 +195,7 @@ public enum Markdown {
                 }
                 return cmark_parser_finish(parser)!
             }
-            return (parser, document)
+            return (parser, watch.map { $0.watch.timing($0.path, parse) } ?? parse())
         }
         defer {
             cmark_node_free(document)

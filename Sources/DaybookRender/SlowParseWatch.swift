@@ -4,9 +4,16 @@ import Foundation
 /// to parse. libcmark-gfm 0.29 (Debian 12) is slow on some inputs (thousands
 /// of `![[]()`, `</<?`, `<![CDATA[`, very deep lists or quotes — fixed in later
 /// releases); the parse is never cut short, so no content is dropped, but the
-/// user learns which file holds the build up (docs/limits.md).
+/// user learns which file holds the build up (docs/limits.md). A build has
+/// one (`BuildOptions.slowParseWatch`) and hands it, with the file's name, to
+/// the Markdown of each file it renders.
 public final class SlowParseWatch: @unchecked Sendable {
-    public static let shared = SlowParseWatch()
+    /// The parses of one file, named in the note.
+    public struct File: Sendable {
+        let watch: SlowParseWatch
+        let path: String
+    }
+
     /// Seconds a parse may take before it is reported.
     static let limit = 2.0
 
@@ -16,24 +23,20 @@ public final class SlowParseWatch: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private let report: @Sendable (String) -> Void
 
-    init(report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    /// - Parameter report: where a note goes; the terminal (stderr) by default.
+    public init(report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.report = report
     }
 
-    /// Runs `work` — the Markdown of the file at `path`, with what else its render
-    /// does — naming that file to the parses inside it.
-    public func watch<T>(_ path: String, _ work: () throws -> T) rethrows -> T {
-        let thread = Thread.current.threadDictionary
-        let outer = thread[Self.fileKey]
-        thread[Self.fileKey] = path
-        defer { thread[Self.fileKey] = outer }
-        return try work()
-    }
+    deinit { timer?.cancel() }
 
-    /// Times one parse. Only the parse counts: not waiting for cmark's lock, and not
-    /// the photos encoded while the document renders, which are not cmark's doing.
-    func timing<T>(_ parse: () throws -> T) rethrows -> T {
-        guard let path = Thread.current.threadDictionary[Self.fileKey] as? String else { return try parse() }
+    /// The Markdown of the file at `path` (its display path), for `Markdown.render(watch:)`.
+    public func file(_ path: String) -> File { File(watch: self, path: path) }
+
+    /// Times one parse of the file at `path`. Only the parse counts: not waiting for
+    /// cmark's lock, and not the photos encoded while the document renders, which
+    /// are not cmark's doing.
+    func timing<T>(_ path: String, _ parse: () throws -> T) rethrows -> T {
         lock.lock()
         let id = nextID
         nextID += 1
@@ -47,8 +50,6 @@ public final class SlowParseWatch: @unchecked Sendable {
         }
         return try parse()
     }
-
-    private static let fileKey = "daybook.slowParseWatch.file"
 
     private func startTimer() {
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))

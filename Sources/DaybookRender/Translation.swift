@@ -50,16 +50,20 @@ public struct Translation: Sendable {
 
     /// Fills `{name}` placeholders in one pass, so a value that itself contains
     /// `{…}` (a deck's title) stays as it is; unknown names stay as written.
+    /// Braces are found among the UTF-8 bytes: by Characters it cost a tenth
+    /// of a 4,000-word deck's build.
     public static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        let bytes = pattern.utf8
         var result = ""
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let key = String(rest[rest.index(after: open)..<close])
-            result += values[key] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+        var rest = bytes.startIndex
+        while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "{")),
+              let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
+            result += pattern[rest..<open]
+            let key = String(pattern[bytes.index(after: open)..<close])
+            result += values[key] ?? String(pattern[open...close])
+            rest = bytes.index(after: close)
         }
-        return result + rest
+        return result + pattern[rest...]
     }
 
     /// 2026년 11월 20일 (금) / Friday, 20 November 2026

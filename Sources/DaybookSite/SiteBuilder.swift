@@ -20,6 +20,8 @@ public struct BuildOptions: Sendable {
     public var cacheDirectory: URL
     /// `--force`: replace an output folder that Daybook did not make.
     public var replaceForeignOutput = false
+    /// Says on the terminal while a file's Markdown takes long to parse.
+    public var slowParseWatch = SlowParseWatch()
     /// Where every file is read and written: the disk, or memory in tests.
     /// (Photos are resized by libvips from and to the disk.)
     public var io: FileIO
@@ -72,7 +74,7 @@ public enum SiteBuilder {
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory, io: options.io,
+                            cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
                             themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo())
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)

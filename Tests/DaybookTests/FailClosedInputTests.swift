@@ -221,16 +221,14 @@ import Testing
 
     // MARK: libcmark-gfm's slow paths
 
-    @Test func aSlowParseIsReportedWhileItRuns() async throws {
+    @Test func aSlowParseIsReportedWhileItRuns() throws {
         let reports = Reports()
         let watch = SlowParseWatch(report: { reports.add($0) })
-        watch.watch("content/pages/slow.md") { watch.timing { Thread.sleep(forTimeInterval: SlowParseWatch.limit + 0.6) } }
+        watch.timing("content/pages/slow.md") { Thread.sleep(forTimeInterval: SlowParseWatch.limit + 0.6) }
         // Slow photo work around a quick parse is not cmark's: no note.
-        watch.watch("content/pages/photos.md") {
-            watch.timing {}
-            Thread.sleep(forTimeInterval: SlowParseWatch.limit + 0.6)
-        }
-        watch.watch("content/pages/fast.md") { watch.timing {} }
+        watch.timing("content/pages/photos.md") {}
+        Thread.sleep(forTimeInterval: SlowParseWatch.limit + 0.6)
+        watch.timing("content/pages/fast.md") {}
         #expect(reports.all == [
             "content/pages/slow.md: note: still parsing its Markdown after 2 s; libcmark-gfm is slow on some inputs (see docs/limits.md)",
         ])

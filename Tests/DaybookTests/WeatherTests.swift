@@ -217,11 +217,11 @@ private func error(_ yaml: String) -> String {
         #expect(Weather.iconNames.count == 15)
     }
 
-    @Test func themeSpriteHasOneSymbolPerIconName() throws {
+    @Test func themeStyleSheetDrawsEachIconNameOnce() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let sprite = try String(contentsOf: root.appending(path: "themes/default/partials/weather-icons.mustache"), encoding: .utf8)
-        let ids = sprite.matches(of: /id="([^"]+)"/).map { String($0.1) }
-        #expect(Set(ids).count == ids.count, "duplicate ids")
+        let css = try String(contentsOf: root.appending(path: "themes/default/assets/style.css"), encoding: .utf8)
+        let ids = css.matches(of: #/\.(wx-[a-z-]+) \{ --wx: url\("data:image/svg\+xml,<svg /#).map { String($0.1) }
+        #expect(Set(ids).count == ids.count, "duplicate icons")
         #expect(Set(ids) == Set(Weather.iconNames.map { "wx-\($0)" }))
     }
 }

@@ -13,10 +13,10 @@ int daybook_vips_start(int cache_operations, size_t cache_bytes, int concurrency
 /// Decodes `path`, rotated upright by its EXIF orientation, shrunk to fit
 /// `width` × `width` pixels (never enlarged), colour converted to sRGB. A
 /// JPEG is shrunk while it is decoded. NULL on failure.
-DaybookImage *daybook_vips_thumbnail(const char *path, int width);
+DaybookImage *daybook_vips_decode(const char *path, int width);
 
-/// The same from an image already in memory (a larger size), rendered into memory.
-DaybookImage *daybook_vips_thumbnail_image(DaybookImage *image, int width);
+/// The same from an image already in memory (the largest size), rendered into memory.
+DaybookImage *daybook_vips_shrink(DaybookImage *image, int width);
 
 /// Renders the whole image into memory without any metadata (EXIF, XMP,
 /// IPTC, ICC), so that several smaller sizes and formats come from one

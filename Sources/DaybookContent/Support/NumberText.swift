@@ -29,14 +29,15 @@ public enum NumberText {
             let whole = Int(rounded.magnitude.rounded(.down))
             integer = String(whole)
             if decimals > 0 {
+                // The last `decimals` digits, by bytes (Strings cost a twentieth of a deck's build).
                 var digits = Int(((rounded.magnitude - Double(whole)) * scale).rounded())
-                var text = ""
-                for _ in 0..<decimals {
-                    text = String(digits % 10) + text
+                var text = [UInt8](repeating: UInt8(ascii: "0"), count: decimals)
+                for position in text.indices.reversed() {
+                    text[position] += UInt8(digits % 10)
                     digits /= 10
                 }
-                while text.hasSuffix("0") { text.removeLast() }
-                if !text.isEmpty { fraction = "." + text }
+                while text.last == UInt8(ascii: "0") { text.removeLast() }
+                if !text.isEmpty { fraction = "." + String(decoding: text, as: UTF8.self) }
             }
         }
         if style == .people {

@@ -3,7 +3,8 @@
 public struct Deck: Sendable {
     public let source: SourceFile
     /// The file name without `.md`: `toeic`. Also the name `reviews.md` uses.
-    public var id: String { source.baseName }
+    /// Kept, not derived on each use: pages ask for it once per word.
+    public let id: String
     public var title: String
     /// `lang` of the word side (`en`).
     public var language: String
@@ -24,7 +25,8 @@ public struct Deck: Sendable {
     public init(source: SourceFile, title: String? = nil, language: String = "en", meaningLanguage: String = "ko",
                 isPrivate: Bool = false, intro: String? = nil, days: [DeckDay] = [], maxMeanings: Int = 3) {
         self.source = source
-        self.title = title ?? source.baseName
+        id = source.baseName
+        self.title = title ?? id
         self.language = language
         self.meaningLanguage = meaningLanguage
         self.isPrivate = isPrivate

@@ -7,7 +7,7 @@ import DaybookContent
 struct DayMark {
     /// CSS classes, e.g. "mark entry" or "dot routine done".
     let cssClass: String
-    /// Symbol id of an inline SVG icon (`wx-snow`), if any.
+    /// The class of a weather icon in the style sheet (`wx-snow`), if any.
     let icon: String?
     let text: String
     let href: String?

@@ -78,19 +78,8 @@ public enum Section: Sendable {
 public struct PageContext: Sendable {
     public let path: SitePath
     public let site: SiteData
-    /// Weather icons the page shows: only their symbols go into its sprite.
-    let icons = UsedIcons()
 
     public func link(_ target: SitePath, fragment: String? = nil) -> String { path.link(to: target, fragment: fragment) }
     public var root: String { path.rootPrefix }
     public var t: Translation { site.translation }
-}
-
-/// The icon symbol ids one page uses, noted while its view model is made and
-/// read by its layout. Each page has its own, filled and read on the thread
-/// that renders it.
-final class UsedIcons: @unchecked Sendable {
-    private(set) var ids: Set<String> = []
-
-    func note(_ id: String) { ids.insert(id) }
 }

@@ -34,6 +34,8 @@ public struct SiteData: Sendable {
     public let photos: PhotoLibrary
     /// Each published free page's HTML, by its slug path.
     let pageHTML: [String: String]
+    /// Says on the terminal while a file's Markdown is slow to parse.
+    let slowParseWatch: SlowParseWatch
     /// Missing and unreadable photos.
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
@@ -67,7 +69,8 @@ public struct SiteData: Sendable {
     /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
          cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
-         themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo()) {
+         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo()) {
+        self.slowParseWatch = slowParseWatch
         self.memo = memo
         textHashes = content.textHashes
         self.config = content.config
@@ -95,12 +98,13 @@ public struct SiteData: Sendable {
         sharedKey = shared
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
         let diary = DiaryIndex(entries: published.entries, pages: published.pages,
-                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library, memo: memo, shared: shared)
+                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library, watch: slowParseWatch,
+                               memo: memo, shared: shared)
         self.diary = diary
         let pages = published.pages.map { page in
             let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
             let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source))
-            let rendered = SlowParseWatch.shared.watch(page.source.displayPath) { photos.render(page.body, pass: pass) }
+            let rendered = photos.render(page.body, pass: pass, watch: slowParseWatch)
             return (page.source.slugPath, rendered, pass.warnings)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })

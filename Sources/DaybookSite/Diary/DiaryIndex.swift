@@ -34,7 +34,7 @@ public struct DiaryIndex: Sendable {
     ///   links are the same is not rendered again (`serve`). Bodies with
     ///   photos always are, so that the build publishes their photos; other
     ///   local files they name are in `shared` (the list of assets).
-    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary,
+    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch,
          memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         let targets = WikiTargets(entries: entries, pages: pages)
@@ -42,7 +42,7 @@ public struct DiaryIndex: Sendable {
             if let kept = memo.body(of: entry.source, shared: shared, targets: targets) { return kept }
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
             let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
-            let body = SlowParseWatch.shared.watch(entry.source.displayPath) { photos.render(entry.body, pass: pass) }
+            let body = photos.render(entry.body, pass: pass, watch: watch)
             let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }

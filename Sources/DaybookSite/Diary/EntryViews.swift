@@ -1,9 +1,9 @@
 import DaybookContent
 import DaybookRender
 
-/// How an entry's weather shows: the icon's symbol id and ready labels.
+/// How an entry's weather shows: the icon's class and ready labels.
 struct WeatherView {
-    /// Symbol id of the icon; nil when only measurements were given.
+    /// The icon's class in the style sheet (`wx-snow`); nil when only measurements were given.
     let icon: String?
     let label: String
     let temperature: String?
@@ -14,7 +14,6 @@ struct WeatherView {
         guard let weather else { return nil }
         let t = context.t
         icon = weather.iconName.map { "wx-" + $0 }
-        if let icon { context.icons.note(icon) }
         label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
         temperature = weather.temperature.map(Self.degrees)
         var details: [String] = []

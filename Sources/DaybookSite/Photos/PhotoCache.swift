@@ -11,12 +11,12 @@ import Foundation
 struct PhotoCache: Sendable {
     let folder: URL
     /// Widths, quality, WebP effort and a version of the processing (v2: a
-    /// JPEG is shrunk while it is decoded): a change re-encodes everything.
+    /// JPEG is shrunk while it is decoded; v3: Lanczos2): a change re-encodes everything.
     let settings: String
 
     init(directory: URL, widths: [Int], quality: Int) {
         folder = directory.appendingPathComponent("photos")
-        settings = "w\(widths.sorted().map(String.init).joined(separator: "_"))-q\(quality)-e\(Vips.webpEffort)-v2"
+        settings = "w\(widths.sorted().map(String.init).joined(separator: "_"))-q\(quality)-e\(Vips.webpEffort)-v3"
     }
 
     /// The folder name of a source with this SHA-256.

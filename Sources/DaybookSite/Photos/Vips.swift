@@ -21,9 +21,10 @@ enum Vips {
     private static let started: Bool = daybook_vips_start(50, 32 * 1024 * 1024, 1) == 0
 
     /// libwebp's effort (0–6). Measured on 1600 px photos at quality 80
-    /// (docs/photos.md): 1 encodes 3–4 times faster than libvips' default 4,
-    /// with files within 2 % of its size; 3 and up cost as much as 4.
-    static let webpEffort = 1
+    /// (docs/photos.md): 0 encodes 4–5 times faster than libvips' default 4,
+    /// with files 4–7 % larger; 1 costs a fifth more for 4 % smaller files,
+    /// 3 and up as much as 4.
+    static let webpEffort = 0
 
     /// Decodes `source` once, upright and in sRGB, and writes each width (never
     /// wider than the photo) as WebP and JPEG with no metadata through `write`,
@@ -34,14 +35,14 @@ enum Vips {
         guard started else { throw Failure(message: "libvips did not start: \(takeError())") }
         let sorted = widths.sorted(by: >)
         guard let largest = sorted.first else { return [] }
-        guard let decoded = daybook_vips_thumbnail(source, Int32(largest)) else { throw Failure(message: takeError()) }
+        guard let decoded = daybook_vips_decode(source, Int32(largest)) else { throw Failure(message: takeError()) }
         defer { daybook_vips_free(decoded) }
         // In memory, the smaller sizes come from the largest instead of decoding again.
         guard let full = daybook_vips_copy_memory(decoded) else { throw Failure(message: takeError()) }
         defer { daybook_vips_free(full) }
         var results: [Encoded] = []
         for width in sorted {
-            guard let image = width == largest ? full : daybook_vips_thumbnail_image(full, Int32(width)) else {
+            guard let image = width == largest ? full : daybook_vips_shrink(full, Int32(width)) else {
                 throw Failure(message: takeError())
             }
             defer { if image != full { daybook_vips_free(image) } }

@@ -24,16 +24,6 @@ struct Layout {
     let bodyClass: String
     let todayLabel: String
     let todayISO: String
-    /// `{{#layout.icons.wx-snow}}`: whether the page shows that icon.
-    let icons: Icons
-
-    struct Icons: TemplateFields {
-        let ids: Set<String>
-
-        func field(_ name: String) -> (any TemplateRepresentable)? {
-            name == "any" ? !ids.isEmpty : ids.contains(name)
-        }
-    }
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     struct Root: TemplateFields {
@@ -69,8 +59,7 @@ struct Layout {
             nav: SiteFeatures.navigation(site).map { NavItem(href: context.link($0.path), label: $0.label, current: $0.section == model.section) },
             bodyClass: model.bodyClass,
             todayLabel: t.longDate(site.today),
-            todayISO: site.today.iso,
-            icons: Icons(ids: context.icons.ids)
+            todayISO: site.today.iso
         )
         return .object(Root(layout: layout, page: model.page.templateValue, t: t))
     }
@@ -94,7 +83,6 @@ extension Layout: TemplateFields {
         case "bodyClass": bodyClass
         case "todayLabel": todayLabel
         case "todayISO": todayISO
-        case "icons": icons
         default: nil
         }
     }

@@ -78,7 +78,7 @@ enum WorkoutSessionPage {
             split: split, splitIsPlanned: session.split == nil && split != nil,
             duration: session.durationMinutes.map { t.minutes($0) }, isPrivate: session.isPrivate,
             exercises: rows, totalVolume: total > 0 ? SetFormat.mass(kilograms: total, unit: unit, decimals: 0) : nil,
-            noteHTML: session.note.map { note in SlowParseWatch.shared.watch(session.source.displayPath) { Markdown.html(note) } },
+            noteHTML: session.note.map { Markdown.html($0, watch: site.slowParseWatch.file(session.source.displayPath)) },
             previous: position > 0 ? link(sessions[position - 1], context) : nil,
             next: position + 1 < sessions.count ? link(sessions[position + 1], context) : nil,
             logHref: context.link(Routes.workouts), statsHref: context.link(Routes.workoutStats),
