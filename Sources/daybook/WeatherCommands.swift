@@ -75,7 +75,7 @@ struct WeatherCommand: ParsableCommand {
                     }
                 switch result {
                 case let .success((text, weather)):
-                    if !dryRun { try Data(text.utf8).write(to: location.contentURL.appendingPathComponent(relative), options: .atomic) }
+                    if !dryRun { try FileIO.disk.replace(location.contentURL.appendingPathComponent(relative).path, with: Array(text.utf8)) }
                     print("\(dryRun ? "would fill" : "filled") \(file.displayPath): \(WeatherSettings.summary(weather))")
                     filled += 1
                 case let .failure(failure):
@@ -95,7 +95,7 @@ struct WeatherCommand: ParsableCommand {
         /// The file's bytes as they are: a byte-order mark and CRLF stay, so
         /// writing the text back changes only what was added.
         private func read(_ relative: String, walk: FolderWalk) -> SourceFile? {
-            guard let data = FileManager.default.contents(atPath: location.contentURL.appendingPathComponent(relative).path),
+            guard let data = try? FileIO.disk.read(location.contentURL.appendingPathComponent(relative).path),
                   let text = String(validating: data, as: UTF8.self) else { return nil }
             return SourceFile(displayPath: walk.display(relative), relativePath: FolderWalk.normalized(relative), text: text)
         }

@@ -113,7 +113,7 @@ struct WeatherSettings {
 
     /// site.yml's settings; a missing file is the defaults.
     static func load(_ folder: ContentFolder, into diagnostics: inout Diagnostics) -> SiteConfig {
-        let file = try? String(contentsOf: folder.url.appendingPathComponent("site.yml"), encoding: .utf8)
+        let file = FileIO.disk.text(folder.url.appendingPathComponent("site.yml").path)
         let source = file.map { SourceFile(displayPath: "\(folder.displayName)/site.yml", relativePath: "site.yml", text: $0) }
         return SiteConfig.parse(source, into: &diagnostics)
     }

@@ -41,9 +41,9 @@ import Testing
     /// changed ones laid over them, the folders they need, nothing written.
     @Test func anOverlayShowsItsFilesOverTheTreeAndWritesNothing() throws {
         let memory = MemoryFiles()
-        memory.add("/site/content/vocab/toeic.md", text: "old")
-        memory.add("/site/content/diary/2026/a.md", text: "a")
-        memory.add("/export/photo.jpg", text: "jpeg")
+        for (path, text) in ["/site/content/vocab/toeic.md": "old", "/site/content/diary/2026/a.md": "a", "/export/photo.jpg": "jpeg"] {
+            memory.add(path, text: text)
+        }
         memory.addLink("/site/linked", to: "/site/content")
         let io = FileIO.overlay(memory.io, files: [
             "/site/content/vocab/toeic.md": .bytes(Array("new".utf8), onDisk: nil),

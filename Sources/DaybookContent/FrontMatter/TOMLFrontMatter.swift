@@ -54,16 +54,15 @@ enum TOMLFrontMatter {
         if let dateTime = value.dateTime {
             var text = isoDate(dateTime.date) + "T" + isoTime(dateTime.time)
             if let offset = dateTime.offset?.offset {
-                text += (offset < 0 ? "-" : "+") + pad(abs(offset) / 60) + ":" + pad(abs(offset) % 60)
+                text += (offset < 0 ? "-" : "+") + (abs(offset) / 60).zeroPadded(2) + ":" + (abs(offset) % 60).zeroPadded(2)
             }
             return text
         }
         return value.debugDescription
     }
 
-    private static func isoDate(_ date: TOMLDate) -> String { "\(date.year)-\(pad(date.month))-\(pad(date.day))" }
-    private static func isoTime(_ time: TOMLTime) -> String { "\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))" }
-    private static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+    private static func isoDate(_ date: TOMLDate) -> String { "\(date.year)-\(date.month.zeroPadded(2))-\(date.day.zeroPadded(2))" }
+    private static func isoTime(_ time: TOMLTime) -> String { "\(time.hour.zeroPadded(2)):\(time.minute.zeroPadded(2)):\(time.second.zeroPadded(2))" }
 
     /// Where each `key = value` and `[table]` of a TOML text stands.
     private struct KeyPlaces {

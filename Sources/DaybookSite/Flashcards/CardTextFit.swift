@@ -69,23 +69,27 @@ enum CardTextFit {
     /// broken where they must be.
     static func size(_ blocks: [Block], width: Double, height: Double, maximum: Double, floor: Double) -> Double {
         let top = Int((maximum / step).rounded(.down)), bottom = Int((floor / step).rounded(.up))
+        let measured = blocks.map(MeasuredBlock.init)
         var tenths = top
         while tenths >= bottom {
-            if fits(blocks, size: Double(tenths) * step, width: width, height: height, breakingWords: false) { return Double(tenths) * step }
+            if fits(measured, size: Double(tenths) * step, width: width, height: height, breakingWords: false) { return Double(tenths) * step }
             tenths -= 1
         }
         tenths = min(top, bottom)
-        while tenths > 1, !fits(blocks, size: Double(tenths) * step, width: width, height: height, breakingWords: true) { tenths -= 1 }
+        while tenths > 1, !fits(measured, size: Double(tenths) * step, width: width, height: height, breakingWords: true) { tenths -= 1 }
         return Double(tenths) * step
     }
 
     static func fits(_ blocks: [Block], size: Double, width: Double, height: Double, breakingWords: Bool) -> Bool {
+        fits(blocks.map(MeasuredBlock.init), size: size, width: width, height: height, breakingWords: breakingWords)
+    }
+
+    private static func fits(_ blocks: [MeasuredBlock], size: Double, width: Double, height: Double, breakingWords: Bool) -> Bool {
         var used = 0.0
-        for (index, block) in blocks.enumerated() {
-            let fontSize = size * block.scale
-            guard let lines = lines(block.text, lineWidth: width * lineFill / fontSize, widthFactor: block.bold ? 1.08 : 1,
-                                    breaksBetweenCJK: block.breaksBetweenCJK, breakingWords: breakingWords) else { return false }
-            if index > 0 { used += block.spaceBefore * size }
+        for (index, measured) in blocks.enumerated() {
+            let fontSize = size * measured.block.scale
+            guard let lines = measured.text.lines(lineWidth: width * lineFill / fontSize, breakingWords: breakingWords) else { return false }
+            if index > 0 { used += measured.block.spaceBefore * size }
             used += Double(lines) * fontSize * lineHeight
         }
         return used <= height
@@ -96,34 +100,67 @@ enum CardTextFit {
     /// character wider than the line).
     static func lines(_ text: String, lineWidth: Double, widthFactor: Double = 1, breaksBetweenCJK: Bool = true,
                       breakingWords: Bool) -> Int? {
-        let space = ems(" ") * widthFactor
-        var lines = 0
-        var used = 0.0
-        for unit in units(text, breaksBetweenCJK: breaksBetweenCJK) {
-            let width = unit.text.reduce(0) { $0 + ems($1) } * widthFactor
-            let gap = unit.afterSpace ? space : 0
-            if lines > 0, used + gap + width <= lineWidth {
-                used += gap + width
-                continue
-            }
-            lines += 1
-            used = 0
-            if width <= lineWidth {
-                used = width
-                continue
-            }
-            guard breakingWords else { return nil }
-            for character in unit.text {
-                let advance = ems(character) * widthFactor
-                guard advance <= lineWidth else { return nil }
-                if used + advance > lineWidth {
-                    lines += 1
-                    used = 0
-                }
-                used += advance
+        MeasuredText(text, widthFactor: widthFactor, breaksBetweenCJK: breaksBetweenCJK).lines(lineWidth: lineWidth, breakingWords: breakingWords)
+    }
+
+    /// A block with its text measured once for all the sizes tried.
+    private struct MeasuredBlock {
+        let block: Block
+        let text: MeasuredText
+
+        init(_ block: Block) {
+            self.block = block
+            text = MeasuredText(block.text, widthFactor: block.bold ? 1.08 : 1, breaksBetweenCJK: block.breaksBetweenCJK)
+        }
+    }
+
+    /// A text cut into the units a line may break between, each with its
+    /// width and its characters' advances in ems.
+    private struct MeasuredText {
+        struct Unit {
+            let width: Double
+            let advances: [Double]
+            let afterSpace: Bool
+        }
+
+        let units: [Unit]
+        let space: Double
+
+        init(_ text: String, widthFactor: Double, breaksBetweenCJK: Bool) {
+            space = ems(" ") * widthFactor
+            units = CardTextFit.units(text, breaksBetweenCJK: breaksBetweenCJK).map { unit in
+                Unit(width: unit.text.reduce(0) { $0 + ems($1) } * widthFactor, advances: unit.text.map { ems($0) * widthFactor },
+                     afterSpace: unit.afterSpace)
             }
         }
-        return lines
+
+        func lines(lineWidth: Double, breakingWords: Bool) -> Int? {
+            var lines = 0
+            var used = 0.0
+            for unit in units {
+                let gap = unit.afterSpace ? space : 0
+                if lines > 0, used + gap + unit.width <= lineWidth {
+                    used += gap + unit.width
+                    continue
+                }
+                lines += 1
+                used = 0
+                if unit.width <= lineWidth {
+                    used = unit.width
+                    continue
+                }
+                guard breakingWords else { return nil }
+                for advance in unit.advances {
+                    guard advance <= lineWidth else { return nil }
+                    if used + advance > lineWidth {
+                        lines += 1
+                        used = 0
+                    }
+                    used += advance
+                }
+            }
+            return lines
+        }
     }
 
     /// The pieces a line may break between: words between spaces, and (unless

@@ -21,9 +21,10 @@ enum Vips {
     private static let started: Bool = daybook_vips_start(50, 32 * 1024 * 1024, 1) == 0
 
     /// libwebp's effort (0–6). Measured on 1600 px photos at quality 80
-    /// (docs/photos.md): 1 encodes 3–4 times faster than libvips' default 4,
-    /// with files within 2 % of its size; 3 and up cost as much as 4.
-    static let webpEffort = 1
+    /// (docs/photos.md): 0 encodes 4–5 times faster than libvips' default 4,
+    /// with files 4–7 % larger; 1 costs a fifth more for 4 % smaller files,
+    /// 3 and up as much as 4.
+    static let webpEffort = 0
 
     /// Decodes `source` once, upright and in sRGB, and writes each width (never
     /// wider than the photo) as WebP and JPEG with no metadata through `write`,
