@@ -242,8 +242,20 @@ final class Reports: @unchecked Sendable {
     var all: [String] { lock.withLock { items } }
 }
 
-/// Inputs the fuzz targets (scripts/fuzz) found crashing, kept as tests.
+/// Inputs the fuzz targets (scripts/fuzz) found crashing or hanging, kept as tests.
 @Suite struct FuzzFindingsTests {
+    /// Every run of comma-separated pieces was tried as a word (for words
+    /// like `by the way, then`): a line of 2,000 commas took minutes.
+    @Test(.timeLimit(.minutes(1)))
+    func aReviewLineOfThousandsOfCommasIsRead() {
+        let line = "- jlpt-n3: " + Array(repeating: "then", count: 5_000).joined(separator: ", ") + ", by the way, then"
+        let (log, diagnostics) = VocabParsingTests.reviews("## 2026-11-25\n\(line)\n")
+        #expect(!diagnostics.contains { $0.severity == .error })
+        #expect(log.misses.map(\.word) == ["then", "by the way, then"])  // a word once a line
+        #expect(log.misses.last?.word == "by the way, then")
+        #expect(log.misses.last?.location.column == 11 + 6 * 5_000 + 1)
+    }
+
     @Test(arguments: ["-\t ", "- \t", "*\t\t"])
     func anEmptyListItemWithTrailingTabsIsAnError(item: String) {
         var diagnostics = Diagnostics()

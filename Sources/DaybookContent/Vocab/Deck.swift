@@ -21,6 +21,9 @@ public struct Deck: Sendable {
     /// Every word of the deck, by day and then in file order.
     public let words: [VocabWord]
     private let index: [String: Int]
+    /// The most commas in one word's text (`a, b`): how many comma-separated
+    /// pieces of a review line can name one word.
+    let mostCommasInAWord: Int
 
     public init(source: SourceFile, title: String? = nil, language: String = "en", meaningLanguage: String = "ko",
                 isPrivate: Bool = false, intro: String? = nil, days: [DeckDay] = [], maxMeanings: Int = 3) {
@@ -37,6 +40,7 @@ public struct Deck: Sendable {
         var index: [String: Int] = [:]
         for (position, word) in words.enumerated() where index[word.text] == nil { index[word.text] = position }
         self.index = index
+        mostCommasInAWord = words.lazy.map { $0.text.utf8.count(where: { $0 == UInt8(ascii: ",") }) }.max() ?? 0
     }
 
     /// The word whose text is exactly `text`.

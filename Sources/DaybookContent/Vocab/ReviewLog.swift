@@ -135,8 +135,10 @@ public enum ReviewLogParser {
             let date = days[dayPosition].date
             if !days[dayPosition].decks.contains(deckID) { days[dayPosition].decks.append(deckID) }
 
+            // Each character's byte column, counted once: a line of thousands of words stays linear.
+            let columns = chars.reduce(into: [1]) { $0.append($0[$0.count - 1] + $1.utf8.count) }
             for piece in missedWords(chars, from: colon + 1, in: deck) {
-                let location = file.location(line: number, column: piece.start + 1)
+                let location = SourceLocation(path: file.displayPath, line: number, column: columns[piece.start])
                 if piece.text.isEmpty {
                     diagnostics.error(location, "empty word in the list", hint: "remove the extra ','")
                     continue
@@ -174,6 +176,8 @@ public enum ReviewLogParser {
 
     /// The comma-separated words after `start`; where a word of the deck
     /// itself contains commas, the longest run of pieces naming a word wins.
+    /// A run is at most as long as the deck's longest such word, so a line of
+    /// thousands of commas is linear (trying every run took minutes).
     static func missedWords(_ chars: [Character], from start: Int, in deck: Deck) -> [(text: String, start: Int)] {
         guard !chars[start...].allSatisfy(\.isWhitespace) else { return [] }
         var pieces: [Range<Int>] = []
@@ -195,7 +199,7 @@ public enum ReviewLogParser {
         var index = 0
         while index < pieces.count {
             var taken = index
-            for end in stride(from: pieces.count - 1, to: index, by: -1) {
+            for end in stride(from: min(pieces.count - 1, index + deck.mostCommasInAWord), to: index, by: -1) {
                 let joined = trimmed(pieces[index].lowerBound..<pieces[end].upperBound)
                 if deck.word(joined.text) != nil {
                     taken = end
