@@ -34,9 +34,10 @@ public enum ContentLoader {
         // Diary entries are the bulk of a site: parse them on all cores.
         let diaryPaths = files.markdownPaths(under: "diary", into: &diagnostics)
         cache?.begin(keeping: diaryPaths)
+        let root = files.root.path + "/"
         let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics, FileIdentity?) in
             // Examined before it is read: a file changed meanwhile is read again next time.
-            let stamp = io.attributes(files.root.appendingPathComponent(relative).path)
+            let stamp = io.attributes(root + relative)
             if let (entry, local) = cache?.entry(relative, stamp: stamp) { return (entry, local, stamp?.identity) }
             var local = Diagnostics()
             let entry = files.load(relative, into: &local).flatMap { DiaryParser.parse($0, into: &local) }

@@ -51,6 +51,7 @@ public struct SiteData: Sendable {
     let memo: BuildMemo
     let vocabKey: PageKey
     let workoutsKey: PageKey
+    let routinesKey: PageKey
 
     public var locale: String { config.locale.rawValue }
 
@@ -126,5 +127,6 @@ public struct SiteData: Sendable {
         }
         vocabKey = filesKey(under: "vocab/")
         workoutsKey = filesKey(under: "workouts/")
+        routinesKey = filesKey(under: "routines")
     }
 }
