@@ -42,6 +42,12 @@ enum Routes {
     static func deck(_ id: String) -> SitePath { .folder("vocab", id) }
     static func deckCards(_ id: String) -> SitePath { .folder("vocab", id, "cards") }
     static func deckPrint(_ id: String) -> SitePath { .folder("vocab", id, "print") }
+    /// The deck whose folder holds `path` (`vocab/ID/…`); nil for the pages of all decks (`vocab/`, `vocab/today/…`).
+    static func deckID(of path: SitePath) -> String? {
+        let parts = path.value.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 2, parts[0] == "vocab", parts[1] != "today" else { return nil }
+        return String(parts[1])
+    }
     static func book(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
     static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
     /// The cards page opens in test mode with this fragment.

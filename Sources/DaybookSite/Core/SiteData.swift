@@ -52,8 +52,15 @@ public struct SiteData: Sendable {
     let vocabKey: PageKey
     let workoutsKey: PageKey
     let routinesKey: PageKey
+    /// What each deck's own pages are made of (`vocab/ID/…`): its file, its
+    /// misses so far and the list of decks; a deck's schedule depends on
+    /// nothing else (`VocabSchedule`).
+    private let deckKeys: [String: PageKey]
 
     public var locale: String { config.locale.rawValue }
+
+    /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
+    func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
 
     /// What these decks are made of: their files (`PageKey`).
     func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
@@ -128,5 +135,18 @@ public struct SiteData: Sendable {
         vocabKey = filesKey(under: "vocab/")
         workoutsKey = filesKey(under: "workouts/")
         routinesKey = filesKey(under: "routines")
+        let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
+        let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }
+        deckKeys = Dictionary(content.decks.map { deck in
+            (deck.id, PageKey { hasher in
+                hasher.combine(deckList)
+                hasher.combine(text: deck.source.relativePath)
+                hasher.combine(content.textHashes[deck.source.relativePath])
+                for miss in missesByDeck[deck.id] ?? [] {
+                    hasher.combine(text: miss.date.iso)
+                    hasher.combine(text: miss.word)
+                }
+            })
+        }, uniquingKeysWith: { first, _ in first })
     }
 }

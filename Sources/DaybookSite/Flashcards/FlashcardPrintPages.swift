@@ -44,7 +44,7 @@ struct FlashcardPrintPages: SiteFeature {
         }
         sets.append(Self.todaySet(site, decks: decks, faces: faces))
         return sets.map { set in
-            Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: site.vocabKey) { context in
+            Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: site.vocabKey(of: set.path)) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: .vocab,
                               page: PrintView(set, site: site, context: context), bodyClass: "print-sheets")
             }
