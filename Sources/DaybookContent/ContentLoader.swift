@@ -16,6 +16,16 @@ public enum ContentLoader {
         }
         // Files read as content other than entries (whose identities come with their parse).
         var sources: [String] = []
+        // A deck or workout whose text and site.yml are as last time (`serve`) is not parsed again.
+        func reparsed<T: Sendable>(_ file: SourceFile, _ parse: (inout Diagnostics) -> T) -> T {
+            guard let cache else { return parse(&diagnostics) }
+            var key = Hasher()
+            key.combine(content.textHashes[file.relativePath])
+            key.combine(content.textHashes["site.yml"])
+            let (value, local) = cache.parsed(file.relativePath, key: key.finalize(), parse)
+            diagnostics.append(contentsOf: local)
+            return value
+        }
         content.config = SiteConfig.parse(hashed(files.read("site.yml", recording: &sources, into: &diagnostics)), into: &diagnostics)
         if files.read("site.yaml", into: &diagnostics) != nil {
             diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
@@ -24,9 +34,10 @@ public enum ContentLoader {
         // Diary entries are the bulk of a site: parse them on all cores.
         let diaryPaths = files.markdownPaths(under: "diary", into: &diagnostics)
         cache?.begin(keeping: diaryPaths)
+        let root = files.root.path + "/"
         let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics, FileIdentity?) in
             // Examined before it is read: a file changed meanwhile is read again next time.
-            let stamp = io.attributes(files.root.appendingPathComponent(relative).path)
+            let stamp = io.attributes(root + relative)
             if let (entry, local) = cache?.entry(relative, stamp: stamp) { return (entry, local, stamp?.identity) }
             var local = Diagnostics()
             let entry = files.load(relative, into: &local).flatMap { DiaryParser.parse($0, into: &local) }
@@ -51,7 +62,8 @@ public enum ContentLoader {
                                   hint: "rename the file, for example to today-words.md")
                 continue
             }
-            if let deck = DeckParser.parse(file, settings: content.config.vocab, into: &diagnostics) { content.decks.append(deck) }
+            let settings = content.config.vocab
+            if let deck = reparsed(file, { DeckParser.parse(file, settings: settings, into: &$0) }) { content.decks.append(deck) }
         }
         files.reportUnread(under: "vocab", readsSubfolders: false, into: &diagnostics)
         if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
@@ -59,7 +71,8 @@ public enum ContentLoader {
         }
 
         for file in files.markdown(under: "workouts", recording: &sources, into: &diagnostics).compactMap(hashed) {
-            if let session = WorkoutParser.parse(file, settings: content.config.workouts, into: &diagnostics) {
+            let settings = content.config.workouts
+            if let session = reparsed(file, { WorkoutParser.parse(file, settings: settings, into: &$0) }) {
                 content.workouts.append(session)
             }
         }

@@ -57,10 +57,11 @@ public enum SiteBuilder {
     public static func checkOutput(_ options: BuildOptions) throws { try OutputGuard.check(options) }
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
-    public static func prepare(_ options: BuildOptions, cache: ParseCache? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
+    /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
+    public static func prepare(_ options: BuildOptions, memory: BuildMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
-                                                        io: options.io, cache: cache)
+                                                        io: options.io, cache: memory?.parsed)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
                                location: content.config.themeLocation, into: &diagnostics)
         AssetLinks.check(content, theme: theme, visibility: options.visibility, displayRoot: options.contentDisplayName, into: &diagnostics)
@@ -73,7 +74,8 @@ public enum SiteBuilder {
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch)
+                            cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
+                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo())
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
     }
@@ -111,11 +113,10 @@ public enum SiteBuilder {
     }
 
     /// Each keyed page's key with what every page shares: the site's
-    /// inputs, the theme and the navigation (`PageKey`).
-    static func pageKeys(_ pages: [Page], site: SiteData, theme: Theme) -> [String: PageKey] {
+    /// inputs (the theme's among them) and the navigation (`PageKey`).
+    static func pageKeys(_ pages: [Page], site: SiteData) -> [String: PageKey] {
         let shared = PageKey { hasher in
             hasher.combine(site.sharedKey)
-            hasher.combine(theme.fingerprint)
             for item in SiteFeatures.navigation(site) {
                 hasher.combine(item.section)
                 hasher.combine(text: item.path.value)
@@ -146,7 +147,7 @@ public enum SiteBuilder {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
-        let (site, theme, warnings) = try prepare(options, cache: memory?.parsed)
+        let (site, theme, warnings) = try prepare(options, memory: memory)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = try PathClaims.publishedAssets(pages: pages, site: site, theme: theme, contentDisplayName: options.contentDisplayName)
@@ -166,7 +167,7 @@ public enum SiteBuilder {
         }
         for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
 
-        let keys = pageKeys(pages, site: site, theme: theme)
+        let keys = pageKeys(pages, site: site)
         if let previous, let memory {
             // A page made of the same inputs as the bytes written last time keeps them.
             let stale = pages.filter { page in

@@ -12,7 +12,7 @@ import Testing
 
     /// One edit as a person makes it in their editor, by kind.
     enum Edit: CaseIterable {
-        case addEntry, editEntry, retitleEntry, retagEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag
+        case addEntry, editEntry, retitleEntry, retagEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag, linkingEntry
         case addWord, deleteDeck, addReview, addWorkout, deleteWorkout, logRoutine
         case siteTitle, themeOverride, themeOverrideRemoved, invalidEntry
     }
@@ -42,6 +42,10 @@ import Testing
             guard let line = old.range(of: "\ntitle: ") ?? old.range(of: "\n# ") else { return nil }
             let end = old[line.upperBound...].firstIndex(of: "\n") ?? old.endIndex
             try site.write("content/" + path, old.replacingCharacters(in: line.upperBound..<end, with: "Retitled \(step)"))
+        case .linkingEntry:
+            // Where its links lead changes when their targets are retitled, deleted or made private.
+            try site.write("content/diary/2026/2026-10-30-links\(step).md",
+                           "# Links \(step)\n\nSee [[Morning fog]], [[2026-11-14]] and [[Retitled \(max(step - 1, 0))]].\n")
         case .retagEntry:
             guard let path = someEntry else { return nil }
             try site.write("content/" + path, try text(path) + "\n#retagged\(step % 2)\n")

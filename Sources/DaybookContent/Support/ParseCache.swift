@@ -2,7 +2,8 @@ import Foundation
 
 /// Diary entries parsed by an earlier load, kept by `serve` between builds: a
 /// file with the same path, size and modification time is not read again.
-/// Entries are the bulk of a site; the few other files are read every time.
+/// Entries are the bulk of a site; the few other files are read every time,
+/// but one whose text and settings are the same is not parsed again.
 public final class ParseCache: @unchecked Sendable {
     /// A file's size and modification time; nil when it cannot be examined (it is then read, as without a cache).
     typealias Stamp = FileIO.Attributes
@@ -16,6 +17,7 @@ public final class ParseCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Parsed] = [:]
+    private var others: [String: (key: Int, value: any Sendable, diagnostics: Diagnostics)] = [:]
     private var reads = 0
 
     public init() {}
@@ -33,6 +35,15 @@ public final class ParseCache: @unchecked Sendable {
             reads += 1
             if let stamp { entries[relative] = Parsed(stamp: stamp, entry: entry, diagnostics: diagnostics) }
         }
+    }
+
+    /// What `parse` gives for a file other than an entry, parsed again only when `key` (its text and settings) changed.
+    func parsed<T: Sendable>(_ relative: String, key: Int, _ parse: (inout Diagnostics) -> T) -> (T, Diagnostics) {
+        if let kept = lock.withLock({ others[relative] }), kept.key == key, let value = kept.value as? T { return (value, kept.diagnostics) }
+        var diagnostics = Diagnostics()
+        let value = parse(&diagnostics)
+        lock.withLock { others[relative] = (key, value, diagnostics) }
+        return (value, diagnostics)
     }
 
     /// Starts a load: forgets files that are gone, counts reads afresh.

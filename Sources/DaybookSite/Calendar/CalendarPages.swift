@@ -10,14 +10,28 @@ struct CalendarPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         let layers = SiteFeatures.calendarLayers(site)
         let months = Self.monthRange(site, layers)
+        // Made of what the layers show: the entries of its days as lists show
+        // them, and the vocabulary, workout and routine files.
+        let others = PageKey { hasher in
+            hasher.combine(site.vocabKey)
+            hasher.combine(site.workoutsKey)
+            hasher.combine(site.routinesKey)
+            hasher.combine(months)
+        }
+        func key(_ entries: [Int]?) -> PageKey {
+            PageKey { hasher in
+                hasher.combine(others)
+                for index in entries ?? [] { hasher.combine(site.diary.itemKeys[index]) }
+            }
+        }
         var pages: [Page] = months.map { month in
-            Page(Routes.calendarMonth(month), template: "pages/calendar-month") { context in
+            Page(Routes.calendarMonth(month), template: "pages/calendar-month", key: key(site.diary.byMonth[month])) { context in
                 Self.monthPage(month, months: months, layers: layers, context)
             }
         }
         let years = Array(Set(months.map(\.year))).sorted()
         pages += years.map { year in
-            Page(Routes.calendarYear(year), template: "pages/calendar-year") { context in
+            Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(site.diary.byYear[year])) { context in
                 Self.yearPage(year, years: years, layers: layers, context)
             }
         }

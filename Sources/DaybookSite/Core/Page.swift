@@ -31,11 +31,12 @@ public struct Page: Sendable {
         self.key = key
     }
 
-    public init(file path: SitePath, cost: Int = 1, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
+    public init(file path: SitePath, cost: Int = 1, key: PageKey? = nil, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
         self.path = path
         self.body = .bytes(make)
         self.inSitemap = false
         self.cost = cost
+        self.key = key
     }
 
     /// The page with a key: for a feature whose pages are all made of the same few files.

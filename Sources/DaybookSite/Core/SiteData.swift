@@ -40,20 +40,40 @@ public struct SiteData: Sendable {
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
     let pageWarnings: [Diagnostic]
-    /// What every page is made of besides the theme and the navigation
-    /// (`site.yml`, today, the seed, what is shown, the files beside entries),
+    /// What every page is made of besides the navigation (`site.yml`, the
+    /// theme, today, the seed, what is shown, the files beside entries),
     /// and what the vocabulary and the workout pages are made of: their
     /// files. Pages keep their bytes in `serve` while these stay the same (`PageKey`).
     let sharedKey: PageKey
+    /// The text of every content file besides entries, hashed, by path (`Content.textHashes`).
+    private let textHashes: [String: Int]
+    /// What `serve`'s last build made from the content.
+    let memo: BuildMemo
     let vocabKey: PageKey
     let workoutsKey: PageKey
+    let routinesKey: PageKey
 
     public var locale: String { config.locale.rawValue }
 
+    /// What these decks are made of: their files (`PageKey`).
+    func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
+
+    private static func decksKey(_ decks: [Deck], _ textHashes: [String: Int]) -> PageKey {
+        PageKey { hasher in
+            for deck in decks {
+                hasher.combine(text: deck.source.relativePath)
+                hasher.combine(textHashes[deck.source.relativePath])
+            }
+        }
+    }
+
+    /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
          cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
-         slowParseWatch: SlowParseWatch = SlowParseWatch()) {
+         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo()) {
         self.slowParseWatch = slowParseWatch
+        self.memo = memo
+        textHashes = content.textHashes
         self.config = content.config
         published = PublishedContent(content, showing: visibility)
         publicView = PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
@@ -66,9 +86,21 @@ public struct SiteData: Sendable {
         let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory, io: io,
                                    isHidden: { !shownFiles.contains($0) })
         photos = library
+        let shared = PageKey { hasher in
+            hasher.combine(content.textHashes["site.yml"])
+            hasher.combine(themeFingerprint)
+            hasher.combine(text: today.iso)
+            hasher.combine(seed)
+            hasher.combine(visibility.includePrivate)
+            hasher.combine(visibility.includeDrafts)
+            hasher.combine(content.assets.count)
+            for asset in content.assets { hasher.combine(text: asset.relativePath) }
+        }
+        sharedKey = shared
         let publicEntries = Set(publicView.entries.map(\.source.relativePath))
         let diary = DiaryIndex(entries: published.entries, pages: published.pages,
-                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library, watch: slowParseWatch)
+                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library, watch: slowParseWatch,
+                               memo: memo, shared: shared)
         self.diary = diary
         let pages = published.pages.map { page in
             let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
@@ -79,20 +111,12 @@ public struct SiteData: Sendable {
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
         pageWarnings = pages.flatMap(\.2)
-        renderedWords = RenderedWords(published.decks)
+        let decks = published.decks
+        renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
         self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)
         self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
-        sharedKey = PageKey { hasher in
-            hasher.combine(content.textHashes["site.yml"])
-            hasher.combine(text: today.iso)
-            hasher.combine(seed)
-            hasher.combine(visibility.includePrivate)
-            hasher.combine(visibility.includeDrafts)
-            hasher.combine(content.assets.count)
-            for asset in content.assets { hasher.combine(text: asset.relativePath) }
-        }
         func filesKey(under folder: String) -> PageKey {
             PageKey { hasher in
                 for (path, hash) in content.textHashes.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder) {
@@ -103,5 +127,6 @@ public struct SiteData: Sendable {
         }
         vocabKey = filesKey(under: "vocab/")
         workoutsKey = filesKey(under: "workouts/")
+        routinesKey = filesKey(under: "routines")
     }
 }

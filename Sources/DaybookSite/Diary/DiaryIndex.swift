@@ -30,33 +30,46 @@ public struct DiaryIndex: Sendable {
     let itemKeys: [PageKey]
     let pageKeys: [PageKey]
 
-    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch) {
+    /// - Parameter memo: bodies rendered by the last build; one whose text and
+    ///   links are the same is not rendered again (`serve`). Bodies with
+    ///   photos always are, so that the build publishes their photos; other
+    ///   local files they name are in `shared` (the list of assets).
+    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch,
+         memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         let targets = WikiTargets(entries: entries, pages: pages)
-        let rendered = entries.parallelMap { entry in
+        let rendered = entries.parallelMap { entry -> EntryRendering in
+            if let kept = memo.body(of: entry.source, shared: shared, targets: targets) { return kept }
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
             let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
             let body = photos.render(entry.body, pass: pass, watch: watch)
             let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
-            return (RenderedBody((body.html, body.plainText), fields: pass.fields), pass.tags, pass.warnings,
-                    [coverPhoto].compactMap { $0 } + body.photos, body.diagnostics + [coverError].compactMap { $0 })
+            let rendering = EntryRendering(body: RenderedBody((body.html, body.plainText), fields: pass.fields), tags: pass.tags,
+                                           warnings: pass.warnings, photos: [coverPhoto].compactMap { $0 } + body.photos,
+                                           diagnostics: body.diagnostics + [coverError].compactMap { $0 },
+                                           content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) })
+            if entry.cover == nil, rendering.photos.isEmpty, rendering.diagnostics.isEmpty {
+                memo.keep(rendering, of: entry.source, shared: shared, links: pass.links)
+            }
+            return rendering
         }
+        memo.keepBodies(of: Set(entries.map(\.source.relativePath)))
         // `#tags` in the text count as the entry's tags.
         var entries = entries
         for (index, rendering) in rendered.enumerated() {
-            for tag in rendering.1 where !entries[index].tags.contains(tag) { entries[index].tags.append(tag) }
+            for tag in rendering.tags where !entries[index].tags.contains(tag) { entries[index].tags.append(tag) }
         }
         self.entries = entries
-        bodies = rendered.map(\.0)
-        warnings = rendered.flatMap(\.2)
+        bodies = rendered.map(\.body)
+        warnings = rendered.flatMap(\.warnings)
         wikiTargets = targets
-        photos = rendered.map(\.3)
+        photos = rendered.map(\.photos)
         covers = Dictionary(zip(entries, photos).compactMap { entry, photos in photos.first.map { (entry.id, $0) } },
                             uniquingKeysWith: { first, _ in first })
-        photoErrors = rendered.flatMap(\.4)
-        let photos = self.photos, bodies = self.bodies, final = entries
+        photoErrors = rendered.flatMap(\.diagnostics)
+        let photos = self.photos, final = entries
         let keys = Array(entries.indices).parallelMap { index -> (item: PageKey, page: PageKey) in
             let entry = final[index]
             let item = PageKey { hasher in
@@ -64,7 +77,13 @@ public struct DiaryIndex: Sendable {
                 hasher.combine(text: entry.title)
                 hasher.combine(text: entry.date.iso)
                 hasher.combine(text: entry.time?.text)
-                hasher.combine(text: entry.weather.map { "\($0)" })
+                hasher.combine(entry.weather != nil)
+                if let weather = entry.weather {
+                    hasher.combine(weather.condition)
+                    hasher.combine(weather.isNight)
+                    for measure in [weather.temperature, weather.feelsLike, weather.humidity, weather.wind] { hasher.combine(measure) }
+                    hasher.combine(text: weather.location)
+                }
                 hasher.combine(entry.tags.count)
                 for tag in entry.tags { hasher.combine(text: tag) }
                 hasher.combine(entry.isPrivate)
@@ -73,8 +92,7 @@ public struct DiaryIndex: Sendable {
             // The text holds everything else the page shows (front matter, fields); the body its HTML.
             return (item, PageKey { hasher in
                 hasher.combine(item)
-                hasher.combine(text: entry.source.text)
-                hasher.combine(text: bodies[index].html)
+                hasher.combine(rendered[index].content)
             })
         }
         itemKeys = keys.map(\.item)
@@ -94,6 +112,19 @@ public struct DiaryIndex: Sendable {
         self.byYear = byYear
         self.byTag = byTag
     }
+}
+
+/// What rendering an entry's body gives.
+struct EntryRendering: Sendable {
+    let body: RenderedBody
+    /// `#tags` in the text.
+    let tags: [String]
+    let warnings: [Diagnostic]
+    /// Its cover first, then those of its body.
+    let photos: [Photo]
+    let diagnostics: [Diagnostic]
+    /// The entry's text and its body's HTML, hashed (`PageKey`).
+    let content: PageKey
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

@@ -8,9 +8,10 @@ import Foundation
 enum Feeds {
     static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
         let sitemapPaths = pages.filter(\.inSitemap).map(\.path)
+        let paths = PageKey { hasher in for path in sitemapPaths { hasher.combine(text: path.value) } }
         return [
             Page(file: Routes.feed) { _ in Array(atom(site).utf8) },
-            Page(file: Routes.sitemap) { _ in Array(sitemap(sitemapPaths, site).utf8) },
+            Page(file: Routes.sitemap, key: paths) { _ in Array(sitemap(sitemapPaths, site).utf8) },
         ]
     }
 

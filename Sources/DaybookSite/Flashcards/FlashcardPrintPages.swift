@@ -28,7 +28,8 @@ struct FlashcardPrintPages: SiteFeature {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let t = site.translation
-        let faces = Self.faces(decks, site.renderedWords, layout: SheetLayout(site.config.flashcards))
+        let key = PageKey { $0.combine(site.decksKey(decks)); $0.combine(site.sharedKey) }
+        let faces = site.memo.value("card faces", key: key) { Self.faces(decks, site.renderedWords, layout: SheetLayout(site.config.flashcards)) }
         var sets: [CardSet] = []
         for deck in decks {
             let cards = faces[deck.id] ?? [:]

@@ -47,6 +47,8 @@ final class ObsidianPass: MarkdownPass {
     private(set) var tags: [String] = []
     private(set) var fields: [Field] = []
     private(set) var warnings: [Diagnostic] = []
+    /// Where each `[[link]]` of the text led (nil: nowhere), so that a kept rendering can be checked.
+    private(set) var links: [String: SitePath?] = [:]
 
     init(file: SourceFile, page: SitePath, targets: WikiTargets, linksTags: Bool) {
         self.file = file
@@ -65,7 +67,9 @@ final class ObsidianPass: MarkdownPass {
             case let .embed(target, label, offset) where Self.imageExtensions.contains(target.split(separator: ".").last?.lowercased() ?? ""):
                 return .image(src: target, alt: label == target ? "" : label, offset: offset)
             case let .embed(target, label, _), let .link(target, label, _):
-                guard let path = targets.path(for: target) else {
+                let path = targets.path(for: target)
+                links[target] = path
+                guard let path else {
                     warnings.append(Diagnostic(location(of: "[[" + target), "no entry or page '\(target)' to link to; shown as text",
                                                hint: LocalDate(iso: target) != nil ? "there is no published entry on that day" : nil,
                                                severity: .warning))

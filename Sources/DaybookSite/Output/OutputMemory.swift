@@ -9,6 +9,8 @@ import Foundation
 /// build makes.
 public final class BuildMemory: @unchecked Sendable {
     public let parsed = ParseCache()
+    /// What the last build made from the content (rendered entry bodies, the words of the decks…).
+    let memo = BuildMemo()
     /// Output path → digest of its bytes; nil until a build has written the output.
     var written: [String: Digest]?
     /// Page path → its key (`PageKey`, the site's shared inputs included)

@@ -35,19 +35,33 @@ struct SearchPages: SiteFeature {
     }
 
     func pages(_ site: SiteData) -> [Page] {
-        let index = SearchIndex(records: Self.records(site))
+        let records = Self.records(site)
+        // Made of the records alone: an edit that changes none keeps the index and its files.
+        let key = PageKey { hasher in
+            hasher.combine(records.count)
+            for record in records {
+                hasher.combine(text: record.title)
+                hasher.combine(text: record.url)
+                hasher.combine(text: record.date?.iso)
+                hasher.combine(record.kind)
+                hasher.combine(record.tags.count)
+                for tag in record.tags { hasher.combine(text: tag) }
+                hasher.combine(text: record.text)
+            }
+        }
+        let index = site.memo.value("search index", key: key) { SearchIndex(records: records) }
         let kinds = index.parts.map { Option(value: $0.kind, label: site.translation["search_kind_" + $0.kind]) }
         let years = Set(index.documents.compactMap { $0.date?.year }).sorted(by: >).map { Option(value: String($0), label: String($0)) }
         return [
-            Page(Routes.search, template: "pages/search") { context in
+            Page(Routes.search, template: "pages/search", key: key) { context in
                 PageViewModel(title: context.t["nav_search"], section: .search,
                               page: SearchView(indexHref: context.link(Routes.searchIndex), diaryHref: context.link(Routes.diary),
                                                tagsHref: context.link(Routes.tags), kinds: kinds, years: years))
             },
-            Page(file: Routes.searchIndex) { _ in index.manifest() },
+            Page(file: Routes.searchIndex, key: key) { _ in index.manifest() },
         ]
-            + index.shards.indices.map { number in Page(file: Routes.searchTerms(number)) { _ in index.shardScript(number) } }
-            + index.chunks.indices.map { number in Page(file: Routes.searchDocs(number)) { _ in index.chunkScript(number) } }
+            + index.shards.indices.map { number in Page(file: Routes.searchTerms(number), key: key) { _ in index.shardScript(number) } }
+            + index.chunks.indices.map { number in Page(file: Routes.searchDocs(number), key: key) { _ in index.chunkScript(number) } }
     }
 
     /// How many characters of a text the index keeps.

@@ -32,7 +32,12 @@ struct VocabPages: SiteFeature {
 
     /// One record per word: title the word, text its meanings, url its place on the deck page.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.publicView.decks.flatMap { deck in
+        let decks = site.publicView.decks
+        return site.memo.value("word records", key: site.decksKey(decks)) { Self.searchRecords(decks) }
+    }
+
+    static func searchRecords(_ decks: [Deck]) -> [SearchPages.Record] {
+        decks.flatMap { deck in
             let anchors = Routes.wordFragments(deck)
             return deck.words.map { word in
                 SearchPages.Record(title: Markdown.plainText(word.text),

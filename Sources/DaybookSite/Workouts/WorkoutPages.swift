@@ -55,6 +55,10 @@ struct WorkoutPages: SiteFeature {
 
     /// Public sessions only, like the diary: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+        site.memo.value("workout records", key: PageKey { $0.combine(site.workoutsKey); $0.combine(site.sharedKey) }) { Self.searchRecords(site) }
+    }
+
+    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.publicView.workouts.map { session in
             let split = site.rotation.split(of: session)
             let exercises = session.exercises.map { "\($0.name) \(SetFormat.groups($0.groups))" }

@@ -1,0 +1,44 @@
+import DaybookContent
+import Foundation
+
+/// What `serve` keeps of the values a build makes from the content, from
+/// one build to the next, each with what it was made from: a value whose
+/// inputs are the same again is taken as it is. A clean build starts empty.
+final class BuildMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: (key: PageKey, value: any Sendable)] = [:]
+    private var bodies: [String: KeptBody] = [:]
+
+    /// The value `make` gives for inputs `key`, made again only when they changed.
+    func value<T: Sendable>(_ name: String, key: PageKey, _ make: () -> T) -> T {
+        if let kept = lock.withLock({ values[name] }), kept.key == key, let value = kept.value as? T { return value }
+        let value = make()
+        lock.withLock { values[name] = (key, value) }
+        return value
+    }
+
+    /// An entry's rendered body, kept with the text it was rendered from and
+    /// where its `[[links]]` led: valid while both are the same.
+    struct KeptBody {
+        let text: String
+        let shared: PageKey
+        let links: [String: SitePath?]
+        let rendering: EntryRendering
+    }
+
+    func body(of source: SourceFile, shared: PageKey, targets: WikiTargets) -> EntryRendering? {
+        guard let kept = lock.withLock({ bodies[source.relativePath] }),
+              kept.shared == shared, kept.text == source.text,
+              kept.links.allSatisfy({ targets.path(for: $0.key) == $0.value }) else { return nil }
+        return kept.rendering
+    }
+
+    func keep(_ rendering: EntryRendering, of source: SourceFile, shared: PageKey, links: [String: SitePath?]) {
+        lock.withLock { bodies[source.relativePath] = KeptBody(text: source.text, shared: shared, links: links, rendering: rendering) }
+    }
+
+    /// Forgets the bodies of entries that are gone.
+    func keepBodies(of paths: Set<String>) {
+        lock.withLock { bodies = bodies.filter { paths.contains($0.key) } }
+    }
+}
