@@ -74,7 +74,8 @@ public enum Slug {
         var result = ""
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
-            let keep = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            // ASCII without the property lookup: every tag link of every list asks.
+            let keep = scalar.isASCII ? ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) : scalar.properties.isAlphabetic
             if keep {
                 if pendingDash, !result.isEmpty { result += "-" }
                 result.unicodeScalars.append(scalar)
