@@ -6,10 +6,11 @@ public enum Furigana {
     /// The base is the run of characters before `[` back to a space or tag (a
     /// space before it, Anki's separator, is dropped); the reading must be kana,
     /// so links and other brackets stay as they are.
+    /// By Unicode scalars: Characters cost a twentieth of a 4,000-word deck's build.
     public static func ruby(inHTML html: String) -> String {
-        guard html.contains("[") else { return html }
-        var output: [Character] = []
-        let chars = Array(html)
+        guard html.utf8.contains(UInt8(ascii: "[")) else { return html }
+        var output: [Unicode.Scalar] = []
+        let chars = Array(html.unicodeScalars)
         var index = 0
         while index < chars.count {
             guard chars[index] == "[", let close = chars[index...].firstIndex(of: "]"),
@@ -28,20 +29,21 @@ public enum Furigana {
             let base = output[baseStart...]
             output.removeSubrange(baseStart...)
             if output.last == " " { output.removeLast() }
-            output += Array("<ruby>") + base + Array("<rt>") + chars[(index + 1)..<close] + Array("</rt></ruby>")
+            output += Array("<ruby>".unicodeScalars) + base + Array("<rt>".unicodeScalars) + chars[(index + 1)..<close]
+                + Array("</rt></ruby>".unicodeScalars)
             index = close + 1
         }
-        return String(output)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: output)
+        return String(text)
     }
 
-    static func isBoundary(_ char: Character) -> Bool {
-        char.isWhitespace || char == ">" || char == "]" || char == ";" || char == "," || char == "、" || char == "。"
+    static func isBoundary(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == ">" || scalar == "]" || scalar == ";" || scalar == "," || scalar == "、" || scalar == "。"
     }
 
-    static func isKana(_ char: Character) -> Bool {
-        char.unicodeScalars.allSatisfy { scalar in
-            (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
-        }
+    static func isKana(_ scalar: Unicode.Scalar) -> Bool {
+        (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
     }
 }
 

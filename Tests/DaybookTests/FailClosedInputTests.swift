@@ -285,6 +285,27 @@ final class Reports: @unchecked Sendable {
         #expect(message.hasPrefix("content/diary/2026-11-17.md:\(row + 1):\(column): error: invalid TOML: expected a time (HH:MM:SS)"), "\(message)")
     }
 
+    /// toml++ aborted the program on a table header without a name (found by `scripts/fuzz Deck`).
+    @Test(arguments: [("[", 2), ("[\t", 3), ("[.a]", 2), ("[[[a]]]", 3), ("[=]", 2), ("[ #x", 3), ("[[ \n", 4), ("[[ .a]]", 4),
+                      ("[\u{3000}a]", 2)])
+    func aTableHeaderWithoutANameIsAnErrorAtItsStart(header: String, column: Int) {
+        var diagnostics = Diagnostics()
+        let text = "+++\ndate = 2026-11-17\n\(header)\nx = 1\n+++\nBody\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
+        let message = diagnostics.errors.map(\.description).joined(separator: "\n")
+        #expect(message.hasPrefix("content/diary/2026-11-17.md:3:\(column): error: invalid TOML: expected a table name after '['"), "\(message)")
+    }
+
+    @Test func tableHeadersAndBracketsInValuesStillParse() {
+        var diagnostics = Diagnostics()
+        let text = "+++\ndate = 2026-11-17\ntitle = \"[x\" # [\nlist = [\n  [1],\n  [ 2 ],\n]\n[ a ]\nb = 1\n[[\"c d\"]]\ne = 2\n['f'.g]\nh = 3\n+++\nBody\n"
+        let entry = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                                      into: &diagnostics)
+        #expect(!diagnostics.hasErrors, "\(diagnostics.items)")
+        #expect(entry?.title == "[x")
+    }
+
     @Test func aDateTimeInsideAStringOrAKeyIsText() {
         var diagnostics = Diagnostics()
         let text = "+++\ndate = 2026-11-17\ntitle = \"2026-11-17T: notes\" # 2026-11-17T:\n+++\nBody\n"

@@ -5,9 +5,8 @@ import Yams
 /// other forms, so every key is checked by one set of rules.
 enum TOMLFrontMatter {
     static func parse(_ text: String, file: SourceFile, firstLine: Int, into diagnostics: inout Diagnostics) -> YAMLValue? {
-        if let (line, column, seen) = TOMLTimeGuard.missingTime(in: text) {
-            diagnostics.error(SourceLocation(path: file.displayPath, line: line + firstLine - 1, column: column),
-                              "invalid TOML: expected a time (HH:MM:SS) after the 'T' of a date-time, saw \(seen)")
+        if let (line, column, message) = TOMLAssertGuard.problem(in: text) {
+            diagnostics.error(SourceLocation(path: file.displayPath, line: line + firstLine - 1, column: column), "invalid TOML: \(message)")
             return nil
         }
         let table: TOMLTable
@@ -97,15 +96,37 @@ enum TOMLFrontMatter {
 }
 
 /// toml++ 3.4 (in TOMLKit 0.6) asserts — aborting the program — when a
-/// date-time's `T` is followed by anything but a digit (`2026-11-17T:00`);
-/// such values are found first and reported like its other errors.
-enum TOMLTimeGuard {
-    /// Line and UTF-8 column (from 1) of the character after such a `T`, and that character quoted.
-    static func missingTime(in text: String) -> (line: Int, column: Int, seen: String)? {
+/// date-time's `T` is followed by anything but a digit (`2026-11-17T:00`),
+/// and when a table header's `[` or `[[` is followed by anything but a key
+/// or `]` (`[` alone on a line, `[.a]`, `[[[a]]]`); such text is found
+/// first and reported like its other errors.
+enum TOMLAssertGuard {
+    /// Line and UTF-8 column (from 1) of the first such character, and what is wrong there.
+    static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
         let bytes = Array(text.utf8)
         var line = 1, lineStart = 0, index = 0
         var inValue = false, depth = 0
         func isDigit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[at]) }
+        func seen(_ at: Int) -> String {
+            at >= bytes.count || bytes[at] == 0x0A || bytes[at] == 0x0D ? "the end of the line"
+                : bytes[at] > 0x20 && bytes[at] < 0x7F ? "'\(Character(Unicode.Scalar(bytes[at])))'" : "a character that cannot start a name"
+        }
+        /// Where a header's name should start, when no name or `]` is there (toml++ reports the rest itself).
+        func afterTableHeaderStart(_ open: Int) -> Int? {
+            func skipSpaces(_ at: Int) -> Int {
+                var at = at
+                while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
+                return at
+            }
+            var at = skipSpaces(open + 1)
+            if at < bytes.count, bytes[at] == UInt8(ascii: "[") {
+                guard at == open + 1 else { return nil }  // `[ [`: toml++'s own error
+                at = skipSpaces(at + 1)
+            }
+            guard at < bytes.count else { return nil }
+            let byte = bytes[at]
+            return isBare(byte) || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "]") ? nil : at
+        }
         func isBare(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
         }
@@ -145,6 +166,10 @@ enum TOMLTimeGuard {
                 line += 1
                 lineStart = index + 1
             case UInt8(ascii: "="): inValue = true
+            case UInt8(ascii: "[") where !inValue:
+                if let after = afterTableHeaderStart(index) {
+                    return (line, after - lineStart + 1, "expected a table name after '[', saw \(seen(after))")
+                }
             case UInt8(ascii: "["), UInt8(ascii: "{"): if inValue { depth += 1 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"): if inValue, depth > 0 { depth -= 1 }
             default:
@@ -154,10 +179,7 @@ enum TOMLTimeGuard {
                    isDigit(index + 5), isDigit(index + 6), bytes[index + 7] == 0x2D, isDigit(index + 8), isDigit(index + 9),
                    bytes[index + 10] == UInt8(ascii: "T") || bytes[index + 10] == UInt8(ascii: "t"), !isDigit(index + 11) {
                     let after = index + 11
-                    let seen = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D ? "the end of the line"
-                        : bytes[after] > 0x20 && bytes[after] < 0x7F ? "'\(Character(Unicode.Scalar(bytes[after])))'"
-                        : "a character that is not a digit"
-                    return (line, after - lineStart + 1, seen)
+                    return (line, after - lineStart + 1, "expected a time (HH:MM:SS) after the 'T' of a date-time, saw \(seen(after))")
                 }
             }
             index += 1
