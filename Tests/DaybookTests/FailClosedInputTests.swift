@@ -297,9 +297,22 @@ final class Reports: @unchecked Sendable {
         #expect(message.hasPrefix("content/diary/2026-11-17.md:3:\(column): error: invalid TOML: expected a table name after '['"), "\(message)")
     }
 
+    /// toml++ aborted the program on a `}` where a list expects a value (found by `scripts/fuzz FrontMatter`).
+    @Test(arguments: [("tags = [}]", 9), ("tags = [ }]", 10), ("tags = [\"a\", }]", 14), ("tags = [[}]]", 10),
+                      ("tags = [\n  \"a\",\n}]", 1), ("tags = [ # }\n}]", 1), ("tags = [{a = 1}, }]", 18)])
+    func aBraceWhereAListExpectsAValueIsAnError(value: String, column: Int) {
+        var diagnostics = Diagnostics()
+        let text = "+++\ndate = 2026-11-17\n\(value)\n+++\nBody\n"
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
+        let message = diagnostics.errors.map(\.description).joined(separator: "\n")
+        let row = 3 + value.filter { $0 == "\n" }.count
+        #expect(message.hasPrefix("content/diary/2026-11-17.md:\(row):\(column): error: invalid TOML: expected a value or ']' in the list, saw '}'"), "\(message)")
+    }
+
     @Test func tableHeadersAndBracketsInValuesStillParse() {
         var diagnostics = Diagnostics()
-        let text = "+++\ndate = 2026-11-17\ntitle = \"[x\" # [\nlist = [\n  [1],\n  [ 2 ],\n]\n[ a ]\nb = 1\n[[\"c d\"]]\ne = 2\n['f'.g]\nh = 3\n+++\nBody\n"
+        let text = "+++\ndate = 2026-11-17\ntitle = \"[x\" # [\nlist = [\n  [1],\n  [ 2 ],\n  { a = [3], b = \"}\" },\n]\n[ a ]\nb = 1\n[[\"c d\"]]\ne = 2\n['f'.g]\nh = 3\n+++\nBody\n"
         let entry = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
                                       into: &diagnostics)
         #expect(!diagnostics.hasErrors, "\(diagnostics.items)")

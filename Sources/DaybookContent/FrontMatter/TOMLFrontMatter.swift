@@ -98,14 +98,16 @@ enum TOMLFrontMatter {
 /// toml++ 3.4 (in TOMLKit 0.6) asserts — aborting the program — when a
 /// date-time's `T` is followed by anything but a digit (`2026-11-17T:00`),
 /// and when a table header's `[` or `[[` is followed by anything but a key
-/// or `]` (`[` alone on a line, `[.a]`, `[[[a]]]`); such text is found
+/// or `]` (`[` alone on a line, `[.a]`, `[[[a]]]`), and when an array
+/// holds a `}` where a value should be (`tags = [}]`); such text is found
 /// first and reported like its other errors.
 enum TOMLAssertGuard {
     /// Line and UTF-8 column (from 1) of the first such character, and what is wrong there.
     static func problem(in text: String) -> (line: Int, column: Int, message: String)? {
         let bytes = Array(text.utf8)
         var line = 1, lineStart = 0, index = 0
-        var inValue = false, depth = 0
+        var inValue = false
+        var open: [UInt8] = []  // the value's unclosed `[` and `{`, innermost last
         func isDigit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[at]) }
         func seen(_ at: Int) -> String {
             at >= bytes.count || bytes[at] == 0x0A || bytes[at] == 0x0D ? "the end of the line"
@@ -162,7 +164,7 @@ enum TOMLAssertGuard {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 continue
             case UInt8(ascii: "\n"):
-                if depth == 0 { inValue = false }
+                if open.isEmpty { inValue = false }
                 line += 1
                 lineStart = index + 1
             case UInt8(ascii: "="): inValue = true
@@ -170,8 +172,10 @@ enum TOMLAssertGuard {
                 if let after = afterTableHeaderStart(index) {
                     return (line, after - lineStart + 1, "expected a table name after '[', saw \(seen(after))")
                 }
-            case UInt8(ascii: "["), UInt8(ascii: "{"): if inValue { depth += 1 }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): if inValue, depth > 0 { depth -= 1 }
+            case UInt8(ascii: "["), UInt8(ascii: "{"): if inValue { open.append(byte) }
+            case UInt8(ascii: "}") where inValue && open.last == UInt8(ascii: "["):
+                return (line, index - lineStart + 1, "expected a value or ']' in the list, saw '}'")
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): if inValue, !open.isEmpty { open.removeLast() }
             default:
                 // `YYYY-MM-DD` then `T` or `t`, starting a value.
                 if inValue, isDigit(index), index == 0 || !isBare(bytes[index - 1]),
