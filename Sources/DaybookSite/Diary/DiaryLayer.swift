@@ -11,7 +11,7 @@ struct DiaryLayer: CalendarLayer {
             let weather = WeatherView(entry.weather, context)
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
                            href: context.link(Routes.content(entry.source)),
-                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "),
+                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "), iconLabel: weather?.label,
                            thumbnail: site.diary.thumbnail(of: entry, context))
         }
     }
