@@ -50,7 +50,7 @@ public final class ParseCache: @unchecked Sendable {
     func begin(keeping paths: [String]) {
         let kept = Set(paths)
         lock.withLock {
-            entries = entries.filter { kept.contains($0.key) }
+            for gone in entries.keys.filter({ !kept.contains($0) }) { entries[gone] = nil }
             reads = 0
         }
     }
