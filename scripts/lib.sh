@@ -32,3 +32,13 @@ need_vips() { apt_need libvips-dev libssl-dev pkg-config; }
 
 # zlib, which ZIPFoundation reads Day One's export .zip with.
 need_zlib() { apt_need zlib1g-dev pkg-config; }
+
+# The team's shared folder (bench corpus generator, Hugo twin site): $DAYBOOK_SHARED,
+# else ../shared beside the main checkout, found through git so that it is the same
+# from a linked worktree.
+shared_dir() {
+  if [ -n "${DAYBOOK_SHARED:-}" ]; then echo "$DAYBOOK_SHARED"; return; fi
+  local common
+  common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || common=$(pwd)/.git
+  echo "$(dirname "$(dirname "$common")")/shared"
+}

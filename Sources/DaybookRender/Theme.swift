@@ -95,7 +95,7 @@ public struct Theme: Sendable {
             file.data.withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(file.data.count)
         }
-        return Theme(name: name, templates: TemplateSet(templates), assets: assets, assetFiles: assetFiles,
+        return Theme(name: name, templates: TemplateSet(templates, compact: true), assets: assets, assetFiles: assetFiles,
                      templatePaths: templatePaths, translations: translations, fingerprint: hasher.finalize())
     }
 

@@ -12,18 +12,24 @@ public struct TemplateSet: Sendable {
     }
 
     /// Compiles every template; one that does not parse (see `check`) is left out.
-    public init(_ sources: [String: String]) {
+    /// - Parameter compact: drop the markup's indentation (`TemplateCompaction`), as a theme's HTML does.
+    public init(_ sources: [String: String], compact: Bool = false) {
         self.sources = sources
         var compiled: [String: [TemplateNode]] = [:]
+        let endings = compact ? sources.compactMapValues { try? TemplateCompaction.endsInNewline(TemplateParser.parse($0)) } : [:]
         var pending: [(name: String, indent: String)] = sources.keys.sorted().map { ($0, "") }
         while let (name, indent) = pending.popLast() {
             let key = indent + "\u{0}" + name
             guard compiled[key] == nil, let source = sources[name] else { continue }
-            guard let nodes = try? TemplateParser.parse(indent.isEmpty ? source : Self.indent(source, by: indent)) else { continue }
+            // A partial placed inside `<pre>` is compiled as written.
+            let verbatim = indent.hasPrefix(TemplateCompaction.verbatim)
+            let indentation = verbatim ? String(indent.dropFirst()) : indent
+            guard var nodes = try? TemplateParser.parse(indentation.isEmpty ? source : Self.indent(source, by: indentation)) else { continue }
+            if compact, !verbatim { nodes = TemplateCompaction.compact(nodes, partialEndings: endings) }
             compiled[key] = nodes
             // An indented partial inside an indented partial; a deep recursion stops growing.
             Self.references(in: nodes) { reference, referenceIndent in
-                if referenceIndent.count <= 64 { pending.append((reference, referenceIndent)) }
+                if referenceIndent.count <= 64 { pending.append((reference, verbatim ? TemplateCompaction.verbatim + referenceIndent : referenceIndent)) }
             }
         }
         self.compiled = compiled
