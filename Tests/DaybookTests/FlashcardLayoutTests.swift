@@ -193,4 +193,40 @@ import Testing
             #expect(CardTextFit.frontSize(word: text, width: width + more, height: width * 0.7 + more) >= small)
         }
     }
+
+    /// Scalars from every range `CardTextFit.standsAlone` takes, its edges, and
+    /// their neighbours that join (marks, jamo, joiners, the soft hyphen, CR LF).
+    static let measuredScalars: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0xA0...0xAC, 0xAD...0xAD, 0xAE...0x2FF, 0x300...0x36F, 0x3000...0x3029, 0x302A...0x302F, 0x3030...0x303F,
+        0x3041...0x3096, 0x3099...0x309A, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1100...0x11FF, 0xD7B0...0xD7FF,
+        0xFF01...0xFF9D, 0xFF9E...0xFF9F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x1F1E6...0x1F1FF, 0x1F300...0x1F3FF, 0x0A...0x0D,
+    ]
+
+    @Test func measuringByScalarsAgreesWithMeasuringByCharacters() {
+        var random = SeededShuffle.SplitMix64(seed: 8)
+        func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+        for round in 0..<20_000 {
+            // Half the texts only from scalars that stand alone: the fast path.
+            let ranges = round % 2 == 0 ? Self.measuredScalars.filter { CardTextFit.standsAlone(Unicode.Scalar($0.lowerBound)!) } : Self.measuredScalars
+            var text = ""
+            for _ in 0...pick(12) {
+                let range = ranges[pick(ranges.count)]
+                let value = [range.lowerBound, range.upperBound, range.lowerBound + UInt32(pick(range.count))][pick(3)]
+                text.unicodeScalars.append(Unicode.Scalar(value)!)
+            }
+            var measured: [String] = []
+            CardTextFit.forEachCharacter(text) { measured.append("\($0) \($1) \($2)") }
+            let byCharacter = text.map { "\($0.isWhitespace) \(CardTextFit.breaksAnywhere($0)) \(CardTextFit.ems($0))" }
+            #expect(measured == byCharacter, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func latinAdvancesByLetterShape() {
+        #expect("iI.,;:'!|()[]jlftrJ".allSatisfy { CardTextFit.ems($0) == 0.38 })
+        #expect("mw".allSatisfy { CardTextFit.ems($0) == 0.88 } && "MW@%".allSatisfy { CardTextFit.ems($0) == 0.98 })
+        #expect("ABCKXYZ".allSatisfy { CardTextFit.ems($0) == 0.74 } && "abcz09?-".allSatisfy { CardTextFit.ems($0) == 0.62 })
+        #expect(CardTextFit.ems(Character(" ")) == 0.3 && CardTextFit.ems(Character("한")) == 1 && CardTextFit.ems(Character("é")) == 0.75)
+        // A letter with a mark that does not compose stays in the capitals' range; one that composes (É) compares after Z.
+        #expect(CardTextFit.ems(Character("A\u{20DD}")) == 0.74 && CardTextFit.ems(Character("E\u{301}")) == 0.62 && CardTextFit.ems(Character("i\u{20DD}")) == 0.62)
+    }
 }

@@ -63,8 +63,7 @@ import Testing
         defer { site.remove() }
         try site.build()
         for file in site.outputFiles() {
-            let data = try #require(site.data(file))
-            #expect(!String(decoding: data, as: UTF8.self).contains("SECRET"), "private content in \(file)")
+            #expect(!site.text(file).contains("SECRET"), "private content in \(file)")
             #expect(!file.contains("secret"), "private tag page \(file)")
         }
 

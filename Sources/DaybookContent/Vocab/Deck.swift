@@ -120,8 +120,9 @@ public enum DeckParser {
         var maxMeanings = settings.maxMeanings
         if let n = fields?["max_meanings"]?.int("max_meanings", in: SiteConfig.Limits.maxMeanings, into: &diagnostics) { maxMeanings = n }
         var body = DeckBodyParser(file: file, maxMeanings: maxMeanings)
-        for (offset, line) in document.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            body.read(line, number: document.bodyFirstLine + offset, into: &diagnostics)
+        // By bytes: with line ends made "\n", a "\n" byte is always a Character of its own.
+        for (offset, line) in document.body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            body.read(Substring(line), number: document.bodyFirstLine + offset, into: &diagnostics)
         }
         body.finish()
         return Deck(source: file, title: title, language: language, meaningLanguage: meaningLanguage,
@@ -177,7 +178,6 @@ private struct DeckBodyParser {
 
     mutating func read(_ line: Substring, number: Int, into diagnostics: inout Diagnostics) {
         let (indent, content) = MarkdownLine.split(line)
-        let contentColumn = line.count - content.count + 1
         if let marker = fence {
             addNote(line)
             if indent < 4, content.hasPrefix(marker), content.trimmingTrailingSpaces().allSatisfy({ $0 == marker.first }) { fence = nil }
@@ -199,6 +199,8 @@ private struct DeckBodyParser {
             readHeading(heading, line: line, number: number, into: &diagnostics)
             return
         }
+        // The indentation is spaces and tabs, a byte each.
+        let contentColumn = line.utf8.distance(from: line.startIndex, to: content.startIndex) + 1
         if word != nil, indent >= 2 {
             readUnderWord(content, column: contentColumn, number: number, into: &diagnostics)
             return

@@ -34,9 +34,19 @@ enum MarkdownLine {
 
     /// `---`, `* * *`: a rule, not a list item.
     static func isThematicBreak(_ content: Substring) -> Bool {
-        let marks = content.filter { $0 != " " && $0 != "\t" }
-        guard let mark = marks.first, "-*_".contains(mark) else { return false }
-        return marks.count >= 3 && marks.allSatisfy { $0 == mark }
+        var mark: Character?
+        var count = 0
+        // Stops at the first character that is not the mark: a word line costs two characters.
+        for character in content where character != " " && character != "\t" {
+            if let mark {
+                guard character == mark else { return false }
+            } else {
+                guard "-*_".contains(character) else { return false }
+                mark = character
+            }
+            count += 1
+        }
+        return count >= 3
     }
 
     /// The backtick or tilde run that opens a fenced code block.

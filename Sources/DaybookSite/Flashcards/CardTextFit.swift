@@ -114,8 +114,10 @@ enum CardTextFit {
         }
     }
 
-    /// A text cut into the units a line may break between, each with its
-    /// width and its characters' advances in ems.
+    /// A text cut into the units a line may break between (words between
+    /// spaces, and unless `breaksBetweenCJK` is false each Chinese character,
+    /// kana or full-width sign on its own), each with its width and its
+    /// characters' advances in ems.
     private struct MeasuredText {
         struct Unit {
             let width: Double
@@ -127,11 +129,31 @@ enum CardTextFit {
         let space: Double
 
         init(_ text: String, widthFactor: Double, breaksBetweenCJK: Bool) {
-            space = ems(" ") * widthFactor
-            units = CardTextFit.units(text, breaksBetweenCJK: breaksBetweenCJK).map { unit in
-                Unit(width: unit.text.reduce(0) { $0 + ems($1) } * widthFactor, advances: unit.text.map { ems($0) * widthFactor },
-                     afterSpace: unit.afterSpace)
+            space = ems(" " as Unicode.Scalar) * widthFactor
+            var units: [Unit] = []
+            var advances: [Double] = []
+            var width = 0.0
+            var afterSpace = false
+            func close() {
+                guard !advances.isEmpty else { return }
+                units.append(Unit(width: width * widthFactor, advances: advances, afterSpace: afterSpace))
+                advances = []
+                width = 0
+                afterSpace = false
             }
+            CardTextFit.forEachCharacter(text) { isWhitespace, breaksAnywhere, em in
+                if isWhitespace {
+                    close()
+                    afterSpace = !units.isEmpty
+                    return
+                }
+                if breaksBetweenCJK, breaksAnywhere { close() }
+                advances.append(em * widthFactor)
+                width += em
+                if breaksBetweenCJK, breaksAnywhere { close() }
+            }
+            close()
+            self.units = units
         }
 
         func lines(lineWidth: Double, breakingWords: Bool) -> Int? {
@@ -163,42 +185,53 @@ enum CardTextFit {
         }
     }
 
-    /// The pieces a line may break between: words between spaces, and (unless
-    /// `breaksBetweenCJK` is false) each Chinese character, kana or full-width
-    /// sign on its own.
-    static func units(_ text: String, breaksBetweenCJK: Bool = true) -> [(text: Substring, afterSpace: Bool)] {
-        var units: [(text: Substring, afterSpace: Bool)] = []
-        var start: String.Index?
-        var afterSpace = false
-        for index in text.indices {
-            let character = text[index]
-            if character.isWhitespace {
-                if let first = start { units.append((text[first..<index], afterSpace)) }
-                start = nil
-                afterSpace = !units.isEmpty
-            } else if breaksBetweenCJK, breaksAnywhere(character) {
-                if let first = start { units.append((text[first..<index], afterSpace)); afterSpace = false }
-                units.append((text[index...index], afterSpace))
-                start = nil
-                afterSpace = false
-            } else if start == nil {
-                start = index
-            }
-        }
-        if let first = start { units.append((text[first...], afterSpace)) }
-        return units
+    static func breaksAnywhere(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map(breaksAnywhere) ?? false
     }
 
-    private static func breaksAnywhere(_ character: Character) -> Bool {
-        guard let value = character.unicodeScalars.first?.value else { return false }
+    private static func breaksAnywhere(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
         return (0x2E80...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value)
             || (0x20000...0x3FFFF).contains(value)
+    }
+
+    /// Calls `body` for each character of `text` with what the measurement
+    /// asks of it: is it a space, may a line break on either side of it, its
+    /// advance in ems. A text whose every scalar stands alone (no marks,
+    /// jamo, joiners or controls) is read by scalars, without cutting it into
+    /// Characters, which cost most of sizing a card.
+    static func forEachCharacter(_ text: String, _ body: (_ isWhitespace: Bool, _ breaksAnywhere: Bool, _ ems: Double) -> Void) {
+        if text.unicodeScalars.allSatisfy(standsAlone) {
+            for scalar in text.unicodeScalars {
+                body(scalar.value == 0x20 || (scalar.value > 0x7F && scalar.properties.isWhitespace), breaksAnywhere(scalar), ems(scalar))
+            }
+        } else {
+            for character in text { body(character.isWhitespace, breaksAnywhere(character), ems(character)) }
+        }
+    }
+
+    /// A scalar that is a Character on its own whatever its neighbours are
+    /// (Grapheme_Cluster_Break Other, and no Hangul jamo for a syllable to join).
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF,
+             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: true
+        default: false
+        }
     }
 
     /// A character's advance in ems, on the generous side: full width for
     /// Hangul, kana, CJK ideographs and full-width forms; Latin by letter shape.
     static func ems(_ character: Character) -> Double {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 || !(0x21...0x7E).contains(first.value) { return ems(first) }
+        // A Latin letter with marks equals no single letter; only the range can hold it.
+        return ("A"..."Z").contains(character) ? 0.74 : 0.62
+    }
+
+    /// `ems` of the character that is this scalar alone.
+    static func ems(_ scalar: Unicode.Scalar) -> Double {
         switch scalar.value {
         case 0x20: return 0.3
         case 0x1100...0x11FF, 0x2E80...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
@@ -207,11 +240,14 @@ enum CardTextFit {
         case 0x21...0x7E: break
         default: return 0.75
         }
-        switch character {
-        case "i", "j", "l", "f", "t", "r", "I", "J", ".", ",", ";", ":", "'", "!", "|", "(", ")", "[", "]": return 0.38
-        case "m", "w": return 0.88
-        case "M", "W", "@", "%": return 0.98
-        case "A"..."Z": return 0.74
+        switch UInt8(scalar.value) {
+        case UInt8(ascii: "i"), UInt8(ascii: "j"), UInt8(ascii: "l"), UInt8(ascii: "f"), UInt8(ascii: "t"), UInt8(ascii: "r"),
+             UInt8(ascii: "I"), UInt8(ascii: "J"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
+             UInt8(ascii: "'"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+             UInt8(ascii: "]"): return 0.38
+        case UInt8(ascii: "m"), UInt8(ascii: "w"): return 0.88
+        case UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "@"), UInt8(ascii: "%"): return 0.98
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 0.74
         default: return 0.62
         }
     }

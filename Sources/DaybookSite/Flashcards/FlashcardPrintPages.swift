@@ -118,6 +118,14 @@ struct FlashcardPrintPages: SiteFeature {
             let sides = [SheetLayout.PrintedPage.Side.fronts: t["print_fronts"], .backs: t["print_backs"],
                          .frontsAndBacks: t["print_fronts_and_backs"]]
             let marks = settings.cutMarks ? layout.cutMarks.map(LineView.init) : []
+            // A slot's place is the same on every sheet: its style is written once.
+            var styles: [SheetLayout.Rect: String] = [:]
+            func style(_ frame: SheetLayout.Rect) -> String {
+                if let style = styles[frame] { return style }
+                let style = "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))"
+                styles[frame] = style
+                return style
+            }
             pages = layout.pages(cards: set.cards.count).map { page in
                 let sheet = t.format("print_sheet", ["n": String(page.sheet + 1), "total": String(sheets)])
                 return PageView(
@@ -129,11 +137,10 @@ struct FlashcardPrintPages: SiteFeature {
                     slots: page.faces.map { placed in
                         let index = order[placed.position]
                         let card = set.cards[index]
-                        let frame = placed.frame
                         let isFront = placed.face == .front
                         return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
                                         front: FrontView(card: index, faces: card), back: BackView(card: index, faces: card),
-                                        style: "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))")
+                                        style: style(placed.frame))
                     })
             }
         }

@@ -25,7 +25,7 @@ struct SheetLayout: Sendable {
         var y: Double
     }
 
-    struct Rect: Equatable, Sendable {
+    struct Rect: Hashable, Sendable {
         var x: Double
         var y: Double
         var width: Double
