@@ -130,6 +130,18 @@ import Testing
         #expect(site.read("index.html")?.contains("<!doctype html>") == true)
     }
 
+    /// Items are rendered once and copied into every list, except where
+    /// the theme's item reads its page: then each page shows its own.
+    @Test func aThemesListItemThatReadsItsPageShowsEachPagesOwnValue() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry,
+                                 "themes/default/partials/entry-item.mustache": "<li class=\"mine\">{{title}} @ {{heading}}</li>"])
+        defer { site.remove() }
+        try site.build()
+        #expect(site.read("tags/winter/index.html")?.contains("<li class=\"mine\">첫눈 @ #winter</li>") == true)
+        #expect(site.read("tags/family-trip/index.html")?.contains("<li class=\"mine\">첫눈 @ #Family Trip</li>") == true)
+        #expect(site.read("diary/2026/11/index.html")?.contains("<li class=\"mine\">첫눈 @ 2026") == true)
+    }
+
     @Test func aBrokenTemplateIsAnErrorAtItsLine() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry,
                                  "themes/default/pages/entry.mustache": "ok\n{{#page}}{{title}\n",

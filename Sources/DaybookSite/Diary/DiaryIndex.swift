@@ -19,6 +19,10 @@ public struct DiaryIndex: Sendable {
     public let byTag: [String: (name: String, indexes: [Int])]
     /// The entries in `SiteData.publicView`, oldest first: what feeds and the search index list.
     public let publicIndexes: [Int]
+    /// Each entry's tags' slugs, in the order of its tags.
+    let tagSlugs: [[String]]
+    /// What lists show of each entry, made once for every page that shows it.
+    let items: EntryItems
 
     /// Links between days and pages that lead nowhere, and other notes of rendering.
     public let warnings: [Diagnostic]
@@ -106,14 +110,20 @@ public struct DiaryIndex: Sendable {
         pageKeys = keys.map(\.page)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
+        var tagSlugs: [[String]] = []
+        tagSlugs.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             byDate[entry.date, default: []].append(index)
             byMonth[entry.date.monthKey, default: []].append(index)
             byYear[entry.date.year, default: []].append(index)
-            for tag in entry.tags {
-                byTag[Slug.make(tag), default: (tag, [])].indexes.append(index)
-            }
+            tagSlugs.append(entry.tags.map { tag in
+                let slug = Slug.make(tag)
+                byTag[slug, default: (tag, [])].indexes.append(index)
+                return slug
+            })
         }
+        self.tagSlugs = tagSlugs
+        items = EntryItems(count: entries.count)
         self.byDate = byDate
         self.byMonth = byMonth
         self.byYear = byYear
