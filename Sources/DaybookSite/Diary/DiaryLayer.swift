@@ -11,7 +11,7 @@ struct DiaryLayer: CalendarLayer {
             let weather = entry.weather
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
                            href: context.root + entry.path,
-                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "),
+                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "), iconLabel: weather?.label,
                            thumbnail: entry.thumbnail(root: context.root))
         }
     }
