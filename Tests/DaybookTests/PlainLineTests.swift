@@ -91,7 +91,7 @@ import Testing
 
     /// `_` inside a word (`word7_0`, as in the benchmark's decks) is taken, and stays literal as cmark-gfm keeps it.
     @Test func underscoresInsideWords() {
-        let texts = ["word7_0", "snake_case_name", "A_1 b_2", "x_y_z and a_b", "1_000", "foo_bar.", "a_b, c_d; e_f!"]
+        let texts = ["word7_0", "snake_case_name", "A_1 b_2", "x_y_z and a_b", "v1_000", "foo_bar.", "a_b, c_d; e_f!"]
         #expect(Self.expectSameAsCmark(texts) == texts.count)
     }
 

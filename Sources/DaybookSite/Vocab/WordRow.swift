@@ -3,8 +3,9 @@ import DaybookRender
 import DaybookSchedule
 
 /// A word in a list (deck and book pages): both sides rendered, its stage and
-/// dates, and the values the list's script sorts and filters by.
-struct WordRow {
+/// dates, and the values the list's script sorts and filters by. A class: the
+/// list hands the template each row by reference, not its fields copied.
+final class WordRow {
     let anchor: String
     let wordHTML: String
     let meanings: [String]
