@@ -47,7 +47,7 @@ let package = Package(
             plugins: ["EmbedThemePlugin"]
         ),
         // Site building: page families, view models, feeds, atomic output.
-        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender", "CVipsShim"]),
+        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender", "CVipsShim", "ZIPFoundation"]),
         .executableTarget(
             name: "daybook",
             dependencies: [

@@ -126,4 +126,6 @@ struct DatePattern: Sendable {
 /// Templates read the UI strings as `{{t.key}}`.
 extension Translation: TemplateObject {
     public func value(for name: String) -> TemplateValue? { strings[name].map(TemplateValue.text) }
+    /// A build has one translation.
+    public var isSameOnEveryPage: Bool { true }
 }

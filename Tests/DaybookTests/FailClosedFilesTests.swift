@@ -11,8 +11,7 @@ import Testing
     /// No file of the output holds `marker`, in its bytes or its name.
     func expectNowhere(_ marker: String, in site: TestSite, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         for file in site.outputFiles() {
-            let data = try #require(site.data(file))
-            #expect(!String(decoding: data, as: UTF8.self).contains(marker), "\(marker) in \(file)", sourceLocation: sourceLocation)
+            #expect(!site.text(file).contains(marker), "\(marker) in \(file)", sourceLocation: sourceLocation)
             #expect(!file.lowercased().contains(marker.lowercased()), "\(marker) names \(file)", sourceLocation: sourceLocation)
         }
     }

@@ -113,8 +113,7 @@ import Testing
             let touchedPrivateFrontMatter = original.contains("private: true") && position < Self.frontMatterEnd(original)
             guard built, !touchedPrivateFrontMatter else { return }
             let leaks = site.outputFiles().filter { file in
-                let data = site.data(file) ?? Data()
-                return String(decoding: data, as: UTF8.self).contains(Self.privateMarker)
+                site.text(file).contains(Self.privateMarker)
             }
             #expect(leaks == [], "\(path) mutated at \(position) by \(mutation) published a private marker")
         }

@@ -29,6 +29,9 @@ import Testing
         #expect(page.contains("<html lang=\"ko\">"))
         #expect(page.contains("2026년 11월 20일 (금)"))
         #expect(page.contains("href=\"../../../tags/winter/index.html\""))
+        // On the calendar the icon says the weather and the text the title: a screen reader hears each once.
+        let month = try #require(site.read("calendar/2026/11/index.html"))
+        #expect(month.contains("title=\"눈 · 첫눈\"><span class=\"wx wx-snow\" role=\"img\" aria-label=\"눈\"></span><span class=\"mark-text\">첫눈</span>"))
         let feed = try #require(site.read("feed.xml"))
         #expect(feed.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://example.org/sub/diary/2026/2026-11-20/\"/>"))
         #expect(feed.contains("<updated>2026-11-20T21:30:00+09:00</updated>"))
@@ -63,8 +66,7 @@ import Testing
         defer { site.remove() }
         try site.build()
         for file in site.outputFiles() {
-            let data = try #require(site.data(file))
-            #expect(!String(decoding: data, as: UTF8.self).contains("SECRET"), "private content in \(file)")
+            #expect(!site.text(file).contains("SECRET"), "private content in \(file)")
             #expect(!file.contains("secret"), "private tag page \(file)")
         }
 
@@ -129,6 +131,18 @@ import Testing
         try site.build()
         #expect(site.read("diary/2026/2026-11-20/index.html") == "CUSTOM 첫눈")
         #expect(site.read("index.html")?.contains("<!doctype html>") == true)
+    }
+
+    /// Items are rendered once and copied into every list, except where
+    /// the theme's item reads its page: then each page shows its own.
+    @Test func aThemesListItemThatReadsItsPageShowsEachPagesOwnValue() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry,
+                                 "themes/default/partials/entry-item.mustache": "<li class=\"mine\">{{title}} @ {{heading}}</li>"])
+        defer { site.remove() }
+        try site.build()
+        #expect(site.read("tags/winter/index.html")?.contains("<li class=\"mine\">첫눈 @ #winter</li>") == true)
+        #expect(site.read("tags/family-trip/index.html")?.contains("<li class=\"mine\">첫눈 @ #Family Trip</li>") == true)
+        #expect(site.read("diary/2026/11/index.html")?.contains("<li class=\"mine\">첫눈 @ 2026") == true)
     }
 
     @Test func aBrokenTemplateIsAnErrorAtItsLine() throws {

@@ -1,6 +1,7 @@
 import DaybookContent
 import DaybookSite
 import Foundation
+import ZIPFoundation
 
 /// A throwaway site: write content files, build, read the output. It lives
 /// in memory unless a test needs the disk itself (links, permissions, the
@@ -71,6 +72,20 @@ struct TestSite {
         data(path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
+    /// Any file as text to search for what must not be there, the deflated
+    /// texts of the search index's chunks of documents inflated.
+    func text(_ path: String) -> String {
+        let text = String(decoding: data(path) ?? Data(), as: UTF8.self)
+        guard path.hasPrefix("search/docs/"), text.hasSuffix("\");\n"), let start = text.range(of: ", \"", options: .backwards),
+              let packed = Data(base64Encoded: String(text[start.upperBound...].dropLast(4))), !packed.isEmpty else { return text }
+        var texts = Data()
+        // One read of exactly the packed bytes: zlib is told the whole buffer is there.
+        _ = try? Data.decompress(size: Int64(packed.count), bufferSize: packed.count, skipCRC32: true,
+                                 provider: { _, _ in packed },
+                                 consumer: { texts.append($0) })
+        return text[..<start.lowerBound] + ", " + String(decoding: texts, as: UTF8.self) + ");\n"
+    }
+
     /// Whether a path below the output names a file or folder (`..` resolved).
     func outputHas(_ path: String) -> Bool {
         io.exists(output.appendingPathComponent(path).standardizedFileURL.path)
@@ -87,9 +102,9 @@ struct TestSite {
         }.sorted()
     }
 
-    /// Every file of the search index (manifest, term shards, chunks of documents), one after another.
+    /// Every file of the search index (manifest, term shards, chunks of documents), one after another, as `text` reads them.
     func searchIndex() -> String {
-        outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }.compactMap(read).joined(separator: "\n")
+        outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }.map(text).joined(separator: "\n")
     }
 
     /// The names beside `content/` and `public/`.

@@ -303,7 +303,7 @@ import Testing
         defer { site.remove() }
         try site.build()
         for file in site.outputFiles() {
-            let text = String(decoding: try #require(site.data(file)), as: UTF8.self)
+            let text = site.text(file)
             #expect(!text.contains("SECRET") && !text.contains("Secretlift"), "private session in \(file)")
         }
         #expect(site.read("workouts/2026/2026-11-19/index.html") == nil)

@@ -3,11 +3,14 @@ Korean inside words, Japanese without spaces, English by prefix, titles
 above bodies, highlighted snippets, the kind and year filters, a large site
 whose index is cut into many shards, nothing private in any file of the
 index, and the page without JavaScript."""
+import base64
+import json
 import random
 import re
 import shutil
 import string
 import unicodedata
+import zlib
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -124,14 +127,41 @@ def test_a_result_leads_to_its_page(search_site, browser):
     assert browser.current_url.endswith("vocab/winter/index.html#w-blizzard")
 
 
+def test_a_browser_that_cannot_inflate_still_shows_the_results(search_site, browser):
+    """Snippets need DecompressionStream (2023 browsers); without it the results are listed without them."""
+    browser.get((search_site / "search/index.html").as_uri())
+    browser.execute_script("delete window.DecompressionStream")
+    browser.find_element(By.ID, "q").send_keys("walk")
+    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("data-query") == "walk")
+    results = browser.find_elements(By.CSS_SELECTOR, ".search-results li")
+    assert titles(results) == ["Morning Walk", "Rain", "Coffee"]
+    assert [len(r.find_elements(By.TAG_NAME, "p")) for r in results] == [0, 0, 0]
+
+
 def index_files(site):
     return [p for p in (site / "search").rglob("*.js")]
+
+
+def index_text(path):
+    """A file of the index as text, with the deflated texts of a chunk of documents inflated."""
+    text = path.read_text()
+    packed = re.fullmatch(r'(DaybookSearch\.docs\(\d+, .*, )"([A-Za-z0-9+/=]*)"\);\n', text, re.S)
+    if not packed:
+        return text
+    texts = json.loads(zlib.decompress(base64.b64decode(packed.group(2)), -15))
+    return packed.group(1) + json.dumps(texts, ensure_ascii=False)
+
+
+def test_the_texts_of_a_chunk_are_deflated(search_site):
+    chunks = list((search_site / "search/docs").glob("*.js"))
+    assert chunks and all(index_text(p) != p.read_text() for p in chunks)
+    assert "퇴근길에 첫눈이 내렸다." in "".join(index_text(p) for p in chunks)
 
 
 def test_nothing_private_or_draft_in_any_file_of_the_index(search_site, tmp_path, browser):
     files = index_files(search_site)
     assert len(files) >= 3
-    text = "\n".join(p.read_text() for p in files).lower()
+    text = "\n".join(index_text(p) for p in files).lower()
     assert "snow" in text and "첫눈" in text  # the check can fail
     for word in ("privateword", "draftword", "secret", "unfinished"):
         assert word not in text
@@ -140,7 +170,7 @@ def test_nothing_private_or_draft_in_any_file_of_the_index(search_site, tmp_path
     daybook("build", "--content", str(search_site.parent / "content"), "--output", str(preview), "--today", TODAY,
             "--include-private")
     assert "Privateword" in (preview / "diary/2026/2026-11-19/index.html").read_text()
-    assert not any("privateword" in p.read_text().lower() for p in index_files(preview))
+    assert not any("privateword" in index_text(p).lower() for p in index_files(preview))
     assert titles(search(browser, preview, "privateword")) == []
 
 

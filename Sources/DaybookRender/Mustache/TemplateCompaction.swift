@@ -55,13 +55,13 @@ struct TemplateCompaction {
                 // After the section the output ends in a newline only if it does whether or not the section rendered.
                 afterNewline = before && afterNewline
                 return .section(path, compacted, inverted: inverted)
-            case let .partial(name, indent):
+            case let .partial(name, indent, _):
                 guard stripsHere else {
                     afterNewline = false
-                    return .partial(name, indent: Self.verbatim + indent)
+                    return .partial(name, indent: Self.verbatim + indent, key: TemplateSet.key(name, indent: Self.verbatim + indent))
                 }
                 afterNewline = partialEndings[name] ?? false
-                return .partial(name, indent: "")
+                return .partial(name, indent: "", key: TemplateSet.key(name, indent: ""))
             case let .parent(name, indent, blocks):
                 afterNewline = false
                 guard stripsHere else { return .parent(name, indent: Self.verbatim + indent, blocks: blocks) }

@@ -3,8 +3,9 @@ indirect enum TemplateNode: Sendable {
     case text([UInt8])
     case variable(TemplatePath, escaped: Bool)
     case section(TemplatePath, [TemplateNode], inverted: Bool)
-    /// `{{> name}}`; `indent` is the whitespace before a standalone tag.
-    case partial(String, indent: String)
+    /// `{{> name}}`; `indent` is the whitespace before a standalone tag;
+    /// `key` names its compiled copy (`TemplateSet.key`).
+    case partial(String, indent: String, key: String)
     /// `{{< name}}…{{/name}}` with the blocks it overrides.
     case parent(String, indent: String, blocks: [String: BlockContent])
     /// `{{$ name}}default{{/name}}`. Its content, overridden or not, is
@@ -247,7 +248,7 @@ enum TemplateParser {
             switch token.kind {
             case .variable: nodes.append(.variable(TemplatePath(token.name), escaped: true))
             case .raw: nodes.append(.variable(TemplatePath(token.name), escaped: false))
-            case .partial: nodes.append(.partial(token.name, indent: token.indent))
+            case .partial: nodes.append(.partial(token.name, indent: token.indent, key: TemplateSet.key(token.name, indent: token.indent)))
             case .section, .inverted:
                 let children = try build(tokens, &index, until: token, in: bytes)
                 nodes.append(.section(TemplatePath(token.name), children, inverted: token.kind == .inverted))

@@ -3,8 +3,14 @@
 /// compiled into its own copy of the partial, so rendering never re-indents.
 public struct TemplateSet: Sendable {
     private let sources: [String: String]
-    /// Keyed by indentation + "\u{0}" + name.
+    /// Keyed by `key(name, indent:)`.
     private let compiled: [String: [TemplateNode]]
+    /// Tells this set's renderings apart from another's in `KeptRenderings`.
+    fileprivate let identity = Identity()
+    /// Kept renderings hold it, so that no later set is given its address.
+    final class Identity: Sendable {}
+
+    static func key(_ name: String, indent: String) -> String { indent + "\u{0}" + name }
 
     /// Throws the template's first syntax error, with its position.
     public static func check(_ source: String) throws(TemplateSyntaxError) {
@@ -19,7 +25,7 @@ public struct TemplateSet: Sendable {
         let endings = compact ? sources.compactMapValues { try? TemplateCompaction.endsInNewline(TemplateParser.parse($0)) } : [:]
         var pending: [(name: String, indent: String)] = sources.keys.sorted().map { ($0, "") }
         while let (name, indent) = pending.popLast() {
-            let key = indent + "\u{0}" + name
+            let key = Self.key(name, indent: indent)
             guard compiled[key] == nil, let source = sources[name] else { continue }
             // A partial placed inside `<pre>` is compiled as written.
             let verbatim = indent.hasPrefix(TemplateCompaction.verbatim)
@@ -86,9 +92,8 @@ public struct TemplateSet: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    fileprivate func nodes(_ name: String, indent: String) -> [TemplateNode]? {
-        compiled[indent + "\u{0}" + name]
-    }
+    fileprivate func nodes(key: String) -> [TemplateNode]? { compiled[key] }
+
 
     private static func indent(_ source: String, by indent: String) -> String {
         var result = indent
@@ -104,7 +109,7 @@ public struct TemplateSet: Sendable {
     private static func references(in nodes: [TemplateNode], _ found: (String, String) -> Void) {
         for node in nodes {
             switch node {
-            case let .partial(name, indent): found(name, indent)
+            case let .partial(name, indent, _): found(name, indent)
             case let .parent(name, indent, blocks):
                 found(name, indent)
                 for (_, content) in blocks.sorted(by: { $0.key < $1.key }) { references(in: content.nodes, found) }
@@ -134,6 +139,11 @@ private struct Renderer {
     var log: TemplateNameLog? = nil
     var template = ""
     var overrideOwners: [String: String] = [:]
+    /// While a partial renders an object whose renderings are kept: its
+    /// level in the stack (what is below belongs to the page), and whether
+    /// the rendering read anything there but what every page shares.
+    var floor = 0
+    var readBelowFloor = false
 
     mutating func render(_ nodes: [TemplateNode], blocks: [String: BlockContent], into output: inout [UInt8]) {
         for node in nodes {
@@ -162,15 +172,19 @@ private struct Renderer {
                     render(children, blocks: blocks, into: &output)
                     stack.removeLast()
                 }
-            case let .partial(name, indent):
-                guard let nodes = set.nodes(name, indent: indent) else { continue }
+            case let .partial(name, _, key):
+                guard let nodes = set.nodes(key: key) else { continue }
+                if log == nil, case let .object(object) = stack[stack.count - 1], let kept = object.keptRenderings {
+                    renderKept(nodes, key: key, kept, blocks: blocks, into: &output)
+                    continue
+                }
                 if log == nil { render(nodes, blocks: blocks, into: &output); continue }
                 let outer = template
                 template = name
                 render(nodes, blocks: blocks, into: &output)
                 template = outer
             case let .parent(name, indent, overrides):
-                guard let nodes = set.nodes(name, indent: indent) else { continue }
+                guard let nodes = set.nodes(key: TemplateSet.key(name, indent: indent)) else { continue }
                 // The outermost override of a block wins.
                 if log == nil { render(nodes, blocks: blocks.merging(overrides) { outer, _ in outer }, into: &output); continue }
                 let (outer, outerOwners) = (template, overrideOwners)
@@ -179,6 +193,8 @@ private struct Renderer {
                 render(nodes, blocks: blocks.merging(overrides) { outer, _ in outer }, into: &output)
                 (template, overrideOwners) = (outer, outerOwners)
             case let .block(name, defaultContent, indent, standalone):
+                // An override comes from the page's template.
+                readBelowFloor = true
                 let content = blocks[name] ?? defaultContent
                 let outer = template
                 if log != nil, blocks[name] != nil, let owner = overrideOwners[name] { template = owner }
@@ -192,6 +208,25 @@ private struct Renderer {
                 }
             }
         }
+    }
+
+    /// A partial showing the object on top of the stack: a copy of its kept
+    /// rendering, or rendered and kept if it read nothing of the page.
+    mutating func renderKept(_ nodes: [TemplateNode], key: String, _ kept: KeptRenderings, blocks: [String: BlockContent],
+                             into output: inout [UInt8]) {
+        if let bytes = kept.bytes(set: set.identity, partial: key) {
+            output.append(contentsOf: bytes)
+            return
+        }
+        let (outerFloor, outerRead) = (floor, readBelowFloor)
+        floor = stack.count - 1
+        readBelowFloor = false
+        var bytes: [UInt8] = []
+        render(nodes, blocks: blocks, into: &bytes)
+        if !readBelowFloor { kept.keep(bytes, set: set.identity, partial: key) }
+        output.append(contentsOf: bytes)
+        // An enclosing kept rendering cannot tell what this one read below its own floor.
+        (floor, readBelowFloor) = (outerFloor, outerRead || readBelowFloor)
     }
 
     /// A block's indentation where it was written is replaced by the
@@ -215,7 +250,7 @@ private struct Renderer {
 
     /// The first part is looked up from the innermost context out; the rest
     /// inside what it found. A name answered with `.null` stops the lookup.
-    func lookup(_ path: TemplatePath) -> TemplateValue {
+    mutating func lookup(_ path: TemplatePath) -> TemplateValue {
         var value: TemplateValue
         if path.parts.isEmpty {
             value = stack[stack.count - 1]
@@ -230,6 +265,7 @@ private struct Renderer {
                 }
                 level -= 1
             }
+            if level < floor, !found.isSameOnEveryPage { readBelowFloor = true }
             guard var current = found else {
                 log?.note(path.written, in: template, answered: false)
                 return .null
@@ -266,6 +302,12 @@ private struct Renderer {
         case let .bool(flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null, .list, .object: break
         }
+    }
+}
+
+extension TemplateValue? {
+    var isSameOnEveryPage: Bool {
+        if case let .object(object)? = self { object.isSameOnEveryPage } else { false }
     }
 }
 

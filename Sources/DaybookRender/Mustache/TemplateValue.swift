@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value as a template reads it. View models hand these out by name
 /// (`TemplateObject`), so rendering never casts or reflects: a lookup is
 /// one switch per context level.
@@ -17,6 +19,39 @@ public enum TemplateValue {
 /// mine, ask the enclosing context"; `.null` means "mine, and empty".
 public protocol TemplateObject {
     func value(for name: String) -> TemplateValue?
+    /// Where a partial's rendering of this object is kept, to be copied
+    /// wherever the same partial shows it again; nil: rendered every time.
+    var keptRenderings: KeptRenderings? { get }
+    /// The same on every page of a build (the translation `t`): reading it
+    /// does not tie a kept rendering to one page.
+    var isSameOnEveryPage: Bool { get }
+}
+
+extension TemplateObject {
+    public var keptRenderings: KeptRenderings? { nil }
+    public var isSameOnEveryPage: Bool { false }
+}
+
+/// A view model's renderings by partials (an entry's list item): one is
+/// kept only if it read nothing but the object itself and what is the same
+/// on every page, so a copy is the bytes rendering it again would give.
+public final class KeptRenderings: @unchecked Sendable {
+    private let lock = NSLock()
+    /// By template set and compiled partial (`TemplateNode.partial`'s key).
+    private var kept: [(set: TemplateSet.Identity, partial: String, bytes: [UInt8])] = []
+
+    public init() {}
+
+    func bytes(set: TemplateSet.Identity, partial: String) -> [UInt8]? {
+        lock.withLock { kept.first { $0.set === set && $0.partial == partial }?.bytes }
+    }
+
+    func keep(_ bytes: [UInt8], set: TemplateSet.Identity, partial: String) {
+        lock.withLock {
+            // Without the spare capacity of a growing buffer: a site keeps one for every entry and depth.
+            if !kept.contains(where: { $0.set === set && $0.partial == partial }) { kept.append((set, partial, Array(bytes[...]))) }
+        }
+    }
 }
 
 /// Plain tables: translations, front matter `params`, test data.

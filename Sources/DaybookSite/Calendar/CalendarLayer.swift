@@ -13,6 +13,8 @@ struct DayMark {
     let href: String?
     /// Accessible description (title attribute and screen readers).
     let label: String
+    /// What the icon alone says (`눈`), read before `text`: `label` holds both.
+    var iconLabel: String? = nil
     /// Something planned rather than done: the year heatmap counts only what happened.
     var isPlan = false
     /// A diary entry's photo, small.
@@ -35,6 +37,7 @@ extension DayMark: TemplateFields {
         case "hasText": !text.isEmpty
         case "label": label
         case "icon": icon.orMissing
+        case "iconLabel": iconLabel.orMissing
         case "href": href.orMissing
         case "thumbnail": thumbnail.orMissing
         default: nil

@@ -19,6 +19,10 @@ public struct DiaryIndex: Sendable {
     public let byTag: [String: (name: String, indexes: [Int])]
     /// The entries in `SiteData.publicView`, oldest first: what feeds and the search index list.
     public let publicIndexes: [Int]
+    /// Each entry's tags' slugs, in the order of its tags.
+    let tagSlugs: [[String]]
+    /// What lists show of each entry, made once for every page that shows it.
+    let items: EntryItems
 
     /// Links between days and pages that lead nowhere, and other notes of rendering.
     public let warnings: [Diagnostic]
@@ -29,6 +33,8 @@ public struct DiaryIndex: Sendable {
     /// in `serve` while these stay the same (`PageKey`).
     let itemKeys: [PageKey]
     let pageKeys: [PageKey]
+    /// What the search index keeps of each entry's text (`RenderedBody.searchText`), hashed.
+    let searchTextKeys: [PageKey]
 
     /// - Parameter memo: bodies rendered by the last build; one whose text and
     ///   links are the same is not rendered again (`serve`). Bodies with
@@ -37,7 +43,9 @@ public struct DiaryIndex: Sendable {
     init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch,
          memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
-        let targets = WikiTargets(entries: entries, pages: pages)
+        let targets = memo.value("wiki targets", key: WikiTargets.key(entries: entries, pages: pages)) {
+            WikiTargets(entries: entries, pages: pages)
+        }
         let rendered = entries.parallelMap { entry -> EntryRendering in
             if let kept = memo.body(of: entry.source, shared: shared, targets: targets) { return kept }
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
@@ -46,10 +54,12 @@ public struct DiaryIndex: Sendable {
             let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
-            let rendering = EntryRendering(body: RenderedBody((body.html, body.plainText), fields: pass.fields), tags: pass.tags,
-                                           warnings: pass.warnings, photos: [coverPhoto].compactMap { $0 } + body.photos,
+            let rendered = RenderedBody((body.html, body.plainText), fields: pass.fields)
+            let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
+                                           photos: [coverPhoto].compactMap { $0 } + body.photos,
                                            diagnostics: body.diagnostics + [coverError].compactMap { $0 },
-                                           content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) })
+                                           content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) },
+                                           searchText: PageKey { $0.combine(text: rendered.searchText) })
             if entry.cover == nil, rendering.photos.isEmpty, rendering.diagnostics.isEmpty {
                 memo.keep(rendering, of: entry.source, shared: shared, links: pass.links)
             }
@@ -95,18 +105,25 @@ public struct DiaryIndex: Sendable {
                 hasher.combine(rendered[index].content)
             })
         }
+        searchTextKeys = rendered.map(\.searchText)
         itemKeys = keys.map(\.item)
         pageKeys = keys.map(\.page)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
         var byTag: [String: (name: String, indexes: [Int])] = [:]
+        var tagSlugs: [[String]] = []
+        tagSlugs.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             byDate[entry.date, default: []].append(index)
             byMonth[entry.date.monthKey, default: []].append(index)
             byYear[entry.date.year, default: []].append(index)
-            for tag in entry.tags {
-                byTag[Slug.make(tag), default: (tag, [])].indexes.append(index)
-            }
+            tagSlugs.append(entry.tags.map { tag in
+                let slug = Slug.make(tag)
+                byTag[slug, default: (tag, [])].indexes.append(index)
+                return slug
+            })
         }
+        self.tagSlugs = tagSlugs
+        items = EntryItems(count: entries.count)
         self.byDate = byDate
         self.byMonth = byMonth
         self.byYear = byYear
@@ -125,6 +142,8 @@ struct EntryRendering: Sendable {
     let diagnostics: [Diagnostic]
     /// The entry's text and its body's HTML, hashed (`PageKey`).
     let content: PageKey
+    /// What the search index keeps of its text, hashed.
+    let searchText: PageKey
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

@@ -7,12 +7,12 @@ struct DiaryLayer: CalendarLayer {
 
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         (site.diary.byDate[date] ?? []).map { index in
-            let entry = site.diary.entries[index]
-            let weather = WeatherView(entry.weather, context)
+            let entry = site.diary.items.facts(index, context)
+            let weather = entry.weather
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
-                           href: context.link(Routes.content(entry.source)),
-                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "),
-                           thumbnail: site.diary.thumbnail(of: entry, context))
+                           href: context.root + entry.path,
+                           label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "), iconLabel: weather?.label,
+                           thumbnail: entry.thumbnail(root: context.root))
         }
     }
 }

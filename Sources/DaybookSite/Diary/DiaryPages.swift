@@ -84,6 +84,15 @@ struct DiaryPages: SiteFeature {
         }
     }
 
+    /// A record shows what a list shows of its entry (`DiaryIndex.itemKeys`) and the start of its text.
+    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) {
+        hasher.combine(site.diary.publicIndexes.count)
+        for index in site.diary.publicIndexes {
+            hasher.combine(site.diary.itemKeys[index])
+            hasher.combine(site.diary.searchTextKeys[index])
+        }
+    }
+
     struct EntryPage {
         let title: String
         let dateLabel: String
@@ -107,20 +116,20 @@ struct DiaryPages: SiteFeature {
     }
 
     static func entryPage(_ index: Int, _ context: PageContext) -> PageViewModel {
-        let entries = context.site.diary.entries
-        let entry = entries[index]
-        let item = EntryItem(entry, context)
+        let diary = context.site.diary
+        let entry = diary.entries[index]
+        let facts = diary.items.facts(index, context)
         let page = EntryPage(
-            title: entry.title, dateLabel: item.dateLabel, iso: item.iso, time: item.time, weather: item.weather,
-            tags: EntryItem.tagLinks(entry.tags, context), mood: entry.mood, isPrivate: entry.isPrivate, html: context.site.diary.bodies[index].html,
-            previous: index > 0 ? EntryItem(entries[index - 1], context) : nil,
-            next: index + 1 < entries.count ? EntryItem(entries[index + 1], context) : nil,
+            title: entry.title, dateLabel: facts.dateLabel, iso: facts.iso, time: facts.time, weather: facts.weather,
+            tags: facts.tagLinks(facts.tags, root: context.root), mood: entry.mood, isPrivate: entry.isPrivate, html: diary.bodies[index].html,
+            previous: index > 0 ? diary.items.item(index - 1, context) : nil,
+            next: index + 1 < diary.entries.count ? diary.items.item(index + 1, context) : nil,
             monthHref: context.link(Routes.diaryMonth(entry.date.monthKey)),
             monthLabel: context.t.monthTitle(entry.date.monthKey),
             calendarHref: context.link(Routes.calendarMonth(entry.date.monthKey)),
             params: ParamsView.make(entry.frontMatter.params),
             lastmod: entry.frontMatter.lastModified?.date.iso,
-            fields: context.site.diary.bodies[index].fields
+            fields: diary.bodies[index].fields
         )
         return PageViewModel(title: entry.title, section: .diary, page: page)
     }
@@ -155,7 +164,7 @@ struct DiaryPages: SiteFeature {
                                    count: diary.byMonth[month]!.count)
                      })
         }
-        let recent = diary.entries.suffix(20).reversed().map { EntryItem($0, context) }
+        let recent = diary.items.items(diary.entries.indices.suffix(20).reversed(), context)
         return PageViewModel(title: context.t["nav_diary"], section: .diary,
                              page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
                                              isEmpty: diary.entries.isEmpty, count: diary.entries.count))
@@ -175,7 +184,7 @@ struct DiaryPages: SiteFeature {
     static func yearPage(_ year: Int, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let groups = diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
-            let items = diary.byMonth[month]!.reversed().map { EntryItem(diary.entries[$0], context) }
+            let items = diary.items.items(diary.byMonth[month]!.reversed(), context)
             return EntryGroup(title: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)), entries: items, count: items.count)
         }
         let years = diary.byYear.keys.sorted()
@@ -191,7 +200,7 @@ struct DiaryPages: SiteFeature {
 
     static func monthPage(_ month: YearMonth, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
-        let items = diary.byMonth[month]!.map { EntryItem(diary.entries[$0], context) }
+        let items = diary.items.items(diary.byMonth[month]!, context)
         let months = diary.byMonth.keys.sorted()
         let position = months.firstIndex(of: month)!
         func link(_ m: YearMonth) -> MonthLink { MonthLink(label: context.t.monthTitle(m), href: context.link(Routes.diaryMonth(m)), count: diary.byMonth[m]!.count) }
@@ -220,7 +229,7 @@ struct DiaryPages: SiteFeature {
     static func tagPage(_ slug: String, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let tag = diary.byTag[slug]!
-        let items = tag.indexes.reversed().map { EntryItem(diary.entries[$0], context) }
+        let items = diary.items.items(tag.indexes.reversed(), context)
         let heading = "#\(tag.name)"
         let page = ArchivePage(heading: heading, groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
                                count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),

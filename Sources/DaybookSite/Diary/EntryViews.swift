@@ -1,3 +1,4 @@
+import Foundation
 import DaybookContent
 import DaybookRender
 
@@ -10,9 +11,8 @@ struct WeatherView {
     let details: [String]
     let location: String?
 
-    init?(_ weather: Weather?, _ context: PageContext) {
+    init?(_ weather: Weather?, _ t: Translation) {
         guard let weather else { return nil }
-        let t = context.t
         icon = weather.iconName.map { "wx-" + $0 }
         label = weather.condition.map { t["weather_" + $0.rawValue] } ?? t["weather_unknown"]
         temperature = weather.temperature.map(Self.degrees)
@@ -39,40 +39,107 @@ struct TagLink {
     let href: String
 }
 
-/// An entry in a list (archives, tags, home, calendar).
-struct EntryItem {
-    let href: String
+/// What pages show of an entry wherever they list it, worked out once per
+/// build (`EntryItems`): links are kept from the site's root, since only
+/// the `../` before them differs from page to page.
+final class EntryFacts: Sendable {
+    /// The entry's page, escaped for a link.
+    let path: String
     let title: String
     let dateLabel: String
     let iso: String
     let time: String?
     let weather: WeatherView?
-    let tags: [TagLink]
-    let moreTags: String?
+    /// Every tag, with its page escaped for a link.
+    let tags: [(name: String, path: String)]
     let isPrivate: Bool
-    /// The entry's cover or first photo, small.
-    let thumbnail: PhotoHTML.Thumbnail?
+    /// Shown small (`DiaryIndex.thumbnail`).
+    let cover: Photo?
 
-    init(_ entry: DiaryEntry, _ context: PageContext) {
-        href = context.link(Routes.content(entry.source))
+    init(_ entry: DiaryEntry, tagSlugs: [String], cover: Photo?, _ t: Translation) {
+        path = SitePath.escape(Routes.content(entry.source).filePath)
         title = entry.title
-        dateLabel = context.t.longDate(entry.date)
+        dateLabel = t.longDate(entry.date)
         iso = entry.date.iso
         time = entry.time?.text
-        weather = WeatherView(entry.weather, context)
-        // A list shows the first few tags, so that a page listing entries stays
-        // linear in them however many tags one entry has (the entry page shows all).
-        tags = EntryItem.tagLinks(entry.tags.prefix(EntryItem.tagLimit), context)
-        moreTags = entry.tags.count > EntryItem.tagLimit ? "+\(entry.tags.count - EntryItem.tagLimit)" : nil
+        weather = WeatherView(entry.weather, t)
+        tags = zip(entry.tags, tagSlugs).map { ($0, SitePath.escape(Routes.tag($1).filePath)) }
         isPrivate = entry.isPrivate
-        thumbnail = context.site.diary.thumbnail(of: entry, context)
+        self.cover = cover
     }
 
+    func tagLinks(_ tags: some Sequence<(name: String, path: String)>, root: String) -> [TagLink] {
+        tags.map { TagLink(name: $0.name, href: root + $0.path) }
+    }
+
+    func thumbnail(root: String) -> PhotoHTML.Thumbnail? { cover.map { PhotoHTML.thumbnail($0, alt: "", root: root) } }
+}
+
+/// An entry in a list (archives, tags, home, an entry's neighbours), for
+/// pages at one depth: made once per build, and the list-item partial's
+/// rendering of it is kept for every list that shows it again.
+final class EntryItem: Sendable {
+    let facts: EntryFacts
+    /// `../` from the pages showing the item to the site's root.
+    let root: String
+    let keptRenderings: KeptRenderings? = KeptRenderings()
+
+    init(_ facts: EntryFacts, root: String) {
+        self.facts = facts
+        self.root = root
+    }
+
+    var href: String { root + facts.path }
+    var title: String { facts.title }
+
+    /// A list shows the first few tags, so that a page listing entries stays
+    /// linear in them however many tags one entry has (the entry page shows all).
     static let tagLimit = 10
+}
 
-    static func tagLinks(_ tags: some Sequence<String>, _ context: PageContext) -> [TagLink] {
-        tags.map { TagLink(name: $0, href: context.link(Routes.tag(Slug.make($0)))) }
+/// Each entry's facts and items, made when a page first shows them and
+/// then shared by every page that does.
+final class EntryItems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var facts: [EntryFacts?]
+    /// By the depth of the pages showing them.
+    private var items: [Int: [EntryItem?]] = [:]
+
+    init(count: Int) { facts = Array(repeating: nil, count: count) }
+
+    func facts(_ index: Int, _ context: PageContext) -> EntryFacts {
+        if let kept = lock.withLock({ facts[index] }) { return kept }
+        let diary = context.site.diary
+        let entry = diary.entries[index]
+        let made = EntryFacts(entry, tagSlugs: diary.tagSlugs[index], cover: diary.thumbnail(of: entry), context.t)
+        // Two pages may make the same facts at once; they are equal, and the first kept is shared.
+        return lock.withLock {
+            if let kept = facts[index] { return kept }
+            facts[index] = made
+            return made
+        }
     }
+
+    /// The items of entries `indexes`, for the page of `context`.
+    func items(_ indexes: some Collection<Int>, _ context: PageContext) -> [EntryItem] {
+        let depth = context.path.depth
+        var found = lock.withLock { indexes.map { items[depth]?[$0] } }
+        let root = context.root
+        for (position, index) in indexes.enumerated() where found[position] == nil {
+            found[position] = EntryItem(facts(index, context), root: root)
+        }
+        return lock.withLock {
+            var kept = items[depth] ?? Array(repeating: nil, count: facts.count)
+            defer { items[depth] = kept }
+            return zip(indexes, found).map { index, item in
+                if let existing = kept[index] { return existing }
+                kept[index] = item
+                return item!
+            }
+        }
+    }
+
+    func item(_ index: Int, _ context: PageContext) -> EntryItem { items(CollectionOfOne(index), context)[0] }
 }
 
 /// A group of entries under a heading (a month in a year archive).
@@ -87,16 +154,16 @@ extension EntryItem: TemplateFields {
     func field(_ name: String) -> (any TemplateRepresentable)? {
         switch name {
         case "href": href
-        case "title": title
-        case "dateLabel": dateLabel
-        case "iso": iso
-        case "tags": tags
-        case "hasTags": !tags.isEmpty
-        case "moreTags": moreTags.orMissing
-        case "isPrivate": isPrivate
-        case "time": time.orMissing
-        case "weather": weather.orMissing
-        case "thumbnail": thumbnail.orMissing
+        case "title": facts.title
+        case "dateLabel": facts.dateLabel
+        case "iso": facts.iso
+        case "tags": facts.tagLinks(facts.tags.prefix(Self.tagLimit), root: root)
+        case "hasTags": !facts.tags.isEmpty
+        case "moreTags": (facts.tags.count > Self.tagLimit ? "+\(facts.tags.count - Self.tagLimit)" : nil).orMissing
+        case "isPrivate": facts.isPrivate
+        case "time": facts.time.orMissing
+        case "weather": facts.weather.orMissing
+        case "thumbnail": facts.thumbnail(root: root).orMissing
         default: nil
         }
     }

@@ -35,7 +35,7 @@ struct HomePage: SiteFeature {
         return [Page(.home, template: "pages/home") { context in
             let plan = SiteFeatures.plan(site, context)
             let home = Home(todayLabel: context.t.longDate(site.today), plan: plan, hasPlan: !plan.isEmpty,
-                            recent: site.diary.entries.suffix(10).reversed().map { EntryItem($0, context) },
+                            recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty)

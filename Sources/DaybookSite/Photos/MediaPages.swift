@@ -56,9 +56,7 @@ struct MediaPages: SiteFeature {
 extension DiaryIndex {
     /// The small photo that stands for an entry in lists and on the calendar:
     /// its cover, else its first photo. Decorative, as the title is beside it.
-    func thumbnail(of entry: DiaryEntry, _ context: PageContext) -> PhotoHTML.Thumbnail? {
-        covers[entry.id].map { PhotoHTML.thumbnail($0, alt: "", from: context.path) }
-    }
+    func thumbnail(of entry: DiaryEntry) -> Photo? { covers[entry.id] }
 }
 
 extension PhotoHTML.Thumbnail: TemplateFields {

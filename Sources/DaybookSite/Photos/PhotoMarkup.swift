@@ -95,7 +95,12 @@ enum PhotoHTML {
     }
 
     static func thumbnail(_ photo: Photo, alt: String, from page: SitePath) -> Thumbnail {
+        thumbnail(photo, alt: alt, root: page.rootPrefix)
+    }
+
+    /// For a page `root` below the site's root (`SitePath.rootPrefix`).
+    static func thumbnail(_ photo: Photo, alt: String, root: String) -> Thumbnail {
         let size = photo.sizes[0]
-        return Thumbnail(src: page.link(to: SitePath(photo.path(size, "jpg"))), width: size.width, height: size.height, alt: alt)
+        return Thumbnail(src: root + SitePath.escape(SitePath(photo.path(size, "jpg")).filePath), width: size.width, height: size.height, alt: alt)
     }
 }

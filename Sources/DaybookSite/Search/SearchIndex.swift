@@ -14,7 +14,7 @@ enum SearchKind: String, CaseIterable, Sendable {
 /// - `search/terms/N.js`: the keys (`SearchText`) that hash to shard N, each
 ///   with the documents that have it in their title and, apart, in their body.
 /// - `search/docs/N.js`: a chunk of documents (title, address, date, text,
-///   tags), loaded for the results shown and their snippets.
+///   tags), deflated, loaded for the results shown and their snippets.
 ///
 /// Documents are numbered kind by kind, newest first, so a kind or a year is a
 /// range of numbers and nothing per document goes into the manifest. Every
@@ -51,8 +51,8 @@ struct SearchIndex: Sendable {
 
     /// - Parameters:
     ///   - shardBytes: about how large a term shard may grow before the keys are spread over more.
-    ///   - chunkBytes: about how large a chunk of documents is.
-    init(records: [SearchPages.Record], shardBytes: Int = 24_000, chunkBytes: Int = 8_000) {
+    ///   - chunkBytes: about how large a chunk of documents is before it is deflated.
+    init(records: [SearchPages.Record], shardBytes: Int = 24_000, chunkBytes: Int = 20_000) {
         let order = SearchKind.allCases
         documents = records.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
@@ -150,17 +150,28 @@ struct SearchIndex: Sendable {
         return text
     }
 
-    /// `DaybookSearch.docs(N, [[title, url, date, text, tag…], …]);`
+    /// `DaybookSearch.docs(N, [[title, url, date, tag…], …], "…");`, the
+    /// last argument the texts, `[text, …]` as JSON, deflated and in base64.
+    /// The texts are nine tenths of the index, and a browser cannot unzip a
+    /// script it loads from disk, so the page inflates them itself (a third
+    /// of the bytes on a diary); a browser that cannot still shows the results.
     func chunkScript(_ number: Int) -> [UInt8] {
-        let rows = documents[chunks[number]].map { [$0.title, $0.url, $0.date?.iso ?? "", $0.text] + $0.tags }
-        return Self.script("DaybookSearch.docs(\(number), ", rows, end: ");\n")
+        let documents = documents[chunks[number]]
+        let rows = documents.map { [$0.title, $0.url, $0.date?.iso ?? ""] + $0.tags }
+        let texts = Self.json(documents.map(\.text))
+        // Should zlib ever fail, the page reads the texts as they are too.
+        let packed = Deflate.raw(texts).map { Array("\"".utf8) + Array($0.base64EncodedData()) + Array("\"".utf8) } ?? Array(texts)
+        return Array("DaybookSearch.docs(\(number), ".utf8) + Array(Self.json(rows)) + Array(", ".utf8) + packed + Array(");\n".utf8)
     }
 
     private static func script(_ start: String, _ value: some Encodable, end: String = ";\n") -> [UInt8] {
+        Array(start.utf8) + Array(json(value)) + Array(end.utf8)
+    }
+
+    private static func json(_ value: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return Array(start.utf8) + Array(json) + Array(end.utf8)
+        return (try? encoder.encode(value)) ?? Data("null".utf8)
     }
 }
 

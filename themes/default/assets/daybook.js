@@ -26,8 +26,22 @@
   const waiting = { terms: new Map(), docs: new Map() };
   window.DaybookSearch = {
     terms: (number, data) => waiting.terms.get(number)?.(parseTerms(data)),
-    docs: (number, rows) => waiting.docs.get(number)?.(rows),
+    docs: (number, rows, texts) => waiting.docs.get(number)?.(withTexts(rows, texts)),
   };
+  // A chunk's texts come deflated, in base64 (SearchIndex.chunkScript). A
+  // browser without DecompressionStream shows its results without snippets.
+  async function withTexts(rows, texts) {
+    let list = [];
+    try {
+      if (typeof texts !== "string") list = texts;
+      else {
+        const bytes = Uint8Array.from(atob(texts), (character) => character.charCodeAt(0));
+        const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+        list = JSON.parse(await new Response(stream).text());
+      }
+    } catch { list = []; }
+    return rows.map((row, index) => [row, list[index] ?? null]);
+  }
   function load(folder, number) {
     if (!files[folder].has(number)) {
       files[folder].set(number, new Promise((resolve) => {
@@ -177,7 +191,7 @@
     const part = partOf(id);
     const offset = id - part.start;
     const rows = await load("docs", part.chunk + Math.floor(offset / part.per));
-    const [title, url, date, text, ...tags] = rows[offset % part.per] || ["", "", "", ""];
+    const [[title, url, date, ...tags], text] = rows[offset % part.per] || [["", "", ""], null];
     return { title, url, date, text, tags, kind: part.kind };
   }
 
@@ -264,12 +278,17 @@
     const about = document.createElement("span");
     about.className = "kind";
     about.textContent = " " + [doc.date, kindLabels.get(doc.kind) || doc.kind, ...doc.tags].filter(Boolean).join(" · ");
-    const text = document.createElement("p");
-    text.append(snippet(doc.text, ranges(doc.text, query)));
-    entry.append(link, about, text);
+    entry.append(link, about);
+    if (doc.text !== null) {
+      const text = document.createElement("p");
+      text.append(snippet(doc.text, ranges(doc.text, query)));
+      entry.append(text);
+    }
     return entry;
   }
+  // Without its text (see withTexts) a result cannot be checked, and is shown.
   function isMatch(doc, query) {
+    if (doc.text === null) return true;
     const folded = fold([doc.title, ...doc.tags, doc.text].join(" "));
     return query.every((term) => !term.checked || folded.includes(term.text));
   }
