@@ -167,13 +167,15 @@ struct FileWalker {
             diagnostics.error(SourceLocation(path: display(relative)), "cannot read file")
             return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        // As `String(data:encoding:)` reads UTF-8: without a byte order mark that opens it.
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             let bad = UTF8Check.firstInvalidByte(in: data) ?? (1, 1)
             diagnostics.error(SourceLocation(path: display(relative), line: bad.line, column: bad.column), "file is not UTF-8 text",
                               hint: "save it as UTF-8 in your editor")
             return nil
         }
-        let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        let normalized = text.containsByte(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         let clean = XMLText.removingForbidden(normalized, file: display(relative), into: &diagnostics)
         return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: clean)
     }
