@@ -36,6 +36,8 @@ struct VocabPages: SiteFeature {
         return site.memo.value("word records", key: site.decksKey(decks)) { Self.searchRecords(decks) }
     }
 
+    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { hasher.combine(site.decksKey(site.publicView.decks)) }
+
     static func searchRecords(_ decks: [Deck]) -> [SearchPages.Record] {
         decks.flatMap { deck in
             let anchors = Routes.wordFragments(deck)
