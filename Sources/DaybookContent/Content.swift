@@ -1,7 +1,7 @@
 /// Everything read from `content/`: the parsed model the site is built from.
 public struct Content: Sendable {
     public var config = SiteConfig()
-    /// Sorted chronologically (see `DiaryEntry.chronological`).
+    /// Sorted chronologically (see `DiaryEntry.sortedChronologically`).
     public var entries: [DiaryEntry] = []
     public var pages: [FreePage] = []
     public var decks: [Deck] = []

@@ -7,8 +7,10 @@ public enum ContentLoader {
     public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil) -> (Content, Diagnostics) {
         var diagnostics = Diagnostics()
         var content = Content()
-        let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
+        let files = FileWalker(root: directory, displayRoot: displayRoot, io: io, cache: cache)
         guard files.exists else { return (content, diagnostics) }
+        cache?.beginFiles()
+        defer { cache?.endFiles() }
 
         func hashed(_ file: SourceFile?) -> SourceFile? {
             if let file { content.textHashes[file.relativePath] = Hasher.hash(text: file.text) }
@@ -32,7 +34,9 @@ public enum ContentLoader {
         }
 
         // Diary entries are the bulk of a site: parse them on all cores.
-        let diaryPaths = files.markdownPaths(under: "diary", into: &diagnostics)
+        // Listed once for the entries and for the files beside them.
+        let diaryFiles = files.folder.files(under: "diary", into: &diagnostics)
+        let diaryPaths = diaryFiles.filter(MarkdownName.isMarkdown)
         cache?.begin(keeping: diaryPaths)
         let root = files.root.path + "/"
         let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics, FileIdentity?) in
@@ -44,12 +48,13 @@ public enum ContentLoader {
             cache?.store(relative, stamp: stamp, entry: entry, diagnostics: local)
             return (entry, local, stamp?.identity)
         }
+        var entries: [DiaryEntry] = []
         for ((entry, local, identity), relative) in zip(parsed, diaryPaths) {
             diagnostics.append(contentsOf: local)
-            if let entry { content.entries.append(entry) }
+            if let entry { entries.append(entry) }
             if let identity { content.sourceIdentities[identity] = files.display(relative) }
         }
-        content.entries.sort(by: DiaryEntry.chronological)
+        content.entries = DiaryEntry.sortedChronologically(entries)
 
         for file in files.markdown(under: "pages", recording: &sources, into: &diagnostics).compactMap(hashed) {
             if let page = FreePage.parse(file, into: &diagnostics) { content.pages.append(page) }
@@ -91,7 +96,7 @@ public enum ContentLoader {
                 content.sourceIdentities[identity] = files.display(relative)
             }
         }
-        content.assets = files.assets(under: ["diary", "pages"], into: &diagnostics)
+        content.assets = files.assets(diaryFiles + files.relativeFiles(under: "pages"), into: &diagnostics)
         files.reportUnknownTopLevel(into: &diagnostics)
         return (content, diagnostics)
     }
@@ -104,12 +109,15 @@ struct FileWalker {
     let root: URL
     let displayRoot: String
     let folder: FolderWalk
+    /// Files read by an earlier load (`serve`): one unchanged since is not read again.
+    let cache: ParseCache?
     var io: FileIO { folder.io }
 
-    init(root: URL, displayRoot: String, io: FileIO = .disk) {
+    init(root: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil) {
         self.root = root.standardizedFileURL
         self.displayRoot = displayRoot
         folder = FolderWalk(root: root, displayRoot: displayRoot, io: io)
+        self.cache = cache
     }
 
     var exists: Bool { io.isFolder(root.path) }
@@ -128,7 +136,17 @@ struct FileWalker {
         guard io.exists(url.path) else { return nil }
         guard folder.existsInside(relative, into: &diagnostics) else { return nil }
         sources.append(relative)
-        return load(url: url, relative: relative, into: &diagnostics)
+        return loadKept(relative, into: &diagnostics)
+    }
+
+    /// Reads a file other than an entry, or takes it as `cache` kept it when it has not changed.
+    private func loadKept(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
+        guard let cache else { return load(relative, into: &diagnostics) }
+        // Examined before it is read: a file changed meanwhile is read again next time.
+        let stamp = io.attributes(root.appendingPathComponent(relative).path)
+        let (file, local) = cache.file(relative, stamp: stamp) { load(relative, into: &$0) }
+        diagnostics.append(contentsOf: local)
+        return file
     }
 
     func load(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
@@ -140,13 +158,15 @@ struct FileWalker {
             diagnostics.error(SourceLocation(path: display(relative)), "cannot read file")
             return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        // As `String(data:encoding:)` reads UTF-8: without a byte order mark that opens it.
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             let bad = UTF8Check.firstInvalidByte(in: data) ?? (1, 1)
             diagnostics.error(SourceLocation(path: display(relative), line: bad.line, column: bad.column), "file is not UTF-8 text",
                               hint: "save it as UTF-8 in your editor")
             return nil
         }
-        let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        let normalized = text.containsByte(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         let clean = XMLText.removingForbidden(normalized, file: display(relative), into: &diagnostics)
         return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: clean)
     }
@@ -171,22 +191,21 @@ struct FileWalker {
                   into diagnostics: inout Diagnostics) -> [SourceFile] {
         let paths = markdownPaths(under: folder, recursive: recursive, into: &diagnostics)
         sources += paths
-        return paths.compactMap { load($0, into: &diagnostics) }
+        return paths.compactMap { loadKept($0, into: &diagnostics) }
     }
 
     /// Every other file is an asset; one that cannot be read is said so, not
     /// skipped silently. (Links were reported when the Markdown was listed.)
-    func assets(under folders: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
-        folders.flatMap { folder in
-            relativeFiles(under: folder).filter { !MarkdownName.isMarkdown($0) }.compactMap { relative -> ContentAsset? in
-                let path = root.appendingPathComponent(relative).path
-                guard io.isReadable(path) else {
-                    diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
-                    return nil
-                }
-                return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative), identity: io.attributes(path)?.identity,
-                                    realPath: self.folder.realRelative(relative).map(FolderWalk.normalized))
+    /// - Parameter paths: the files of the folders that hold assets, as listed.
+    func assets(_ paths: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
+        paths.filter { !MarkdownName.isMarkdown($0) }.compactMap { relative -> ContentAsset? in
+            let path = root.appendingPathComponent(relative).path
+            guard io.isReadable(path) else {
+                diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
+                return nil
             }
+            return ContentAsset(absolutePath: path, relativePath: FolderWalk.normalized(relative), identity: io.attributes(path)?.identity,
+                                realPath: self.folder.realRelative(relative).map(FolderWalk.normalized))
         }
     }
 

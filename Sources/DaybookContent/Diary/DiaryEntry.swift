@@ -43,11 +43,14 @@ public struct DiaryEntry: Sendable, Identifiable {
         self.coverLocation = coverLocation
     }
 
-    /// Entries of a day are ordered by time (untimed first), then by file name.
-    public static func chronological(_ a: DiaryEntry, _ b: DiaryEntry) -> Bool {
-        if a.date != b.date { return a.date < b.date }
-        let ta = a.time?.minutes ?? -1, tb = b.time?.minutes ?? -1
-        if ta != tb { return ta < tb }
-        return a.source.relativePath < b.source.relativePath
+    /// `entries` by date; entries of a day by time (untimed first), then by
+    /// file name. An entry is a large value: the sort moves indexes.
+    public static func sortedChronologically(_ entries: [DiaryEntry]) -> [DiaryEntry] {
+        let keys = entries.map { ($0.date, $0.time?.minutes ?? -1) }
+        let order = entries.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
+            return entries[a].source.relativePath < entries[b].source.relativePath
+        }
+        return order.map { entries[$0] }
     }
 }

@@ -30,18 +30,13 @@ public enum DiaryParser {
     /// says the title is dropped from it, since the page shows the title already.
     static func titleAndBody(_ given: String?, _ body: String, fallback: String) -> (String, String) {
         // Only the first non-blank line matters; find it without splitting the whole body.
-        var start = body.startIndex
-        while start < body.endIndex {
-            let end = body[start...].firstIndex(of: "\n") ?? body.endIndex
-            let line = body[start..<end]
-            if !line.allSatisfy(\.isWhitespace) {
-                guard let heading = firstHeading(in: String(line)) else { break }
-                let title = given ?? heading
-                guard title == heading else { return (title, body) }
-                return (title, end < body.endIndex ? String(body[body.index(after: end)...]) : "")
-            }
-            guard end < body.endIndex else { break }
-            start = body.index(after: end)
+        var lines = LineCursor(Substring(body))
+        while let line = lines.next() {
+            guard !isBlank(line) else { continue }
+            guard let heading = heading(line) else { break }
+            let title = given ?? heading
+            guard title == heading else { return (title, body) }
+            return (title, String(lines.text[lines.position...]))
         }
         return (given ?? firstHeading(in: body) ?? fallback, body)
     }
@@ -49,16 +44,43 @@ public enum DiaryParser {
     /// The text of the body's first `# ` heading (ATX level 1), outside code fences.
     public static func firstHeading(in body: String) -> String? {
         var inFence = false
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        var lines = LineCursor(Substring(body))
+        while let line = lines.next() {
+            guard isMarked(line) else { continue }
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle(); continue }
-            guard !inFence, line.count - trimmed.count < 4, trimmed.hasPrefix("# ") || trimmed == "#" else { continue }
-            var text = trimmed.dropFirst(1).trimmingTrailingSpaces()
-            // Optional closing sequence of #s.
-            while text.last == "#" { text = text.dropLast() }
-            let heading = String(text).trimmingCharacters(in: " ")
-            if !heading.isEmpty { return heading }
+            if !inFence, let heading = heading(line) { return heading }
         }
         return nil
+    }
+
+    /// The text of a line that is an ATX level 1 heading.
+    private static func heading(_ line: Substring) -> String? {
+        guard isMarked(line) else { return nil }
+        let trimmed = line.drop { $0 == " " }
+        guard line.count - trimmed.count < 4, trimmed.hasPrefix("# ") || trimmed == "#" else { return nil }
+        var text = trimmed.dropFirst(1).trimmingTrailingSpaces()
+        // Optional closing sequence of #s.
+        while text.last == "#" { text = text.dropLast() }
+        let heading = String(text).trimmingCharacters(in: " ")
+        return heading.isEmpty ? nil : heading
+    }
+
+    /// Whether the first byte after the line's spaces is `#`, a backquote or
+    /// `~`: only such a line can be a heading or a fence, so the others (nearly
+    /// all) skip the reading by characters.
+    private static func isMarked(_ line: Substring) -> Bool {
+        guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") }) else { return false }
+        return first == UInt8(ascii: "#") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+    }
+
+    /// `line.allSatisfy(\.isWhitespace)`, by bytes while they are ASCII: an
+    /// ASCII byte that is not a space is never part of a whitespace character.
+    private static func isBlank(_ line: Substring) -> Bool {
+        for byte in line.utf8 {
+            if byte >= 0x80 { return line.allSatisfy(\.isWhitespace) }
+            if byte != 0x20, !(0x09...0x0D).contains(byte) { return false }
+        }
+        return true
     }
 }

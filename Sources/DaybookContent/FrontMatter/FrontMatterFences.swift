@@ -44,7 +44,7 @@ enum FenceScanner {
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
         // CR-only (old Mac) and CRLF files: lines end where an editor shows them end.
         // ("\r\n" is one Character in Swift, so it would hide the "\n" from the scan.)
-        if text.utf8.contains(13) {
+        if text.containsByte(13) {
             text = Substring(text.replacing("\r\n", with: "\n").replacing("\r", with: "\n"))
         }
         var lines = LineCursor(text)
@@ -186,6 +186,11 @@ enum FenceScanner {
     /// A line that is almost a fence: dashes (or pluses) with something
     /// wrong. Its column and a hint that names what is wrong; nil otherwise.
     static func nearFence(_ line: Substring) -> (column: Int, hint: String)? {
+        // Most lines open with an ASCII character that is neither a space nor a fence's (invisible ones are not ASCII).
+        if let first = line.utf8.first, first < 0x80, first != UInt8(ascii: "-"), first != UInt8(ascii: "+"),
+           !Unicode.Scalar(first).properties.isWhitespace {
+            return nil
+        }
         let scalars = Array(line.unicodeScalars)
         var index = 0
         var oddity: (column: Int, hint: String)?
@@ -265,7 +270,9 @@ enum FenceScanner {
     }
 }
 
-/// Lines of a text one at a time, without splitting all of it.
+/// Lines of a text one at a time, without splitting all of it: where
+/// `Character`s split it at "\n", found by bytes. A line ends at each line
+/// feed but the one of a "\r\n", which is one character.
 struct LineCursor {
     let text: Substring
     private(set) var position: Substring.Index
@@ -276,10 +283,18 @@ struct LineCursor {
     }
 
     mutating func next() -> Substring? {
-        guard position < text.endIndex else { return nil }
-        let end = text[position...].firstIndex(of: "\n") ?? text.endIndex
+        let utf8 = text.utf8
+        guard position < utf8.endIndex else { return nil }
+        var end = position
+        var previous: UInt8 = 0
+        while end < utf8.endIndex {
+            let byte = utf8[end]
+            if byte == 0x0A, previous != 0x0D { break }
+            previous = byte
+            end = utf8.index(after: end)
+        }
         let line = text[position..<end]
-        position = end < text.endIndex ? text.index(after: end) : end
+        position = end < utf8.endIndex ? utf8.index(after: end) : end
         return line
     }
 }

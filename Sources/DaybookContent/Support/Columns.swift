@@ -6,13 +6,11 @@ struct LineStarts: Sendable {
     private let offsets: [Int]
 
     init(_ text: String) {
-        var offsets = [0]
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") { offsets.append(offset) }
+        offsets = text.withUTF8Bytes { bytes in
+            var offsets = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+            return offsets
         }
-        self.offsets = offsets
     }
 
     enum Unit { case characters, unicodeScalars }

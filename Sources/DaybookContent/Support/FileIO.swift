@@ -257,13 +257,24 @@ enum Disk {
         guard descriptor >= 0 else { throw FileIOError(path: path, errno: errno) }
         defer { close(descriptor) }
         var info = stat()
-        var data = Data(capacity: fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into the Data's memory: one byte more than the file
+        // says, so the end shows in the first read; a file that grows (or has
+        // no size, as in /proc) gets more room.
+        var capacity = (fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0) + 1
+        var buffer = malloc(capacity)!
+        var count = 0
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if n < 0 { throw FileIOError(path: path, errno: errno) }
-            if n == 0 { return data }
-            data.append(buffer, count: n)
+            if count == capacity {
+                capacity *= 2
+                buffer = realloc(buffer, capacity)!
+            }
+            let n = Glibc.read(descriptor, buffer + count, capacity - count)
+            if n < 0 {
+                free(buffer)
+                throw FileIOError(path: path, errno: errno)
+            }
+            if n == 0 { return Data(bytesNoCopy: buffer, count: count, deallocator: .free) }
+            count += n
         }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Diary entries parsed by an earlier load, kept by `serve` between builds: a
-/// file with the same path, size and modification time is not read again.
-/// Entries are the bulk of a site; the few other files are read every time,
-/// but one whose text and settings are the same is not parsed again.
+/// Files read by an earlier load, kept by `serve` between builds: a file with
+/// the same path, size, modification time and identity is not read again.
+/// Diary entries are kept parsed; other files are kept as read, and one whose
+/// text and settings are the same is not parsed again either.
 public final class ParseCache: @unchecked Sendable {
     /// A file's size and modification time; nil when it cannot be examined (it is then read, as without a cache).
     typealias Stamp = FileIO.Attributes
@@ -18,6 +18,9 @@ public final class ParseCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Parsed] = [:]
     private var others: [String: (key: Int, value: any Sendable, diagnostics: Diagnostics)] = [:]
+    /// Files other than entries as last read, and which of them this load asked for.
+    private var files: [String: (stamp: Stamp, file: SourceFile?, diagnostics: Diagnostics)] = [:]
+    private var filesAsked: Set<String> = []
     private var reads = 0
 
     public init() {}
@@ -46,11 +49,31 @@ public final class ParseCache: @unchecked Sendable {
         return (value, diagnostics)
     }
 
+    /// A file other than an entry as `read` gives it, read again only when its stamp changed.
+    func file(_ relative: String, stamp: Stamp?, read: (inout Diagnostics) -> SourceFile?) -> (SourceFile?, Diagnostics) {
+        let kept = lock.withLock {
+            filesAsked.insert(relative)
+            return files[relative]
+        }
+        if let stamp, let kept, kept.stamp == stamp { return (kept.file, kept.diagnostics) }
+        var local = Diagnostics()
+        let file = read(&local)
+        lock.withLock { files[relative] = stamp.map { ($0, file, local) } }
+        return (file, local)
+    }
+
+    func beginFiles() { lock.withLock { filesAsked = [] } }
+
+    /// Forgets the files this load did not ask for (gone, or no longer read).
+    func endFiles() {
+        lock.withLock { files = files.filter { filesAsked.contains($0.key) } }
+    }
+
     /// Starts a load: forgets files that are gone, counts reads afresh.
     func begin(keeping paths: [String]) {
         let kept = Set(paths)
         lock.withLock {
-            entries = entries.filter { kept.contains($0.key) }
+            for gone in entries.keys.filter({ !kept.contains($0) }) { entries[gone] = nil }
             reads = 0
         }
     }

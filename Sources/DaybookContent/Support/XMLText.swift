@@ -12,20 +12,25 @@ public enum XMLText {
     }
 
     /// By bytes: a control byte, or U+FFFE / U+FFFF (EF BF BE, EF BF BF).
-    static func hasForbidden(_ bytes: String.UTF8View) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in bytes {
-            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
-            if previous == (0xEF, 0xBF), byte == 0xBE || byte == 0xBF { return true }
-            previous = (previous.1, byte)
+    static func hasForbidden(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
+                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF {
+                    return true
+                }
+                index += 1
+            }
+            return false
         }
-        return false
     }
 
     /// The text without forbidden characters; one warning per file, at the first.
     public static func removingForbidden(_ text: String, file: String, into diagnostics: inout Diagnostics) -> String {
         // Most files have none: a byte scan is far cheaper than rebuilding.
-        guard hasForbidden(text.utf8) else { return text }
+        guard hasForbidden(text) else { return text }
         var result = String.UnicodeScalarView()
         var line = 1, column = 1, removed = 0
         var first: (line: Int, column: Int, scalar: Unicode.Scalar)?

@@ -24,6 +24,9 @@ public struct YAMLValue {
                               hint: "write the value out instead of using '*alias'")
             return nil
         }
+        if case let .composed(root) = YAMLComposer.compose(yaml) {
+            return root.map { YAMLValue(node: $0, file: file, lineOffset: firstLine - 1) }
+        }
         do {
             // An explicit encoding: Yams' default reads the environment on every call.
             guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else { return nil }

@@ -83,7 +83,9 @@ public struct SiteData: Sendable {
         textHashes = content.textHashes
         self.config = content.config
         published = PublishedContent(content, showing: visibility)
-        publicView = PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
+        // Without --include-private the pages show just what feeds show.
+        publicView = visibility.includePrivate ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
+            : published
         sources = content.entries.map(\.source) + content.pages.map(\.source) + content.workouts.map(\.source) + content.decks.map(\.source)
         entriesRead = content.entries.count
         self.today = today
@@ -104,9 +106,9 @@ public struct SiteData: Sendable {
             for asset in content.assets { hasher.combine(text: asset.relativePath) }
         }
         sharedKey = shared
-        let publicEntries = Set(publicView.entries.map(\.source.relativePath))
+        let publicEntries = visibility.includePrivate ? Set(publicView.entries.map(\.source.relativePath)) : nil
         let diary = DiaryIndex(entries: published.entries, pages: published.pages,
-                               isPublic: { publicEntries.contains($0.source.relativePath) }, photos: library, watch: slowParseWatch,
+                               isPublic: { publicEntries?.contains($0.source.relativePath) ?? true }, photos: library, watch: slowParseWatch,
                                memo: memo, shared: shared)
         self.diary = diary
         let pages = published.pages.map { page in
@@ -120,10 +122,6 @@ public struct SiteData: Sendable {
         pageWarnings = pages.flatMap(\.2)
         let decks = published.decks
         renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
-        self.vocab = VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
-        self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
-        self.workoutStats = WorkoutStats(sessions: published.workouts, today: today, weekStart: content.config.weekStarts)
-        self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
         func filesKey(under folder: String) -> PageKey {
             PageKey { hasher in
                 for (path, hash) in content.textHashes.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder) {
@@ -132,8 +130,31 @@ public struct SiteData: Sendable {
                 }
             }
         }
-        vocabKey = filesKey(under: "vocab/")
-        workoutsKey = filesKey(under: "workouts/")
+        let vocabFiles = filesKey(under: "vocab/")
+        vocabKey = vocabFiles
+        // The decks' schedule is made of their files, the settings and today.
+        let scheduleKey = PageKey {
+            $0.combine(vocabFiles)
+            $0.combine(content.textHashes["site.yml"])
+            $0.combine(today)
+        }
+        self.vocab = memo.value("vocab schedule", key: scheduleKey) {
+            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
+        }
+        self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
+        let workoutFiles = filesKey(under: "workouts/")
+        let statsKey = PageKey {
+            $0.combine(workoutFiles)
+            $0.combine(content.textHashes["site.yml"])
+            $0.combine(today)
+            $0.combine(visibility.includePrivate)
+        }
+        let shownWorkouts = published.workouts
+        self.workoutStats = memo.value("workout stats", key: statsKey) {
+            WorkoutStats(sessions: shownWorkouts, today: today, weekStart: content.config.weekStarts)
+        }
+        self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
+        workoutsKey = workoutFiles
         routinesKey = filesKey(under: "routines")
         let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
         let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }

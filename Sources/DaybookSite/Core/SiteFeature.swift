@@ -11,6 +11,9 @@ protocol SiteFeature: Sendable {
     func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection]
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
     func searchRecords(_ site: SiteData) -> [SearchPages.Record]
+    /// What its search records are made of, so that `serve` keeps the index
+    /// while it is the same (`PageKey`): by default the records themselves.
+    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher)
 }
 
 extension SiteFeature {
@@ -18,6 +21,7 @@ extension SiteFeature {
     func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { [] }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] { [] }
+    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
 }
 
 /// A navigation item: the section it marks as current, where it leads, its label.

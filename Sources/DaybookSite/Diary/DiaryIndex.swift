@@ -33,6 +33,8 @@ public struct DiaryIndex: Sendable {
     /// in `serve` while these stay the same (`PageKey`).
     let itemKeys: [PageKey]
     let pageKeys: [PageKey]
+    /// What the search index keeps of each entry's text (`RenderedBody.searchText`), hashed.
+    let searchTextKeys: [PageKey]
 
     /// - Parameter memo: bodies rendered by the last build; one whose text and
     ///   links are the same is not rendered again (`serve`). Bodies with
@@ -41,7 +43,9 @@ public struct DiaryIndex: Sendable {
     init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch,
          memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
-        let targets = WikiTargets(entries: entries, pages: pages)
+        let targets = memo.value("wiki targets", key: WikiTargets.key(entries: entries, pages: pages)) {
+            WikiTargets(entries: entries, pages: pages)
+        }
         let rendered = entries.parallelMap { entry -> EntryRendering in
             if let kept = memo.body(of: entry.source, shared: shared, targets: targets) { return kept }
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
@@ -50,10 +54,12 @@ public struct DiaryIndex: Sendable {
             let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
             let coverPhoto = (try? cover?.get()).flatMap { $0 }
             let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
-            let rendering = EntryRendering(body: RenderedBody((body.html, body.plainText), fields: pass.fields), tags: pass.tags,
-                                           warnings: pass.warnings, photos: [coverPhoto].compactMap { $0 } + body.photos,
+            let rendered = RenderedBody((body.html, body.plainText), fields: pass.fields)
+            let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
+                                           photos: [coverPhoto].compactMap { $0 } + body.photos,
                                            diagnostics: body.diagnostics + [coverError].compactMap { $0 },
-                                           content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) })
+                                           content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) },
+                                           searchText: PageKey { $0.combine(text: rendered.searchText) })
             if entry.cover == nil, rendering.photos.isEmpty, rendering.diagnostics.isEmpty {
                 memo.keep(rendering, of: entry.source, shared: shared, links: pass.links)
             }
@@ -99,6 +105,7 @@ public struct DiaryIndex: Sendable {
                 hasher.combine(rendered[index].content)
             })
         }
+        searchTextKeys = rendered.map(\.searchText)
         itemKeys = keys.map(\.item)
         pageKeys = keys.map(\.page)
         var byDate: [LocalDate: [Int]] = [:], byMonth: [YearMonth: [Int]] = [:], byYear: [Int: [Int]] = [:]
@@ -135,6 +142,8 @@ struct EntryRendering: Sendable {
     let diagnostics: [Diagnostic]
     /// The entry's text and its body's HTML, hashed (`PageKey`).
     let content: PageKey
+    /// What the search index keeps of its text, hashed.
+    let searchText: PageKey
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

@@ -84,6 +84,15 @@ struct DiaryPages: SiteFeature {
         }
     }
 
+    /// A record shows what a list shows of its entry (`DiaryIndex.itemKeys`) and the start of its text.
+    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) {
+        hasher.combine(site.diary.publicIndexes.count)
+        for index in site.diary.publicIndexes {
+            hasher.combine(site.diary.itemKeys[index])
+            hasher.combine(site.diary.searchTextKeys[index])
+        }
+    }
+
     struct EntryPage {
         let title: String
         let dateLabel: String

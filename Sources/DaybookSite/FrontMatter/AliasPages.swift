@@ -12,6 +12,9 @@ struct AliasPages: SiteFeature {
     /// Redirects of the published entries and pages; a path an entry or a
     /// page already has is left to it.
     func pages(_ site: SiteData) -> [Page] {
+        // Most diaries have none: no need to list every page's path then.
+        guard site.diary.entries.contains(where: { !$0.frontMatter.aliases.isEmpty })
+                || site.published.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
         let targets = site.diary.entries.map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
             + site.published.pages.map { ($0.frontMatter.aliases, Routes.content($0.source), $0.title) }
         var used = Set(targets.map(\.1.filePath))

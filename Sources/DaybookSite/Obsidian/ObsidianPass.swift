@@ -18,6 +18,23 @@ struct WikiTargets: Sendable {
         }
     }
 
+    /// What the targets are made of: every page's and entry's title and file, and each entry's date.
+    static func key(entries: [DiaryEntry], pages: [FreePage]) -> PageKey {
+        PageKey { hasher in
+            hasher.combine(pages.count)
+            for page in pages {
+                hasher.combine(text: page.title)
+                hasher.combine(text: page.source.relativePath)
+            }
+            hasher.combine(entries.count)
+            for entry in entries {
+                hasher.combine(entry.date)
+                hasher.combine(text: entry.title)
+                hasher.combine(text: entry.source.relativePath)
+            }
+        }
+    }
+
     private mutating func add(_ name: String, _ path: SitePath) {
         let key = name.lowercased()
         if byName[key] == nil { byName[key] = path }

@@ -12,8 +12,36 @@ public enum PathClaims {
     public static func publishedAssets(pages: [Page], site: SiteData, theme: Theme, contentDisplayName: String) throws -> [ContentAsset] {
         // Photos go out resized (site.photos); their originals only when asked.
         let assets = site.published.assets.filter { site.config.images.originals || !PhotoPaths.isPhoto($0.relativePath) }
-        let contested = collisions(writers(pages: pages, site: site, assets: assets, themeAssets: Array(theme.assets.keys),
-                                           contentDisplayName: contentDisplayName))
+        let themeAssets = theme.assets.keys.sorted()
+        let photos = site.photos.outputs
+        // `serve`: the same paths claimed by the same files as last time collide as they did.
+        let key = PageKey { hasher in
+            hasher.combine(text: contentDisplayName)
+            hasher.combine(pages.count)
+            for page in pages { hasher.combine(text: page.path.value) }
+            hasher.combine(site.sources.count)
+            for source in site.sources {
+                hasher.combine(text: source.relativePath)
+                hasher.combine(text: source.displayPath)
+            }
+            func combine(_ aliases: [String]) {
+                hasher.combine(aliases.count)
+                for alias in aliases { hasher.combine(text: alias) }
+            }
+            for entry in site.published.entries { combine(entry.frontMatter.aliases) }
+            for page in site.published.pages { combine(page.frontMatter.aliases) }
+            hasher.combine(assets.count)
+            for asset in assets { hasher.combine(text: asset.relativePath) }
+            hasher.combine(photos.count)
+            for photo in photos {
+                hasher.combine(text: photo.path)
+                hasher.combine(text: photo.original)
+            }
+            for asset in themeAssets { hasher.combine(text: asset) }
+        }
+        let contested = site.memo.value("path claims", key: key) {
+            collisions(writers(pages: pages, site: site, assets: assets, photos: photos, themeAssets: themeAssets, contentDisplayName: contentDisplayName))
+        }
         if !contested.isEmpty { throw ContentErrors(contested) }
         return assets
     }
@@ -75,7 +103,7 @@ public enum PathClaims {
 
     /// The writers of a build: pages (named by the content file whose page
     /// it is), published assets and the theme's assets.
-    static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], themeAssets: [String],
+    static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], photos: [PhotoLibrary.Output], themeAssets: [String],
                         contentDisplayName: String) -> [Writer] {
         var owners: [[UInt8]: [String]] = [:]
         for source in site.sources { owners[Array(Routes.content(source).filePath.utf8), default: []].append(source.displayPath) }
@@ -95,7 +123,7 @@ public enum PathClaims {
             writers.append(Writer(path: page.path.filePath, source: index < candidates.count ? candidates[index] : nil))
         }
         writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
-        writers += site.photos.outputs.map { Writer(path: $0.path, source: "\(contentDisplayName)/\($0.original)") }
+        writers += photos.map { Writer(path: $0.path, source: "\(contentDisplayName)/\($0.original)") }
         writers += themeAssets.map { Writer(path: Routes.asset($0), source: "the theme's assets/\($0)") }
         return writers
     }

@@ -19,7 +19,9 @@ enum AssetLinks {
     ///   decided as for feeds (`SiteData.publicView`), which never show
     ///   private content, so `--include-private` does not allow such a link.
     static func check(_ content: Content, theme: Theme, visibility: Visibility, displayRoot: String, into diagnostics: inout Diagnostics) {
-        let privacy = AssetPrivacy(content: content, visibility: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
+        // Which entries hide their files matters only when there are files.
+        let privacy = content.assets.isEmpty ? AssetPrivacy(sources: [])
+            : AssetPrivacy(content: content, visibility: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
         // Hidden files themselves; a hidden link to a public file is no secret.
         var hidden: [FileIdentity: String] = [:]
         for asset in content.assets where asset.realPath == asset.relativePath && !privacy.isPublished(asset.relativePath) {

@@ -19,7 +19,12 @@ public struct PublishedContent: Sendable {
         pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
         workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
-        let privacy = AssetPrivacy(content: content, visibility: visibility)
-        assets = content.assets.filter { privacy.isPublished($0.relativePath) }
+        // Which entries hide their files matters only when there are files.
+        if content.assets.isEmpty {
+            assets = []
+        } else {
+            let privacy = AssetPrivacy(content: content, visibility: visibility)
+            assets = content.assets.filter { privacy.isPublished($0.relativePath) }
+        }
     }
 }

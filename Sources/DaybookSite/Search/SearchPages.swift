@@ -35,21 +35,11 @@ struct SearchPages: SiteFeature {
     }
 
     func pages(_ site: SiteData) -> [Page] {
-        let records = Self.records(site)
         // Made of the records alone: an edit that changes none keeps the index and its files.
         let key = PageKey { hasher in
-            hasher.combine(records.count)
-            for record in records {
-                hasher.combine(text: record.title)
-                hasher.combine(text: record.url)
-                hasher.combine(text: record.date?.iso)
-                hasher.combine(record.kind)
-                hasher.combine(record.tags.count)
-                for tag in record.tags { hasher.combine(text: tag) }
-                hasher.combine(text: record.text)
-            }
+            for feature in SiteFeatures.all { feature.combineSearchKey(site, into: &hasher) }
         }
-        let index = site.memo.value("search index", key: key) { SearchIndex(records: records) }
+        let index = site.memo.value("search index", key: key) { SearchIndex(records: Self.records(site)) }
         let kinds = index.parts.map { Option(value: $0.kind, label: site.translation["search_kind_" + $0.kind]) }
         let years = Set(index.documents.compactMap { $0.date?.year }).sorted(by: >).map { Option(value: String($0), label: String($0)) }
         return [
@@ -62,6 +52,20 @@ struct SearchPages: SiteFeature {
         ]
             + index.shards.indices.map { number in Page(file: Routes.searchTerms(number), key: key) { _ in index.shardScript(number) } }
             + index.chunks.indices.map { number in Page(file: Routes.searchDocs(number), key: key) { _ in index.chunkScript(number) } }
+    }
+
+    /// Everything a search index shows of these records.
+    static func combine(_ records: [Record], into hasher: inout Hasher) {
+        hasher.combine(records.count)
+        for record in records {
+            hasher.combine(text: record.title)
+            hasher.combine(text: record.url)
+            hasher.combine(text: record.date?.iso)
+            hasher.combine(record.kind)
+            hasher.combine(record.tags.count)
+            for tag in record.tags { hasher.combine(text: tag) }
+            hasher.combine(text: record.text)
+        }
     }
 
     /// How many characters of a text the index keeps.
