@@ -1,3 +1,4 @@
+import Foundation
 import DaybookRender
 
 /// One file of the output: a path and how to make its bytes. Making is
@@ -72,6 +73,24 @@ public struct PageViewModel {
 /// The parts of the site the navigation names.
 public enum Section: Sendable {
     case home, diary, calendar, vocab, workouts, routines, search
+}
+
+/// Values that are the same on every page at one depth (links to the
+/// site's own files), made by the first page at that depth that needs them.
+final class ByDepth<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: Value] = [:]
+
+    func value(_ context: PageContext, _ make: () -> Value) -> Value {
+        let depth = context.path.depth
+        if let kept = lock.withLock({ values[depth] }) { return kept }
+        let made = make()
+        return lock.withLock {
+            if let kept = values[depth] { return kept }
+            values[depth] = made
+            return made
+        }
+    }
 }
 
 /// The page being made: links relative to it, and the site's shared values.

@@ -49,6 +49,8 @@ public struct SiteData: Sendable {
     private let textHashes: [String: Int]
     /// What `serve`'s last build made from the content.
     let memo: BuildMemo
+    /// The layout's links and navigation at each depth of this build's pages.
+    let layouts = ByDepth<Layout.Shared>()
     let vocabKey: PageKey
     let workoutsKey: PageKey
     let routinesKey: PageKey

@@ -9,33 +9,56 @@ struct Layout {
         let current: Bool
     }
 
+    /// What is the same on every page at one depth: links from the page
+    /// to the site's own files, and the navigation; made once per build.
+    struct Shared: Sendable {
+        let root: String
+        let homeHref: String
+        let cssHref: String
+        let jsHref: String
+        let feedHref: String
+        let calendarFeedHref: String
+        let searchHref: String
+        let nav: [(section: Section, href: String, label: String)]
+        let todayLabel: String
+        let todayISO: String
+
+        init(_ context: PageContext) {
+            let site = context.site
+            root = context.root
+            homeHref = context.link(.home)
+            cssHref = context.link(Routes.stylesheet)
+            jsHref = context.link(Routes.script)
+            feedHref = context.link(Routes.feed)
+            calendarFeedHref = context.link(Routes.calendarFeed)
+            searchHref = context.link(Routes.search)
+            nav = SiteFeatures.navigation(site).map { ($0.section, context.link($0.path), $0.label) }
+            todayLabel = context.t.longDate(site.today)
+            todayISO = site.today.iso
+        }
+    }
+
     let lang: String
     let title: String
     let siteTitle: String
     let author: String
-    let root: String
-    let homeHref: String
-    let cssHref: String
-    let jsHref: String
-    let feedHref: String
-    let calendarFeedHref: String
-    let searchHref: String
+    let shared: Shared
     let nav: [NavItem]
     let bodyClass: String
-    let todayLabel: String
-    let todayISO: String
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
-    struct Root: TemplateFields {
-        let layout: Layout
+    /// Each is made into a template value once: a page reads them dozens of
+    /// times, and a copy of a made value only counts a reference.
+    struct Root: TemplateObject {
+        let layout: TemplateValue
         let page: TemplateValue
-        let t: Translation
+        let t: TemplateValue
 
-        func field(_ name: String) -> (any TemplateRepresentable)? {
+        func value(for name: String) -> TemplateValue? {
             switch name {
             case "layout": layout
             case "page": page
-            case "t": TemplateValue.object(t)
+            case "t": t
             default: nil
             }
         }
@@ -43,25 +66,17 @@ struct Layout {
 
     static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {
         let site = context.site
-        let t = context.t
+        let shared = site.layouts.value(context) { Shared(context) }
         let layout = Layout(
             lang: model.lang ?? site.locale,
             title: model.title.isEmpty || model.title == site.config.title ? site.config.title : "\(model.title) · \(site.config.title)",
             siteTitle: site.config.title,
             author: site.config.author,
-            root: context.root,
-            homeHref: context.link(.home),
-            cssHref: context.link(Routes.stylesheet),
-            jsHref: context.link(Routes.script),
-            feedHref: context.link(Routes.feed),
-            calendarFeedHref: context.link(Routes.calendarFeed),
-            searchHref: context.link(Routes.search),
-            nav: SiteFeatures.navigation(site).map { NavItem(href: context.link($0.path), label: $0.label, current: $0.section == model.section) },
-            bodyClass: model.bodyClass,
-            todayLabel: t.longDate(site.today),
-            todayISO: site.today.iso
+            shared: shared,
+            nav: shared.nav.map { NavItem(href: $0.href, label: $0.label, current: $0.section == model.section) },
+            bodyClass: model.bodyClass
         )
-        return .object(Root(layout: layout, page: model.page.templateValue, t: t))
+        return .object(Root(layout: .object(layout), page: model.page.templateValue, t: .object(context.t)))
     }
 }
 
@@ -72,17 +87,17 @@ extension Layout: TemplateFields {
         case "title": title
         case "siteTitle": siteTitle
         case "author": author
-        case "root": root
-        case "homeHref": homeHref
-        case "cssHref": cssHref
-        case "jsHref": jsHref
-        case "feedHref": feedHref
-        case "calendarFeedHref": calendarFeedHref
-        case "searchHref": searchHref
+        case "root": shared.root
+        case "homeHref": shared.homeHref
+        case "cssHref": shared.cssHref
+        case "jsHref": shared.jsHref
+        case "feedHref": shared.feedHref
+        case "calendarFeedHref": shared.calendarFeedHref
+        case "searchHref": shared.searchHref
         case "nav": nav
         case "bodyClass": bodyClass
-        case "todayLabel": todayLabel
-        case "todayISO": todayISO
+        case "todayLabel": shared.todayLabel
+        case "todayISO": shared.todayISO
         default: nil
         }
     }
