@@ -42,6 +42,12 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         return fragment.map { href + "#" + $0 } ?? href
     }
 
+    /// A link up to the site's root and down to `target`: the same from every
+    /// page at this depth, for values kept per depth (`ByDepth`).
+    public func linkThroughRoot(to target: SitePath) -> String {
+        rootPrefix + Self.escape(target.filePath)
+    }
+
     /// Percent-encodes what would end or break a URL path (space, `#`, `?`,
     /// `%`, quotes, controls); letters of any script stay readable.
     static func escape(_ path: String) -> String {
