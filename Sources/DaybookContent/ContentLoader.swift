@@ -18,12 +18,17 @@ public enum ContentLoader {
         }
         // Files read as content other than entries (whose identities come with their parse).
         var sources: [String] = []
-        // A deck or workout whose text and site.yml are as last time (`serve`) is not parsed again.
-        func reparsed<T: Sendable>(_ file: SourceFile, _ parse: (inout Diagnostics) -> T) -> T {
+        // A file whose text, site.yml and the files it refers to (`after`) are
+        // as last time (`serve`) is not parsed again.
+        func reparsed<T: Sendable>(_ file: SourceFile, after: [String] = [], _ parse: (inout Diagnostics) -> T) -> T {
             guard let cache else { return parse(&diagnostics) }
             var key = Hasher()
             key.combine(content.textHashes[file.relativePath])
             key.combine(content.textHashes["site.yml"])
+            for path in after {
+                key.combine(text: path)
+                key.combine(content.textHashes[path])
+            }
             let (value, local) = cache.parsed(file.relativePath, key: key.finalize(), parse)
             diagnostics.append(contentsOf: local)
             return value
@@ -72,7 +77,8 @@ public enum ContentLoader {
         }
         files.reportUnread(under: "vocab", readsSubfolders: false, into: &diagnostics)
         if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
-            content.reviews = ReviewLogParser.parse(reviews, decks: content.decks, into: &diagnostics)
+            let decks = content.decks
+            content.reviews = reparsed(reviews, after: decks.map(\.source.relativePath)) { ReviewLogParser.parse(reviews, decks: decks, into: &$0) }
         }
 
         for file in files.markdown(under: "workouts", recording: &sources, into: &diagnostics).compactMap(hashed) {
@@ -85,10 +91,13 @@ public enum ContentLoader {
         content.workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
 
         if let file = hashed(files.read("routines.yml", recording: &sources, into: &diagnostics)) {
-            content.routines = RoutineParser.parseRoutines(file, into: &diagnostics)
+            content.routines = reparsed(file) { RoutineParser.parseRoutines(file, into: &$0) }
         }
         if let file = hashed(files.read("routines/log.md", recording: &sources, into: &diagnostics)) {
-            content.routineLog = RoutineParser.parseLog(file, routines: content.routines, into: &diagnostics)
+            let routines = content.routines
+            content.routineLog = reparsed(file, after: ["routines.yml"]) {
+                RoutineParser.parseLog(file, routines: routines, into: &$0)
+            }
         }
 
         for relative in sources {

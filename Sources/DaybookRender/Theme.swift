@@ -21,8 +21,9 @@ public struct Theme: Sendable {
     /// Loads the theme named in `site.yml`, reporting template errors with their
     /// `themes/NAME/file.mustache:line:column`.
     /// - Parameter location: where `theme:` names it, for a theme that is not there.
+    /// - Parameter cache: themes made by an earlier load (`serve`): the same files are not parsed again.
     public static func load(name: String, themesDirectory: URL, io: FileIO = .disk, location: SourceLocation? = nil,
-                            into diagnostics: inout Diagnostics) -> Theme {
+                            cache: ParseCache? = nil, into diagnostics: inout Diagnostics) -> Theme {
         var files: [String: (data: Data, displayPath: String, identity: FileIdentity?)] = [:]
         for (path, base64) in EmbeddedTheme.files {
             if let data = Data(base64Encoded: base64) { files[path] = (data, "themes/default/\(path) (built in)", nil) }
@@ -50,6 +51,29 @@ public struct Theme: Sendable {
                                   ?? "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
         }
 
+        var hasher = Hasher()
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(text: path)
+            // Data's own hash reads only its first bytes.
+            file.data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(file.data.count)
+        }
+        let fingerprint = hasher.finalize()
+        guard let cache else { return make(name: name, files: files, fingerprint: fingerprint, into: &diagnostics) }
+        var key = Hasher()
+        key.combine(fingerprint)
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            key.combine(text: file.displayPath)
+            key.combine(file.identity)
+        }
+        let (theme, local) = cache.parsed("themes/\(name)", key: key.finalize()) { make(name: name, files: files, fingerprint: fingerprint, into: &$0) }
+        diagnostics.append(contentsOf: local)
+        return theme
+    }
+
+    /// The theme these files make.
+    private static func make(name: String, files: [String: (data: Data, displayPath: String, identity: FileIdentity?)], fingerprint: Int,
+                             into diagnostics: inout Diagnostics) -> Theme {
         var templates: [String: String] = [:]
         var templatePaths: [String: String] = [:]
         var assets: [String: Data] = [:]
@@ -88,15 +112,8 @@ public struct Theme: Sendable {
                                   hint: Suggestion.hint(for: reference.name, in: templates.keys))
             }
         }
-        var hasher = Hasher()
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-            hasher.combine(text: path)
-            // Data's own hash reads only its first bytes.
-            file.data.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hasher.combine(file.data.count)
-        }
         return Theme(name: name, templates: TemplateSet(templates, compact: true), assets: assets, assetFiles: assetFiles,
-                     templatePaths: templatePaths, translations: translations, fingerprint: hasher.finalize())
+                     templatePaths: templatePaths, translations: translations, fingerprint: fingerprint)
     }
 
     /// Appends a rendered page to `output`; a missing template is an error, never an empty page.

@@ -63,7 +63,7 @@ public enum SiteBuilder {
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
                                                         io: options.io, cache: memory?.parsed)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
-                               location: content.config.themeLocation, into: &diagnostics)
+                               location: content.config.themeLocation, cache: memory?.parsed, into: &diagnostics)
         AssetLinks.check(content, theme: theme, visibility: options.visibility, displayRoot: options.contentDisplayName, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 

@@ -13,8 +13,9 @@ import Testing
     /// One edit as a person makes it in their editor, by kind.
     enum Edit: CaseIterable {
         case addEntry, editEntry, retitleEntry, retagEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag, linkingEntry
-        case addWord, deleteDeck, addReview, addWorkout, deleteWorkout, logRoutine
-        case siteTitle, themeOverride, themeOverrideRemoved, invalidEntry
+        case makeEntryPublic, entryWithAlias, entryNamedLikeAnArchive
+        case addWord, deleteDeck, addReview, addWorkout, deleteWorkout, logRoutine, renameRoutine
+        case siteTitle, vocabSettings, themeOverride, themeTranslation, themeOverrideRemoved, invalidEntry
     }
 
     /// Applies `edit`; returns a fix to apply next when the edit breaks the build.
@@ -60,6 +61,19 @@ import Testing
             let old = try text(path)
             guard old.hasPrefix("---\n") else { return nil }
             try site.write("content/" + path, "---\nprivate: true\n" + old.dropFirst(4))
+        case .makeEntryPublic:
+            // Back from private: its page, its neighbours' links and its lists return.
+            guard let path = entries().map({ "diary/" + $0 }).first(where: { (try? text($0))?.hasPrefix("---\nprivate: true\n") == true }) else { return nil }
+            try site.write("content/" + path, "---\n" + (try text(path)).dropFirst("---\nprivate: true\n".count))
+        case .entryWithAlias:
+            // An old URL: a redirect page, and a path claimed by the entry.
+            try site.write("content/diary/2026/2026-10-2\(step % 8)-moved.md",
+                           "---\naliases: [old/moved-\(step % 3)]\n---\n# Moved \(step)\n")
+        case .entryNamedLikeAnArchive:
+            // Its page would be the month's archive: an error, until it is renamed.
+            let path = "content/diary/2026/11.md"
+            try site.write(path, "---\ndate: 2026-11-02\n---\n# Named like a month\n")
+            return { try io.move(site.root.appendingPathComponent(path).path, site.root.appendingPathComponent("content/diary/2026/2026-11-02-month.md").path) }
         case .entryInNewYearAndTag:
             try site.write("content/diary/2019/2019-03-0\(1 + step % 9).md", "---\ntags: [first-year-\(step)]\n---\n# Long ago\n")
         case .addWord:
@@ -80,12 +94,24 @@ import Testing
             try remove("workouts/2026/" + name)
         case .logRoutine:
             try site.write("content/routines/log.md", try text("routines/log.md") + "- 2026-11-2\(step % 4): wake\n")
+        case .renameRoutine:
+            // The log is read against the routines.
+            try site.write("content/routines.yml", try text("routines.yml").replacingOccurrences(of: "name: 6시 기상", with: "name: 기상 \(step)"))
+        case .vocabSettings:
+            // The decks are read and scheduled with the settings.
+            let config = try text("site.yml")
+            let days = config.contains("study_days: 2\n") ? "3" : "2"
+            try site.write("content/site.yml", config.replacingOccurrences(of: #"study_days: \d+"#, with: "study_days: \(days)", options: .regularExpression))
         case .siteTitle:
             let config = try text("site.yml")
             try site.write("content/site.yml", config.replacingOccurrences(of: "title:", with: "title: Edit \(step) —", options: [], range: config.range(of: "title:")))
         case .themeOverride:
             try site.write("themes/default/assets/style.css", "body { color: #\(String(step, radix: 16)); }\n")
             try site.write("themes/default/partials/entry-item.mustache", "<li class=\"edited-\(step)\"><a href=\"{{href}}\">{{title}}</a></li>\n")
+        case .themeTranslation:
+            // A theme's own translation replaces the built-in one.
+            let built = try String(contentsOf: sample.deletingLastPathComponent().appendingPathComponent("themes/default/i18n/ko.yml"), encoding: .utf8)
+            try site.write("themes/default/i18n/ko.yml", built.replacingOccurrences(of: "nav_diary: ", with: "nav_diary: \(step) "))
         case .themeOverrideRemoved:
             try? io.remove(site.root.appendingPathComponent("themes").path)
         case .invalidEntry:
@@ -119,7 +145,8 @@ import Testing
     }
 
     /// Builds with the memory into public/, and clean into fresh/; the two must match byte for byte.
-    static func compare(_ site: TestSite, _ memory: BuildMemory, step: String) -> Bool {
+    /// - Parameter mustBuild: the content is valid, so both builds must succeed.
+    static func compare(_ site: TestSite, _ memory: BuildMemory, step: String, mustBuild: Bool = false) -> Bool {
         let fresh = site.root.appendingPathComponent("fresh")
         var options = site.options()
         let before = tree(site, site.output)
@@ -135,6 +162,7 @@ import Testing
             #expect(differing.isEmpty, "after \(step): \(differing.prefix(5))")
             return differing.isEmpty
         case (.failure, .failure):
+            #expect(!mustBuild, "after \(step): \(served)")
             #expect(tree(site, site.output) == before, "a failed rebuild changed public/ after \(step)")
             return true
         default:
@@ -161,6 +189,36 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Every kind of edit once, in turn, so that none is left to chance.
+    @Test func everyKindOfEditInTurnEndsAsACleanBuild() throws {
+        var random = SystemRandomNumberGenerator()
+        let site = try Self.sampleSite()
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        for (step, edit) in Edit.allCases.enumerated() {
+            let fix = try Self.apply(edit, in: site, step: step, random: &random)
+            guard Self.compare(site, memory, step: "\(edit)", mustBuild: fix == nil) else { return }
+            if let fix {
+                try fix()
+                guard Self.compare(site, memory, step: "\(edit) + fix", mustBuild: true) else { return }
+            }
+        }
+    }
+
+    /// The search index is kept while its records are the same, and made again when an entry's text changes.
+    @Test func anEntryEditReachesTheSearchIndex() throws {
+        let site = try Self.sampleSite()
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        let search = site.output.appendingPathComponent("search")
+        let before = Self.tree(site, search)
+        let path = "content/diary/2026/2026-11-18.md"
+        let old = String(decoding: try site.io.read(site.root.appendingPathComponent(path).path), as: UTF8.self)
+        try site.write(path, old + "\nZebrafinch sighting.\n")
+        #expect(Self.compare(site, memory, step: "a word added"))
+        #expect(Self.tree(site, search) != before)
     }
 
     @Test func anUnchangedRebuildReadsNoEntryAndWritesNothing() throws {

@@ -40,8 +40,8 @@ public final class ParseCache: @unchecked Sendable {
         }
     }
 
-    /// What `parse` gives for a file other than an entry, parsed again only when `key` (its text and settings) changed.
-    func parsed<T: Sendable>(_ relative: String, key: Int, _ parse: (inout Diagnostics) -> T) -> (T, Diagnostics) {
+    /// What `parse` gives for a file other than an entry (or a theme), parsed again only when `key` (its text and settings) changed.
+    public func parsed<T: Sendable>(_ relative: String, key: Int, _ parse: (inout Diagnostics) -> T) -> (T, Diagnostics) {
         if let kept = lock.withLock({ others[relative] }), kept.key == key, let value = kept.value as? T { return (value, kept.diagnostics) }
         var diagnostics = Diagnostics()
         let value = parse(&diagnostics)

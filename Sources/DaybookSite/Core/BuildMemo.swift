@@ -23,22 +23,36 @@ final class BuildMemo: @unchecked Sendable {
         let text: String
         let shared: PageKey
         let links: [String: SitePath?]
+        /// The link targets the links were last found to lead as in `links` (`WikiTargets.key`).
+        var targetsKey: PageKey
         let rendering: EntryRendering
     }
 
-    func body(of source: SourceFile, shared: PageKey, targets: WikiTargets) -> EntryRendering? {
-        guard let kept = lock.withLock({ bodies[source.relativePath] }),
-              kept.shared == shared, kept.text == source.text,
-              kept.links.allSatisfy({ targets.path(for: $0.key) == $0.value }) else { return nil }
+    /// - Parameter targetsKey: what `targets` are made of: while it is the
+    ///   same, every link leads where it did and is not looked up again.
+    func body(of source: SourceFile, shared: PageKey, targets: WikiTargets, targetsKey: PageKey) -> EntryRendering? {
+        guard let kept = lock.withLock({ bodies[source.relativePath] }), kept.shared == shared, kept.text == source.text else { return nil }
+        if kept.targetsKey != targetsKey {
+            guard kept.links.allSatisfy({ targets.path(for: $0.key) == $0.value }) else { return nil }
+            lock.withLock { bodies[source.relativePath]?.targetsKey = targetsKey }
+        }
         return kept.rendering
     }
 
-    func keep(_ rendering: EntryRendering, of source: SourceFile, shared: PageKey, links: [String: SitePath?]) {
-        lock.withLock { bodies[source.relativePath] = KeptBody(text: source.text, shared: shared, links: links, rendering: rendering) }
+    func keep(_ rendering: EntryRendering, of source: SourceFile, shared: PageKey, links: [String: SitePath?], targetsKey: PageKey) {
+        lock.withLock {
+            bodies[source.relativePath] = KeptBody(text: source.text, shared: shared, links: links, targetsKey: targetsKey, rendering: rendering)
+        }
     }
 
-    /// Forgets the bodies of entries that are gone.
-    func keepBodies(of paths: Set<String>) {
-        lock.withLock { bodies = bodies.filter { paths.contains($0.key) } }
+    /// Forgets the bodies of entries that are gone, once they are more than
+    /// the entries (a body is found by its path and checked against its
+    /// text, so one left over is never taken for another entry's).
+    func keepBodies(of entries: [DiaryEntry]) {
+        lock.withLock {
+            guard bodies.count > entries.count else { return }
+            let paths = Set(entries.map(\.source.relativePath))
+            bodies = bodies.filter { paths.contains($0.key) }
+        }
     }
 }

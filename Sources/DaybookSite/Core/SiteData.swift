@@ -64,11 +64,18 @@ public struct SiteData: Sendable {
     /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
     func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
 
-    /// What these decks are made of: their files (`PageKey`).
+    /// What these decks are made of: their files and `site.yml` (`PageKey`).
     func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
+
+    /// A deck's word fragments (`Routes.wordFragments`), made once for its pages and its search records.
+    func wordFragments(_ deck: Deck) -> WordAnchors {
+        memo.value("word fragments " + deck.id, key: decksKey([deck])) { Routes.wordFragments(deck) }
+    }
 
     private static func decksKey(_ decks: [Deck], _ textHashes: [String: Int]) -> PageKey {
         PageKey { hasher in
+            // The settings a deck is read with.
+            hasher.combine(textHashes["site.yml"])
             for deck in decks {
                 hasher.combine(text: deck.source.relativePath)
                 hasher.combine(textHashes[deck.source.relativePath])

@@ -43,11 +43,12 @@ public struct DiaryIndex: Sendable {
     init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch,
          memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
-        let targets = memo.value("wiki targets", key: WikiTargets.key(entries: entries, pages: pages)) {
+        let targetsKey = WikiTargets.key(entries: entries, pages: pages)
+        let targets = memo.value("wiki targets", key: targetsKey) {
             WikiTargets(entries: entries, pages: pages)
         }
         let rendered = entries.parallelMap { entry -> EntryRendering in
-            if let kept = memo.body(of: entry.source, shared: shared, targets: targets) { return kept }
+            if let kept = memo.body(of: entry.source, shared: shared, targets: targets, targetsKey: targetsKey) { return kept }
             let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
             let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
             let body = photos.render(entry.body, pass: pass, watch: watch)
@@ -61,11 +62,11 @@ public struct DiaryIndex: Sendable {
                                            content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) },
                                            searchText: PageKey { $0.combine(text: rendered.searchText) })
             if entry.cover == nil, rendering.photos.isEmpty, rendering.diagnostics.isEmpty {
-                memo.keep(rendering, of: entry.source, shared: shared, links: pass.links)
+                memo.keep(rendering, of: entry.source, shared: shared, links: pass.links, targetsKey: targetsKey)
             }
             return rendering
         }
-        memo.keepBodies(of: Set(entries.map(\.source.relativePath)))
+        memo.keepBodies(of: entries)
         // `#tags` in the text count as the entry's tags.
         var entries = entries
         for (index, rendering) in rendered.enumerated() {

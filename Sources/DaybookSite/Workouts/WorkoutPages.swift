@@ -55,8 +55,13 @@ struct WorkoutPages: SiteFeature {
 
     /// Public sessions only, like the diary: a private one stays out even with --include-private.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.memo.value("workout records", key: PageKey { $0.combine(site.workoutsKey); $0.combine(site.sharedKey) }) { Self.searchRecords(site) }
+        site.memo.value("workout records", key: Self.recordsKey(site)) { Self.searchRecords(site) }
     }
+
+    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { hasher.combine(Self.recordsKey(site)) }
+
+    /// What the sessions' records are made of: their files and the site's inputs.
+    static func recordsKey(_ site: SiteData) -> PageKey { PageKey { $0.combine(site.workoutsKey); $0.combine(site.sharedKey) } }
 
     static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.publicView.workouts.map { session in
