@@ -6,7 +6,8 @@
 /// The test is conservative, by bytes: letters, digits, any non-ASCII
 /// character that is not a line break, inner spaces, and the ASCII
 /// punctuation that starts no Markdown syntax in the middle of a line, with
-/// the few combinations that do (`...`, `--`, `](`, `www.`) refused. Nothing
+/// the few combinations that do (`...`, `--`, `](`, `www.`) refused, and `_`
+/// between two ASCII letters or digits. Nothing
 /// it accepts needs HTML escaping. Anything else goes to cmark-gfm.
 enum PlainLine {
     static func isVerbatim(_ text: String) -> Bool {
@@ -43,6 +44,9 @@ enum PlainLine {
                 if previous == UInt8(ascii: "]") { return false }
             case UInt8(ascii: "]"):
                 break
+            case UInt8(ascii: "_"):
+                // Between two letters or digits (`word_1`) a single `_` can neither open nor close emphasis.
+                guard isAlphanumeric(previous), index + 1 < bytes.count, isAlphanumeric(bytes[index + 1]) else { return false }
             case 0xC2 where index + 1 < bytes.count && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0):
                 // U+0085 breaks a line; U+00A0 is white space Swift trims.
                 return false
@@ -58,7 +62,7 @@ enum PlainLine {
             case 0x80...:
                 break
             default:
-                // Control characters and the rest of ASCII punctuation: `*_~`, `` ` ``,
+                // Control characters and the rest of ASCII punctuation: `*~`, `` ` ``,
                 // `<>&"'`, `\\`, `#`, `|`, `^`, `:`, `@`.
                 return false
             }
@@ -70,6 +74,10 @@ enum PlainLine {
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// `www` (any case) just before `index`.

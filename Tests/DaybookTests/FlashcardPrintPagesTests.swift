@@ -37,7 +37,7 @@ import Testing
         #expect(deck.contains("<style>@page { size: 210mm 297mm; margin: 0; }</style>"))
         #expect(deck.contains("<p class=\"example\" lang=\"en\""))
         #expect(deck.contains("<div class=\"meanings\" lang=\"ko\""))
-        #expect(deck.contains("href=\"../../../vocab/toeic/index.html\""))
+        #expect(deck.contains("href=\"../index.html\""))
         // TestSite builds with seed 1.
         #expect(deck.contains("시드 <span class=\"seed-value\">1</span> · toeic · 1/1장 · 앞면"))
 

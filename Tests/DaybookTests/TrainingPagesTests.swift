@@ -143,7 +143,7 @@ import Testing
         // 1,320 + 675 + 950 + 35 lb × 12 (190.5 kg)
         #expect(page.contains("<td class=\"num\">3,136 kg</td>"))
         #expect(page.contains("<p>Felt <em>strong</em> today.</p>"))
-        #expect(page.contains("<th scope=\"row\"><a href=\"../../../workouts/stats/index.html#ex-bench-press\">Bench press</a></th>"))
+        #expect(page.contains("<th scope=\"row\"><a href=\"../../stats/index.html#ex-bench-press\">Bench press</a></th>"))
         #expect(try #require(site.read("workouts/stats/index.html")).contains("id=\"ex-bench-press\""))
     }
 
@@ -156,8 +156,8 @@ import Testing
         let page = try #require(site.read("workouts/2026/2026-11-18/index.html"))
         #expect(page.contains("<dd>Legs <span class=\"detail\">(as planned for the day)</span></dd>"))
         let middle = try #require(site.read("workouts/2026/2026-11-20/index.html"))
-        #expect(middle.contains("rel=\"prev\" href=\"../../../workouts/2026/2026-11-18/index.html\""))
-        #expect(middle.contains("rel=\"next\" href=\"../../../workouts/2026/2026-11-21/index.html\""))
+        #expect(middle.contains("rel=\"prev\" href=\"../2026-11-18/index.html\""))
+        #expect(middle.contains("rel=\"next\" href=\"../2026-11-21/index.html\""))
         #expect(middle.contains("18 November · Legs") && middle.contains("21 November · Arms"))
     }
 
@@ -186,8 +186,8 @@ import Testing
         let bench = try #require(fragment(table, from: ">Bench press</a>", to: "</tr>"))
         // Best e1RM: 60 × (1 + 8/30) = 76 on the 18th (62.5 × 5 is 72.9, the single 65 is 65).
         let cells = bench.components(separatedBy: "<td")
-        #expect(cells[1].contains("href=\"../../workouts/2026/2026-11-18/index.html\">76 kg</a>") && cells[1].contains("60 kg × 8") && cells[1].contains("18 November"))
-        #expect(cells[2].contains("href=\"../../workouts/2026/2026-11-21/index.html\">65 kg</a>") && cells[2].contains("21 November"))
+        #expect(cells[1].contains("href=\"../2026/2026-11-18/index.html\">76 kg</a>") && cells[1].contains("60 kg × 8") && cells[1].contains("18 November"))
+        #expect(cells[2].contains("href=\"../2026/2026-11-21/index.html\">65 kg</a>") && cells[2].contains("21 November"))
         // Best session volume: 60 × 22 on the 20th, against 480 and 377.5.
         #expect(cells[3].contains(">1,320 kg</a>") && cells[3].contains("20 November"))
         #expect(cells[4] == "></td>" && cells[5].hasPrefix("></td>"))
@@ -257,8 +257,8 @@ import Testing
         try site.build()
         let routines = try #require(site.read("routines/index.html"))
         let sunday = try #require(cell(routines, day: 22))
-        #expect(sunday.contains("<li class=\"dot routine missed\"><a href=\"../routines/index.html#m-2026-11\" title=\"Wake at six: Missed\">"))
-        #expect(sunday.contains("<li class=\"dot routine done\"><a href=\"../routines/index.html#m-2026-11\" title=\"Reading: Done\">"))
+        #expect(sunday.contains("<li class=\"dot routine missed\"><a href=\"index.html#m-2026-11\" title=\"Wake at six: Missed\">"))
+        #expect(sunday.contains("<li class=\"dot routine done\"><a href=\"index.html#m-2026-11\" title=\"Reading: Done\">"))
         let calendar = try #require(site.read("calendar/2026/11/index.html"))
         #expect(try #require(cell(calendar, day: 21)).contains("title=\"Reading: Missed\""))
         let home = try #require(site.read("index.html"))

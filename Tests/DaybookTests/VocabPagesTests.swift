@@ -52,12 +52,12 @@ import Testing
         let home = try #require(site.read("index.html"))
         #expect(home.contains("<a href=\"vocab/index.html\">단어</a>"))
         // The test is the cards page opened in test mode.
-        #expect(try #require(site.read("vocab/today/index.html")).contains("href=\"../../vocab/today/cards/index.html#test\""))
-        #expect(try #require(site.read("vocab/toeic/index.html")).contains("href=\"../../vocab/toeic/cards/index.html#test\""))
+        #expect(try #require(site.read("vocab/today/index.html")).contains("href=\"cards/index.html#test\""))
+        #expect(try #require(site.read("vocab/toeic/index.html")).contains("href=\"cards/index.html#test\""))
         // Links to the printable cards of the flashcards feature.
-        #expect(try #require(site.read("vocab/toeic/index.html")).contains("href=\"../../vocab/toeic/print/index.html\""))
-        #expect(try #require(site.read("vocab/toeic/2026-11-18/index.html")).contains("href=\"../../../vocab/toeic/2026-11-18/print/index.html\""))
-        #expect(try #require(site.read("vocab/today/index.html")).contains("href=\"../../vocab/today/print/index.html\""))
+        #expect(try #require(site.read("vocab/toeic/index.html")).contains("href=\"print/index.html\""))
+        #expect(try #require(site.read("vocab/toeic/2026-11-18/index.html")).contains("href=\"print/index.html\""))
+        #expect(try #require(site.read("vocab/today/index.html")).contains("href=\"print/index.html\""))
     }
 
     @Test func noVocabularyWithoutDecks() throws {
@@ -78,7 +78,7 @@ import Testing
         #expect(due.contains("<time datetime=\"2026-12-14\">"), "review 3 on 12-14")
         // revenue left the book after its miss, for the book of the miss.
         #expect(due.contains("11월 21일에 틀려서 11월 21일 단어장으로"))
-        #expect(due.contains("href=\"../../../vocab/toeic/2026-11-21/index.html\""))
+        #expect(due.contains("href=\"../2026-11-21/index.html\""))
 
         let missBook = try #require(site.read("vocab/toeic/2026-11-21/index.html"))
         #expect(missBook.contains("공부 3/3일째"))

@@ -37,6 +37,34 @@ import Testing
 
     // MARK: Decks
 
+    /// A word line whose scalars each stand alone is read by scalars: the word,
+    /// the meanings, the separator and the columns of errors are those the
+    /// reading by Characters gives.
+    @Test func wordLinesReadByScalarsAsByCharacters() {
+        let alphabet: [String] = ["a", "Z", "7", " ", " ", "\t", ":", ":", ";", ";", "\\", "`", "&", "#", "-", "=", "：", "–",
+                                  "가", "漢", "か", "。", "\u{3000}", "\u{00A0}", "é", "e\u{301}", "\u{1100}\u{1161}", "👍🏽", "\u{200D}"]
+        var state: UInt64 = 11
+        func below(_ count: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(count))
+        }
+        var readByScalars = 0
+        for _ in 0..<20_000 {
+            let line = (0..<below(24)).map { _ in alphabet[below(alphabet.count)] }.joined()
+            let characters = Array(line), scalars = Array(line.unicodeScalars)
+            let separator = WordLine.separator(in: characters, from: 0)
+            let meanings = WordLine.meanings(in: characters, from: 0).map { "\($0.start) \($0.text)" }
+            let near = WordLine.find([" : ", ": ", "：", " = ", " - ", " – ", "\t"], in: characters, from: 0)
+            guard line.unicodeScalars.allSatisfy(\.standsAlone) else { continue }
+            readByScalars += 1
+            #expect(characters.count == scalars.count, "\(line.debugDescription)")
+            #expect(WordLine.separator(in: scalars, from: 0) == separator, "\(line.debugDescription)")
+            #expect(WordLine.meanings(in: scalars, from: 0).map { "\($0.start) \($0.text)" } == meanings, "\(line.debugDescription)")
+            #expect(WordLine.find([" : ", ": ", "：", " = ", " - ", " – ", "\t"], in: scalars, from: 0) == near, "\(line.debugDescription)")
+        }
+        #expect(readByScalars > 1_000)
+    }
+
     @Test func readsTheSpecExample() throws {
         let (parsed, diagnostics) = Self.deck(Self.specDeck)
         #expect(diagnostics.isEmpty)

@@ -126,8 +126,8 @@ def test_lists_calendar_and_media_page_show_thumbnails(sample_site):
         assert 'class="thumb" src="../' in html and "stream-" in html and "snowman-" in html, page
     media = (sample_site / "diary/2026/11/photos/index.html").read_text()
     assert media.count("<img ") == 2
-    assert "../../../../diary/2026/2026-11-20/index.html" in media
-    assert 'href="../../../diary/2026/11/photos/index.html"' in (sample_site / "diary/2026/11/index.html").read_text()
+    assert 'href="../../2026-11-20/index.html"' in media
+    assert 'href="photos/index.html"' in (sample_site / "diary/2026/11/index.html").read_text()
 
 
 def test_private_entry_photo_appears_nowhere(sample_site):

@@ -286,14 +286,23 @@ private struct DeckBodyParser {
     }
 
     private mutating func readWord(line: Substring, itemStart: Int, number: Int, into diagnostics: inout Diagnostics) {
-        let chars = Array(line.trimmingTrailingSpaces())
+        let line = line.trimmingTrailingSpaces()
+        // By scalars when each is a character: a tenth of the cost, the same indices.
+        if line.unicodeScalars.allSatisfy(\.standsAlone) {
+            readWord(Array(line.unicodeScalars), itemStart: itemStart, number: number, into: &diagnostics)
+        } else {
+            readWord(Array(line), itemStart: itemStart, number: number, into: &diagnostics)
+        }
+    }
+
+    private mutating func readWord<C: LineCharacter>(_ chars: [C], itemStart: Int, number: Int, into diagnostics: inout Diagnostics) {
         // `-\t ` is an empty item whose spaces were trimmed (found by fuzzing).
         let itemStart = min(itemStart, chars.count)
         func location(_ index: Int) -> SourceLocation { file.location(line: number, column: index + 1) }
         var keep = true
 
         guard let separator = WordLine.separator(in: chars, from: itemStart) else {
-            let rest = String(chars[itemStart...]).trimmingCharacters(in: " ")
+            let rest = C.text(chars[itemStart...]).trimmingCharacters(in: " ")
             if let bare = WordLine.find(["::"], in: chars, from: itemStart) {
                 diagnostics.error(location(bare), "'::' needs a space on each side", hint: "write '- word :: meaning'")
             } else if let near = WordLine.find([" : ", ": ", "：", " = ", " - ", " – ", "\t"], in: chars, from: itemStart) {
@@ -306,7 +315,7 @@ private struct DeckBodyParser {
             return
         }
 
-        let text = String(chars[itemStart..<separator]).trimmingCharacters(in: " ")
+        let text = C.text(chars[itemStart..<separator]).trimmingCharacters(in: " ")
         if text.isEmpty {
             diagnostics.error(location(itemStart), "no word before '::'", hint: "write '- word :: meaning'")
             keep = false

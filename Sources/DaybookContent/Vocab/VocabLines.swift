@@ -75,7 +75,7 @@ enum MarkdownLine {
 enum WordLine {
     /// Index of the `::` between word and meaning: the first one with a space
     /// (or the line's end) on each side, so `std::vector :: 벡터` still works.
-    static func separator(in chars: [Character], from start: Int) -> Int? {
+    static func separator<C: LineCharacter>(in chars: [C], from start: Int) -> Int? {
         var index = start
         while index + 1 < chars.count {
             if chars[index] == ":", chars[index + 1] == ":",
@@ -89,8 +89,8 @@ enum WordLine {
     }
 
     /// The first index at which one of `patterns` starts.
-    static func find(_ patterns: [String], in chars: [Character], from start: Int) -> Int? {
-        let needles = patterns.map(Array.init)
+    static func find<C: LineCharacter>(_ patterns: [String], in chars: [C], from start: Int) -> Int? {
+        let needles = patterns.map(C.characters)
         for index in start..<chars.count {
             for needle in needles where index + needle.count <= chars.count && Array(chars[index..<(index + needle.count)]) == needle {
                 return index
@@ -102,7 +102,7 @@ enum WordLine {
     /// The `;`-separated meanings after `start`, trimmed, each with the index
     /// where it starts. A `;` does not separate when escaped (`\;`), inside a
     /// code span, or ending an HTML entity (`&amp;`).
-    static func meanings(in chars: [Character], from start: Int) -> [(text: String, start: Int)] {
+    static func meanings<C: LineCharacter>(in chars: [C], from start: Int) -> [(text: String, start: Int)] {
         var result: [(String, Int)] = []
         var segmentStart = start
         var index = start
@@ -111,7 +111,7 @@ enum WordLine {
             while first < end, chars[first].isWhitespace { first += 1 }
             var last = end
             while last > first, chars[last - 1].isWhitespace { last -= 1 }
-            result.append((String(chars[first..<last]), first < end ? first : segmentStart))
+            result.append((C.text(chars[first..<last]), first < end ? first : segmentStart))
         }
         while index < chars.count {
             switch chars[index] {
@@ -143,7 +143,7 @@ enum WordLine {
         return result
     }
 
-    private static func closingRun(of length: Int, in chars: [Character], after start: Int) -> Int? {
+    private static func closingRun<C: LineCharacter>(of length: Int, in chars: [C], after start: Int) -> Int? {
         var index = start
         while index < chars.count {
             guard chars[index] == "`" else { index += 1; continue }
@@ -155,9 +155,9 @@ enum WordLine {
     }
 
     /// Index of the `;` closing an entity like `&amp;` or `&#9731;` at `start`.
-    private static func entityEnd(in chars: [Character], at start: Int) -> Int? {
+    private static func entityEnd<C: LineCharacter>(in chars: [C], at start: Int) -> Int? {
         var index = start + 1
-        while index < chars.count, index - start <= 32, chars[index].isASCII, chars[index].isLetter || chars[index].isNumber || chars[index] == "#" {
+        while index < chars.count, index - start <= 32, chars[index].isASCIIAlphanumeric || chars[index] == "#" {
             index += 1
         }
         return index > start + 1 && index < chars.count && chars[index] == ";" ? index : nil

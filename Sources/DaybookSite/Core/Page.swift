@@ -100,5 +100,7 @@ public struct PageContext: Sendable {
 
     public func link(_ target: SitePath, fragment: String? = nil) -> String { path.link(to: target, fragment: fragment) }
     public var root: String { path.rootPrefix }
+    /// The same from every page at this depth (`SitePath.linkThroughRoot`).
+    public func linkThroughRoot(_ target: SitePath) -> String { path.linkThroughRoot(to: target) }
     public var t: Translation { site.translation }
 }

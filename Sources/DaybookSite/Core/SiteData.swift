@@ -67,6 +67,11 @@ public struct SiteData: Sendable {
     /// What these decks are made of: their files and `site.yml` (`PageKey`).
     func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
 
+    /// A deck's word fragments (`Routes.wordFragments`), made once for its pages and its search records.
+    func wordFragments(_ deck: Deck) -> WordAnchors {
+        memo.value("word fragments " + deck.id, key: decksKey([deck])) { Routes.wordFragments(deck) }
+    }
+
     private static func decksKey(_ decks: [Deck], _ textHashes: [String: Int]) -> PageKey {
         PageKey { hasher in
             // The settings a deck is read with.

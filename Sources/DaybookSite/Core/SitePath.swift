@@ -26,10 +26,26 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// A relative link from this page to `target`. Folders link to their
     /// `index.html` because a browser opening files from disk shows a folder
-    /// listing for `…/`, not its index.
+    /// listing for `…/`, not its index. The link climbs only to the folder
+    /// both share: `../2026-11-19/index.html` between two entries of a year,
+    /// not `../../../diary/2026/2026-11-19/index.html`.
     public func link(to target: SitePath, fragment: String? = nil) -> String {
-        let href = rootPrefix + Self.escape(target.filePath)
+        let here = filePath.utf8, there = target.filePath.utf8
+        // The length of the folders both paths begin with, up to and with its last `/`.
+        var shared = 0
+        for (offset, (a, b)) in zip(here, there).enumerated() {
+            guard a == b else { break }
+            if a == UInt8(ascii: "/") { shared = offset + 1 }
+        }
+        let up = here.dropFirst(shared).reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        let href = String(repeating: "../", count: up) + Self.escape(String(decoding: there.dropFirst(shared), as: UTF8.self))
         return fragment.map { href + "#" + $0 } ?? href
+    }
+
+    /// A link up to the site's root and down to `target`: the same from every
+    /// page at this depth, for values kept per depth (`ByDepth`).
+    public func linkThroughRoot(to target: SitePath) -> String {
+        rootPrefix + Self.escape(target.filePath)
     }
 
     /// Percent-encodes what would end or break a URL path (space, `#`, `?`,

@@ -1,3 +1,5 @@
+import DaybookContent
+
 /// Font sizes for the text of a printed card, decided at build time from the
 /// text and the card's size so that nothing is clipped: a long meaning gets
 /// a smaller size, not a cut-off line.
@@ -197,26 +199,13 @@ enum CardTextFit {
 
     /// Calls `body` for each character of `text` with what the measurement
     /// asks of it: is it a space, may a line break on either side of it, its
-    /// advance in ems. A text whose every scalar stands alone (no marks,
-    /// jamo, joiners or controls) is read by scalars, without cutting it into
-    /// Characters, which cost most of sizing a card.
+    /// advance in ems. A text whose every scalar stands alone is read by
+    /// scalars, without cutting it into Characters, which cost most of sizing a card.
     static func forEachCharacter(_ text: String, _ body: (_ isWhitespace: Bool, _ breaksAnywhere: Bool, _ ems: Double) -> Void) {
-        if text.unicodeScalars.allSatisfy(standsAlone) {
-            for scalar in text.unicodeScalars {
-                body(scalar.value == 0x20 || (scalar.value > 0x7F && scalar.properties.isWhitespace), breaksAnywhere(scalar), ems(scalar))
-            }
+        if text.unicodeScalars.allSatisfy(\.standsAlone) {
+            for scalar in text.unicodeScalars { body(scalar.isWhitespace, breaksAnywhere(scalar), ems(scalar)) }
         } else {
             for character in text { body(character.isWhitespace, breaksAnywhere(character), ems(character)) }
-        }
-    }
-
-    /// A scalar that is a Character on its own whatever its neighbours are
-    /// (Grapheme_Cluster_Break Other, and no Hangul jamo for a syllable to join).
-    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF,
-             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: true
-        default: false
         }
     }
 

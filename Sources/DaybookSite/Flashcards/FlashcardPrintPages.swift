@@ -169,7 +169,8 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// A card's place on a page, holding one face of the card the shuffle put there.
-    struct SlotView {
+    /// A class: the page hands the template each slot by reference, not its fields copied.
+    final class SlotView {
         let position: Int
         /// `front` or `back`, for print.js.
         let face: String
@@ -177,6 +178,15 @@ struct FlashcardPrintPages: SiteFeature {
         let front: FrontView
         let back: BackView
         let style: String
+
+        init(position: Int, face: String, isFront: Bool, front: FrontView, back: BackView, style: String) {
+            self.position = position
+            self.face = face
+            self.isFront = isFront
+            self.front = front
+            self.back = back
+            self.style = style
+        }
     }
 
     /// The front of card `card` (its place in the set, for print.js).
@@ -191,7 +201,8 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// Both faces of one word, with their font sizes for the layout's card size.
-    struct CardFaces: Sendable {
+    /// A class: every slot showing the card holds it by reference.
+    final class CardFaces: Sendable {
         /// Inside the card's edge: room for a cut a little off the line and for a
         /// back printed a little off its front.
         static let padding = 4.0

@@ -26,13 +26,13 @@ struct Layout {
         init(_ context: PageContext) {
             let site = context.site
             root = context.root
-            homeHref = context.link(.home)
-            cssHref = context.link(Routes.stylesheet)
-            jsHref = context.link(Routes.script)
-            feedHref = context.link(Routes.feed)
-            calendarFeedHref = context.link(Routes.calendarFeed)
-            searchHref = context.link(Routes.search)
-            nav = SiteFeatures.navigation(site).map { ($0.section, context.link($0.path), $0.label) }
+            homeHref = context.linkThroughRoot(.home)
+            cssHref = context.linkThroughRoot(Routes.stylesheet)
+            jsHref = context.linkThroughRoot(Routes.script)
+            feedHref = context.linkThroughRoot(Routes.feed)
+            calendarFeedHref = context.linkThroughRoot(Routes.calendarFeed)
+            searchHref = context.linkThroughRoot(Routes.search)
+            nav = SiteFeatures.navigation(site).map { ($0.section, context.linkThroughRoot($0.path), $0.label) }
             todayLabel = context.t.longDate(site.today)
             todayISO = site.today.iso
         }

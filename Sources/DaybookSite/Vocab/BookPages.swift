@@ -64,9 +64,10 @@ enum BookPages {
         let book = books[index]
         let stage = StageView(book.stage, t)
         let joined = Set(book.joined.map(\.text))
+        var shared = WordRowLabels()
         let words = book.words.enumerated().compactMap { order, word in
             vocab.schedule.word(word.text, in: deck.id).map {
-                WordRow($0, order: order, deck: deck, vocab: vocab, joined: joined.contains(word.text), context)
+                WordRow($0, order: order, deck: deck, vocab: vocab, joined: joined.contains(word.text), context, shared: &shared)
             }
         }
         let current = Set(book.words.map(\.text))

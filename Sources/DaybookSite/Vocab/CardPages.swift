@@ -8,7 +8,8 @@ import DaybookSchedule
 /// flip cards with a study mode and a test mode (`#test`) that writes the
 /// `reviews.md` lines of the day's misses.
 enum CardPages {
-    struct Card {
+    /// A class: the list hands the template each card by reference, not its fields copied.
+    final class Card {
         /// `deck/word`: the card's key in the saved progress.
         let key: String
         let deckID: String
@@ -21,6 +22,19 @@ enum CardPages {
         let meaningLang: String
         /// `TOEIC · 복습 1/3`
         let context: String
+
+        init(_ word: VocabWord, _ deck: Deck, context: String, _ vocab: VocabSite) {
+            let html = vocab.html(word, in: deck.id)
+            key = "\(deck.id)/\(word.text)"
+            deckID = deck.id
+            self.word = word.text
+            wordHTML = html.word
+            meanings = html.meanings
+            examples = html.examples
+            lang = deck.language
+            meaningLang = deck.meaningLanguage
+            self.context = context
+        }
     }
 
     struct CardsPage {
@@ -48,16 +62,14 @@ enum CardPages {
         return pages
     }
 
-    static func card(_ word: VocabWord, _ deck: Deck, context label: String, _ vocab: VocabSite) -> Card {
-        let html = vocab.html(word, in: deck.id)
-        return Card(key: "\(deck.id)/\(word.text)", deckID: deck.id, word: word.text, wordHTML: html.word, meanings: html.meanings,
-                    examples: html.examples, lang: deck.language, meaningLang: deck.meaningLanguage, context: label)
-    }
-
     static func deckCards(_ deck: Deck, _ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
         let t = context.t
+        // A deck's words are in a few stages: each label is made once.
+        var labels: [ReviewStage: String] = [:]
         let cards = vocab.schedule.words(of: deck.id).map { status in
-            card(status.word, deck, context: "\(deck.title) · \(StageView(status.stage, t).label)", vocab)
+            let label = labels[status.stage] ?? "\(deck.title) · \(StageView(status.stage, t).label)"
+            labels[status.stage] = label
+            return Card(status.word, deck, context: label, vocab)
         }
         let page = CardsPage(heading: t.format("vocab_cards_of", ["deck": deck.title]),
                              summary: t.format("vocab_card_count", ["n": String(cards.count)]),
@@ -77,7 +89,7 @@ enum CardPages {
             for session in activity.studies + activity.reviews {
                 let label = "\(deck.title) · \(sessionLabel(session.activity, plan: session.plan, t))"
                 for word in session.words where seen.insert("\(deck.id)/\(word.text)").inserted {
-                    cards.append(card(word, deck, context: label, vocab))
+                    cards.append(Card(word, deck, context: label, vocab))
                 }
             }
         }

@@ -33,14 +33,14 @@ struct VocabPages: SiteFeature {
     /// One record per word: title the word, text its meanings, url its place on the deck page.
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         let decks = site.publicView.decks
-        return site.memo.value("word records", key: site.decksKey(decks)) { Self.searchRecords(decks) }
+        return site.memo.value("word records", key: site.decksKey(decks)) { Self.searchRecords(decks, fragments: site.wordFragments) }
     }
 
     func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { hasher.combine(site.decksKey(site.publicView.decks)) }
 
-    static func searchRecords(_ decks: [Deck]) -> [SearchPages.Record] {
+    static func searchRecords(_ decks: [Deck], fragments: (Deck) -> WordAnchors) -> [SearchPages.Record] {
         decks.flatMap { deck in
-            let anchors = Routes.wordFragments(deck)
+            let anchors = fragments(deck)
             return deck.words.map { word in
                 SearchPages.Record(title: Markdown.plainText(word.text),
                                    url: Routes.deck(deck.id).filePath + "#" + anchors[word.text],
@@ -99,7 +99,7 @@ struct VocabSite: Sendable {
         self.site = site
         decks = site.published.decks
         deckIndex = Dictionary(decks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        anchors = Dictionary(decks.map { ($0.id, Routes.wordFragments($0)) }, uniquingKeysWith: { first, _ in first })
+        anchors = Dictionary(decks.map { ($0.id, site.wordFragments($0)) }, uniquingKeysWith: { first, _ in first })
         var shortDates: [LocalDate: String] = [:]
         for deck in decks {
             for book in site.vocab.books(of: deck.id) {

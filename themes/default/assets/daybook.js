@@ -16,7 +16,8 @@
   const list = document.querySelector(".search-results");
   const status = document.querySelector(".search-status");
   const more = document.querySelector(".search-more");
-  const root = document.body.dataset.root || "";
+  // The way back to the site's root; a theme's older layout put it on <body>.
+  const root = form.dataset.root ?? document.body.dataset.root ?? "";
   const pageSize = 10;
   const kindLabels = new Map(Array.from(kindFilter.options, (option) => [option.value, option.textContent]));
   form.addEventListener("submit", (event) => event.preventDefault());
