@@ -1,3 +1,5 @@
+import Foundation
+
 /// Columns in messages count UTF-8 bytes from 1, as clang, swiftc and Go do,
 /// whatever the parser counted in: the line is looked up in the file and the
 /// parser's column converted. docs/limits.md states the convention.
@@ -8,7 +10,12 @@ struct LineStarts: Sendable {
     init(_ text: String) {
         offsets = text.withUTF8Bytes { bytes in
             var offsets = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+            guard let base = bytes.baseAddress else { return offsets }
+            var offset = 0
+            while let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                offsets.append(offset)
+            }
             return offsets
         }
     }

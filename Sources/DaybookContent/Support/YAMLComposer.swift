@@ -22,7 +22,11 @@ enum YAMLComposer {
         case leftToYams
     }
 
+    // Read once: each use of a global costs a `swift_once`, and
+    // `Constructor.default` builds a new constructor at every use. Nothing
+    // changes a constructor after it is made, so threads may share it.
     private static let resolver = Resolver.default
+    nonisolated(unsafe) private static let constructor = Constructor.default
 
     static func compose(_ yaml: String) -> Outcome {
         var yaml = yaml
@@ -42,8 +46,8 @@ enum YAMLComposer {
     private struct Events {
         let parser: UnsafeMutablePointer<yaml_parser_t>
         var event = yaml_event_t()
-        // One for the document: `Constructor.default` makes a new one at each use.
-        let constructor = Constructor.default
+        let resolver = YAMLComposer.resolver
+        let constructor = YAMLComposer.constructor
 
         struct Unsure: Error {}
 
@@ -124,7 +128,7 @@ enum YAMLComposer {
         }
 
         private func tag(_ name: String?) -> Tag {
-            Tag(name.map(Tag.Name.init(rawValue:)) ?? .implicit, YAMLComposer.resolver, constructor)
+            Tag(name.map(Tag.Name.init(rawValue:)) ?? .implicit, resolver, constructor)
         }
     }
 }
