@@ -152,7 +152,7 @@ struct FileWalker {
     private func loadKept(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
         guard let cache else { return load(relative, into: &diagnostics) }
         // Examined before it is read: a file changed meanwhile is read again next time.
-        let stamp = io.attributes(root.appendingPathComponent(relative).path)
+        let stamp = io.attributes(root.path + "/" + relative)
         let (file, local) = cache.file(relative, stamp: stamp) { load(relative, into: &$0) }
         diagnostics.append(contentsOf: local)
         return file

@@ -1,3 +1,5 @@
+import DaybookContent
+
 /// Anki's furigana, `漢字[かんじ]`, as ruby: the reading above the word.
 /// Applied to the HTML of vocabulary words, meanings and examples, where an
 /// imported Japanese deck keeps Anki's notation.
@@ -33,9 +35,7 @@ public enum Furigana {
                 + Array("</rt></ruby>".unicodeScalars)
             index = close + 1
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: output)
-        return String(text)
+        return String(scalars: output)
     }
 
     static func isBoundary(_ scalar: Unicode.Scalar) -> Bool {

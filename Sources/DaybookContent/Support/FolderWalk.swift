@@ -135,7 +135,8 @@ public enum MarkdownName {
     public static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
 
     public static func isMarkdown(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        // By bytes: Foundation's substring search costs more than the whole check (10,000 names a build).
+        guard let dot = path.lastIndex(of: "."), !path[dot...].utf8.contains(UInt8(ascii: "/")) else { return false }
         return extensions.contains(path[path.index(after: dot)...].lowercased())
     }
 }

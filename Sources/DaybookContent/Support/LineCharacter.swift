@@ -17,14 +17,16 @@ extension Character: LineCharacter {
 }
 
 extension Unicode.Scalar: LineCharacter {
-    /// Unicode's White_Space, as `Character.isWhitespace` answers for the character that is this scalar alone.
-    public var isWhitespace: Bool { value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace }
-    var isASCIIAlphanumeric: Bool { (0x61...0x7A).contains(value | 0x20) || (0x30...0x39).contains(value) }
-    static func text(_ characters: ArraySlice<Unicode.Scalar>) -> String {
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: characters)
-        return String(text)
+    /// Unicode's White_Space (a fixed list), as `Character.isWhitespace` answers
+    /// for the character that is this scalar alone, without the property lookup.
+    public var isWhitespace: Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
+    var isASCIIAlphanumeric: Bool { (0x61...0x7A).contains(value | 0x20) || (0x30...0x39).contains(value) }
+    static func text(_ characters: ArraySlice<Unicode.Scalar>) -> String { String(scalars: characters) }
     static func characters(_ text: some StringProtocol) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
 
     /// A Character on its own whatever its neighbours: Grapheme_Cluster_Break
@@ -36,5 +38,16 @@ extension Unicode.Scalar: LineCharacter {
              0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: true
         default: false
         }
+    }
+}
+
+extension String {
+    /// The text of these scalars, encoded in one pass: appending them to a
+    /// `String.UnicodeScalarView` costs ten times as much.
+    public init(scalars: some Collection<Unicode.Scalar>) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count * 3)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }
