@@ -36,18 +36,19 @@ extension TemplateObject {
 /// kept only if it read nothing but the object itself and what is the same
 /// on every page, so a copy is the bytes rendering it again would give.
 public final class KeptRenderings: @unchecked Sendable {
-    private let lock = NSLock()
+    /// One for all: a site keeps thousands, each read briefly.
+    private static let lock = NSLock()
     /// By template set and compiled partial (`TemplateNode.partial`'s key).
     private var kept: [(set: TemplateSet.Identity, partial: String, bytes: [UInt8])] = []
 
     public init() {}
 
     func bytes(set: TemplateSet.Identity, partial: String) -> [UInt8]? {
-        lock.withLock { kept.first { $0.set === set && $0.partial == partial }?.bytes }
+        Self.lock.withLock { kept.first { $0.set === set && $0.partial == partial }?.bytes }
     }
 
     func keep(_ bytes: [UInt8], set: TemplateSet.Identity, partial: String) {
-        lock.withLock {
+        Self.lock.withLock {
             // Without the spare capacity of a growing buffer: a site keeps one for every entry and depth.
             if !kept.contains(where: { $0.set === set && $0.partial == partial }) { kept.append((set, partial, Array(bytes[...]))) }
         }

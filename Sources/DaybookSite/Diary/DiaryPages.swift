@@ -184,7 +184,7 @@ struct DiaryPages: SiteFeature {
     static func yearPage(_ year: Int, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let groups = diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
-            let items = diary.items.items(diary.byMonth[month]!.reversed(), context)
+            let items = diary.items.items(diary.byMonth[month]!.reversed(), context, kept: true)
             return EntryGroup(title: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)), entries: items, count: items.count)
         }
         let years = diary.byYear.keys.sorted()
@@ -229,7 +229,7 @@ struct DiaryPages: SiteFeature {
     static func tagPage(_ slug: String, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let tag = diary.byTag[slug]!
-        let items = diary.items.items(tag.indexes.reversed(), context)
+        let items = diary.items.items(tag.indexes.reversed(), context, kept: true)
         let heading = "#\(tag.name)"
         let page = ArchivePage(heading: heading, groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
                                count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),

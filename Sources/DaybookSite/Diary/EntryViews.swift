@@ -76,17 +76,18 @@ final class EntryFacts: Sendable {
 }
 
 /// An entry in a list (archives, tags, home, an entry's neighbours), for
-/// pages at one depth: made once per build, and the list-item partial's
-/// rendering of it is kept for every list that shows it again.
+/// pages at one depth: made once per build, and where other lists at that
+/// depth show it again, the list-item partial's rendering of it is kept.
 final class EntryItem: Sendable {
     let facts: EntryFacts
     /// `../` from the pages showing the item to the site's root.
     let root: String
-    let keptRenderings: KeptRenderings? = KeptRenderings()
+    let keptRenderings: KeptRenderings?
 
-    init(_ facts: EntryFacts, root: String) {
+    init(_ facts: EntryFacts, root: String, kept: Bool) {
         self.facts = facts
         self.root = root
+        keptRenderings = kept ? KeptRenderings() : nil
     }
 
     var href: String { root + facts.path }
@@ -121,12 +122,15 @@ final class EntryItems: @unchecked Sendable {
     }
 
     /// The items of entries `indexes`, for the page of `context`.
-    func items(_ indexes: some Collection<Int>, _ context: PageContext) -> [EntryItem] {
+    /// - Parameter kept: other lists at the page's depth show the same entries
+    ///   (a year's and its tags'), so their renderings are worth their memory.
+    ///   Every page at one depth says the same; the first to make an item decides.
+    func items(_ indexes: some Collection<Int>, _ context: PageContext, kept: Bool = false) -> [EntryItem] {
         let depth = context.path.depth
         var found = lock.withLock { indexes.map { items[depth]?[$0] } }
         let root = context.root
         for (position, index) in indexes.enumerated() where found[position] == nil {
-            found[position] = EntryItem(facts(index, context), root: root)
+            found[position] = EntryItem(facts(index, context), root: root, kept: kept)
         }
         return lock.withLock {
             var kept = items[depth] ?? Array(repeating: nil, count: facts.count)

@@ -12,7 +12,7 @@ enum FeedLinks {
         var result = ""
         result.reserveCapacity(html.utf8.count + 256)
         var rest = Substring(html)
-        while let open = rest.range(of: "=\"") {
+        while let open = attributeValueStart(in: rest) {
             result += rest[..<open.upperBound]
             let name = rest[..<open.lowerBound].reversed().prefix { $0.isLetter }
             let value = rest[open.upperBound...].prefix { $0 != "\"" }
@@ -32,6 +32,18 @@ enum FeedLinks {
             }
         }
         return result + rest
+    }
+
+    /// Where the next `="` stands, found by bytes: Foundation's `range(of:)`
+    /// converts the text on every call, and a feed asks for every attribute.
+    private static func attributeValueStart(in text: Substring) -> Range<String.Index>? {
+        let bytes = text.utf8
+        var from = bytes.startIndex
+        while let equals = bytes[from...].firstIndex(of: UInt8(ascii: "=")) {
+            from = bytes.index(after: equals)
+            if from < bytes.endIndex, bytes[from] == UInt8(ascii: "\"") { return equals..<bytes.index(after: from) }
+        }
+        return nil
     }
 
     /// `reference` as seen from `page`, absolute; an address with a scheme
