@@ -1,4 +1,5 @@
 import CMarkGFM
+import DaybookContent
 import Foundation
 
 /// The one place that talks to libcmark-gfm. Safe to call from many threads at once.
@@ -141,7 +142,7 @@ public enum Markdown {
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if isWhitespace(scalar) {
+            if scalar.isWhitespace {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(UInt8(ascii: " ")) }
@@ -150,14 +151,6 @@ public enum Markdown {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Unicode's White_Space property, without the costly property lookup.
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-        default: return false
-        }
     }
 
     // MARK: - libcmark-gfm
