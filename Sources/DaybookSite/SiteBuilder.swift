@@ -167,7 +167,8 @@ public enum SiteBuilder {
         }
         for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
 
-        let keys = pageKeys(pages, site: site)
+        // Keys only matter to the next build of a `serve` session.
+        let keys = memory == nil ? [:] : pageKeys(pages, site: site)
         if let previous, let memory {
             // A page made of the same inputs as the bytes written last time keeps them.
             let stale = pages.filter { page in

@@ -275,7 +275,8 @@ final class Reports: @unchecked Sendable {
     func aDateTimeWithoutItsTimeIsAnErrorAtTheT(line: String) {
         var diagnostics = Diagnostics()
         let text = "+++\n\(line)\n+++\nBody\n"
-        _ = DiaryParser.parse(file(text, "diary/2026-11-17.md"), into: &diagnostics)
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
         let message = diagnostics.errors.map(\.description).joined(separator: "\n")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let row = lines.firstIndex { $0.contains("17T") || $0.contains("17t") }!
@@ -290,7 +291,8 @@ final class Reports: @unchecked Sendable {
     func aTableHeaderWithoutANameIsAnErrorAtItsStart(header: String, column: Int) {
         var diagnostics = Diagnostics()
         let text = "+++\ndate = 2026-11-17\n\(header)\nx = 1\n+++\nBody\n"
-        _ = DiaryParser.parse(file(text, "diary/2026-11-17.md"), into: &diagnostics)
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
         let message = diagnostics.errors.map(\.description).joined(separator: "\n")
         #expect(message.hasPrefix("content/diary/2026-11-17.md:3:\(column): error: invalid TOML: expected a table name after '['"), "\(message)")
     }
@@ -301,7 +303,8 @@ final class Reports: @unchecked Sendable {
     func aBraceWhereAListExpectsAValueIsAnError(value: String, column: Int) {
         var diagnostics = Diagnostics()
         let text = "+++\ndate = 2026-11-17\n\(value)\n+++\nBody\n"
-        _ = DiaryParser.parse(file(text, "diary/2026-11-17.md"), into: &diagnostics)
+        _ = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                              into: &diagnostics)
         let message = diagnostics.errors.map(\.description).joined(separator: "\n")
         let row = 3 + value.filter { $0 == "\n" }.count
         #expect(message.hasPrefix("content/diary/2026-11-17.md:\(row):\(column): error: invalid TOML: expected a value or ']' in the list, saw '}'"), "\(message)")
@@ -310,7 +313,8 @@ final class Reports: @unchecked Sendable {
     @Test func tableHeadersAndBracketsInValuesStillParse() {
         var diagnostics = Diagnostics()
         let text = "+++\ndate = 2026-11-17\ntitle = \"[x\" # [\nlist = [\n  [1],\n  [ 2 ],\n  { a = [3], b = \"}\" },\n]\n[ a ]\nb = 1\n[[\"c d\"]]\ne = 2\n['f'.g]\nh = 3\n+++\nBody\n"
-        let entry = DiaryParser.parse(file(text, "diary/2026-11-17.md"), into: &diagnostics)
+        let entry = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                                      into: &diagnostics)
         #expect(!diagnostics.hasErrors, "\(diagnostics.items)")
         #expect(entry?.title == "[x")
     }
@@ -318,7 +322,8 @@ final class Reports: @unchecked Sendable {
     @Test func aDateTimeInsideAStringOrAKeyIsText() {
         var diagnostics = Diagnostics()
         let text = "+++\ndate = 2026-11-17\ntitle = \"2026-11-17T: notes\" # 2026-11-17T:\n+++\nBody\n"
-        let entry = DiaryParser.parse(file(text, "diary/2026-11-17.md"), into: &diagnostics)
+        let entry = DiaryParser.parse(SourceFile(displayPath: "content/diary/2026-11-17.md", relativePath: "diary/2026-11-17.md", text: text),
+                                      into: &diagnostics)
         #expect(!diagnostics.hasErrors, "\(diagnostics.items)")
         #expect(entry?.title == "2026-11-17T: notes")
     }

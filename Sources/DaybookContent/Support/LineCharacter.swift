@@ -19,7 +19,7 @@ extension Character: LineCharacter {
 extension Unicode.Scalar: LineCharacter {
     /// Unicode's White_Space (a fixed list), as `Character.isWhitespace` answers
     /// for the character that is this scalar alone, without the property lookup.
-    public var isWhitespace: Bool {
+    @inlinable public var isWhitespace: Bool {
         switch value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
         default: false
