@@ -151,7 +151,17 @@ struct EntryGroup {
     let title: String
     let href: String?
     let entries: [EntryItem]
+    /// What a long list shows instead of `entries`.
+    var lines: [EntryLine] = []
     let count: Int
+}
+
+/// An entry in a long list (`DiaryPages.fullItemLimit`): its date and title alone.
+struct EntryLine {
+    let iso: String
+    let dateLabel: String
+    let title: String
+    let href: String
 }
 
 extension EntryItem: TemplateFields {
@@ -179,7 +189,20 @@ extension EntryGroup: TemplateFields {
         case "title": title
         case "href": href.orMissing
         case "entries": entries
+        case "lines": lines
         case "count": count
+        default: nil
+        }
+    }
+}
+
+extension EntryLine: TemplateFields {
+    func field(_ name: String) -> (any TemplateRepresentable)? {
+        switch name {
+        case "iso": iso
+        case "dateLabel": dateLabel
+        case "title": title
+        case "href": href
         default: nil
         }
     }
