@@ -172,6 +172,22 @@ import Testing
         }
     }
 
+    /// Only a page that depends on the day names it: a new day rewrites no
+    /// entry or archive, so a deploy by rsync copies none of them.
+    @Test func aNewDayChangesNoEntryOrArchivePage() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry])
+        defer { site.remove() }
+        let pages = ["diary/2026/2026-11-20/index.html", "diary/index.html", "diary/2026/index.html", "diary/2026/11/index.html",
+                     "tags/index.html", "tags/winter/index.html"]
+        try site.build(today: "2026-11-23")
+        let before = pages.map { site.read($0) }
+        #expect(before.allSatisfy { $0?.contains("class=\"built\"") == false })
+        #expect(site.read("index.html")?.contains("<p class=\"built\">기준일 <time datetime=\"2026-11-23\">") == true)
+        try site.build(today: "2026-11-24")
+        #expect(pages.map { site.read($0) } == before)
+        #expect(site.read("index.html")?.contains("<p class=\"built\">기준일 <time datetime=\"2026-11-24\">") == true)
+    }
+
     @Test func aBrokenTemplateIsAnErrorAtItsLine() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry,
                                  "themes/default/pages/entry.mustache": "ok\n{{#page}}{{title}\n",

@@ -131,7 +131,7 @@ struct DiaryPages: SiteFeature {
             lastmod: entry.frontMatter.lastModified?.date.iso,
             fields: diary.bodies[index].fields
         )
-        return PageViewModel(title: entry.title, section: .diary, page: page)
+        return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }
 
     struct YearLink {
@@ -167,7 +167,7 @@ struct DiaryPages: SiteFeature {
         let recent = diary.items.items(diary.entries.indices.suffix(20).reversed(), context)
         return PageViewModel(title: context.t["nav_diary"], section: .diary,
                              page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
-                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count))
+                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count), showsToday: false)
     }
 
     struct ArchivePage {
@@ -222,7 +222,7 @@ struct DiaryPages: SiteFeature {
                                up: MonthLink(label: context.t["nav_diary"], href: context.link(Routes.diary), count: diary.entries.count),
                                previous: position > 0 ? link(years[position - 1]) : nil,
                                next: position + 1 < years.count ? link(years[position + 1]) : nil)
-        return PageViewModel(title: page.heading, section: .diary, page: page)
+        return PageViewModel(title: page.heading, section: .diary, page: page, showsToday: false)
     }
 
     static func monthPage(_ month: YearMonth, _ context: PageContext) -> PageViewModel {
@@ -239,7 +239,7 @@ struct DiaryPages: SiteFeature {
                                previous: position > 0 ? link(months[position - 1]) : nil,
                                next: position + 1 < months.count ? link(months[position + 1]) : nil)
         if diary.byMonth[month]!.contains(where: { !diary.photos[$0].isEmpty }) { page.photosHref = context.link(Routes.diaryMonthPhotos(month)) }
-        return PageViewModel(title: page.heading, section: .diary, page: page)
+        return PageViewModel(title: page.heading, section: .diary, page: page, showsToday: false)
     }
 
     struct TagsPage {
@@ -250,7 +250,7 @@ struct DiaryPages: SiteFeature {
         let tags = context.site.diary.byTag.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() }.map { slug, tag in
             MonthLink(label: tag.name, href: context.link(Routes.tag(slug)), count: tag.indexes.count)
         }
-        return PageViewModel(title: context.t["tags"], section: .diary, page: TagsPage(tags: tags))
+        return PageViewModel(title: context.t["tags"], section: .diary, page: TagsPage(tags: tags), showsToday: false)
     }
 
     static func tagPage(_ slug: String, _ context: PageContext) -> PageViewModel {
@@ -262,7 +262,7 @@ struct DiaryPages: SiteFeature {
         let page = ArchivePage(heading: heading, groups: groups, count: tag.indexes.count,
                                up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),
                                previous: nil, next: nil)
-        return PageViewModel(title: heading, section: .diary, page: page)
+        return PageViewModel(title: heading, section: .diary, page: page, showsToday: false)
     }
 }
 

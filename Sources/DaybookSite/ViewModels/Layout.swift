@@ -45,6 +45,7 @@ struct Layout {
     let shared: Shared
     let nav: [NavItem]
     let bodyClass: String
+    let showsToday: Bool
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
@@ -74,7 +75,8 @@ struct Layout {
             author: site.config.author,
             shared: shared,
             nav: shared.nav.map { NavItem(href: $0.href, label: $0.label, current: $0.section == model.section) },
-            bodyClass: model.bodyClass
+            bodyClass: model.bodyClass,
+            showsToday: model.showsToday
         )
         return .object(Root(layout: .object(layout), page: model.page.templateValue, t: .object(context.t)))
     }
@@ -96,6 +98,7 @@ extension Layout: TemplateFields {
         case "searchHref": shared.searchHref
         case "nav": nav
         case "bodyClass": bodyClass
+        case "showsToday": showsToday
         case "todayLabel": shared.todayLabel
         case "todayISO": shared.todayISO
         default: nil
