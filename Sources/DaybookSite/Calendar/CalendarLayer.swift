@@ -27,6 +27,16 @@ protocol CalendarLayer: Sendable {
     /// Days this layer has something on, to decide which months get a page.
     var days: [LocalDate] { get }
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
+    /// What its marks on `dates` are made of besides the site's shared inputs,
+    /// so that a calendar page keeps its bytes in `serve` while they stay the same (`PageKey`).
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher)
+}
+
+extension ClosedRange where Bound == LocalDate {
+    /// Every day from the first to the last.
+    var days: [LocalDate] {
+        (lowerBound.daysSinceEpoch...upperBound.daysSinceEpoch).map { LocalDate(daysSinceEpoch: $0) }
+    }
 }
 
 extension DayMark: TemplateFields {
