@@ -30,17 +30,22 @@ protocol CalendarLayer: Sendable {
 }
 
 extension DayMark: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "cssClass": cssClass
-        case "text": text
-        case "hasText": !text.isEmpty
-        case "label": label
-        case "icon": icon.orMissing
-        case "iconLabel": iconLabel.orMissing
-        case "href": href.orMissing
-        case "thumbnail": thumbnail.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case cssClass, text, hasText, label, icon, iconLabel, href, thumbnail
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .cssClass: cssClass
+        case .text: text
+        case .hasText: !text.isEmpty
+        case .label: label
+        case .icon: icon.orMissing
+        case .iconLabel: iconLabel.orMissing
+        case .href: href.orMissing
+        case .thumbnail: thumbnail.orMissing
         }
     }
 }
