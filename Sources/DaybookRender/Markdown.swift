@@ -158,10 +158,11 @@ public enum Markdown {
     private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// libcmark-gfm 0.29 keeps the table of special inline characters in a global that
-    /// every parse adds its extensions' characters to and removes them from again
-    /// (github/cmark-gfm#176), so concurrent parses lose `~~`, autolinks and so on.
-    /// Parsing is therefore serialised; rendering the finished tree is not.
-    private static let parseLock = NSLock()
+    /// every `cmark_parser_finish` adds its extensions' characters to and removes them
+    /// from again (github/cmark-gfm#176), so concurrent inline parses lose `~~`,
+    /// autolinks and so on. Only finishing (the inline parse) is therefore serialised;
+    /// feeding the blocks and rendering the finished tree touch no global and are not.
+    private static let finishLock = NSLock()
 
     /// Parses `markdown` and hands the document and the parser's extension list to
     /// `body`, freeing both afterwards.
@@ -170,26 +171,23 @@ public enum Markdown {
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T
     ) -> T {
         _ = registered
-        let flags = options.cmarkFlags
-        let (parser, document): (OpaquePointer, OpaquePointer) = parseLock.withLock {
-            let parser = cmark_parser_new(flags)!
-            for name in options.extensions {
-                guard let extensionPointer = cmark_find_syntax_extension(name) else {
-                    preconditionFailure("libcmark-gfm has no syntax extension named '\(name)'")
-                }
-                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+        let parser = cmark_parser_new(options.cmarkFlags)!
+        for name in options.extensions {
+            guard let extensionPointer = cmark_find_syntax_extension(name) else {
+                preconditionFailure("libcmark-gfm has no syntax extension named '\(name)'")
             }
-            func parse() -> OpaquePointer {
-                var text = markdown
-                text.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { chars in
-                        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-                    }
-                }
-                return cmark_parser_finish(parser)!
-            }
-            return (parser, watch.map { $0.watch.timing($0.path, parse) } ?? parse())
+            cmark_parser_attach_syntax_extension(parser, extensionPointer)
         }
+        func parse() -> OpaquePointer {
+            var text = markdown
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                }
+            }
+            return finishLock.withLock { cmark_parser_finish(parser)! }
+        }
+        let document = watch.map { $0.watch.timing($0.path, parse) } ?? parse()
         defer {
             cmark_node_free(document)
             cmark_parser_free(parser)

@@ -14,7 +14,7 @@ import Testing
     enum Edit: CaseIterable {
         case addEntry, editEntry, retitleEntry, retagEntry, deleteEntry, renameEntry, makeEntryPrivate, entryInNewYearAndTag, linkingEntry
         case makeEntryPublic, entryWithAlias, entryNamedLikeAnArchive
-        case addWord, deleteDeck, addReview, addWorkout, deleteWorkout, logRoutine, renameRoutine
+        case addWord, deleteDeck, addReview, pastMiss, earlierMiss, reviewDayRemoved, retitleDeck, addWorkout, deleteWorkout, logRoutine, renameRoutine
         case siteTitle, vocabSettings, themeOverride, themeTranslation, themeOverrideRemoved, invalidEntry
     }
 
@@ -87,6 +87,25 @@ import Testing
             try remove("vocab/interview.md")
         case .addReview:
             try site.write("content/vocab/reviews.md", try text("vocab/reviews.md") + "\n## 2026-11-23\n- toeic: meticulous\n")
+        case .pastMiss:
+            // A miss long ago moves the word through every book after it: their pages and the calendar's days change.
+            let word = ["abandon", "candid", "eligible", "negotiate", "tentative", "surplus"].randomElement(using: &random)!
+            try site.write("content/vocab/reviews.md", try text("vocab/reviews.md") + "\n## 2026-11-0\(1 + step % 9)\n- toeic: \(word)\n")
+        case .earlierMiss:
+            // adjacent, missed on 11-17, missed before that too: it passes through one more book and
+            // ends in the same one, whose page lists the new miss beside its words alone.
+            try site.write("content/vocab/reviews.md", try text("vocab/reviews.md") + "\n## 2026-11-09\n- toeic: adjacent\n")
+        case .reviewDayRemoved:
+            // The last day's misses taken back: the words return to the books they left.
+            let reviews = try text("vocab/reviews.md")
+            guard let last = reviews.range(of: "\n## ", options: .backwards) else { return nil }
+            try site.write("content/vocab/reviews.md", String(reviews[..<last.lowerBound]) + "\n")
+        case .retitleDeck:
+            // A deck's title is on its books' pages and on the calendar's marks.
+            let deck = try text("vocab/jlpt-n3.md")
+            guard let line = deck.range(of: "\ntitle: ") else { return nil }
+            let end = deck[line.upperBound...].firstIndex(of: "\n")!
+            try site.write("content/vocab/jlpt-n3.md", deck.replacingCharacters(in: line.upperBound..<end, with: "JLPT \(step)"))
         case .addWorkout:
             try site.write("content/workouts/2026/2026-11-0\(1 + step % 9)-extra.md", "---\ndate: 2026-11-0\(1 + step % 9)\nsplit: Legs\n---\n- Squat: 80kg x 5 x 3\n")
         case .deleteWorkout:
@@ -234,6 +253,26 @@ import Testing
         try SiteBuilder.build(site.options(), memory: memory)
         #expect(memory.parsed.filesParsed == 1)
         #expect(memory.filesChanged > 0)
+    }
+
+    /// A miss renders the word books it moves the word between and the
+    /// calendar days whose marks change, not every book and month; and those
+    /// pages show it.
+    @Test func aMissRendersOnlyTheBooksAndMonthsItChanges() throws {
+        let site = try Self.sampleSite()
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        let books = Self.tree(site, site.output.appendingPathComponent("vocab/toeic")).keys.filter { $0.hasPrefix("20") }.count
+        let months = Self.tree(site, site.output.appendingPathComponent("calendar")).count
+        let book = site.output.appendingPathComponent("vocab/toeic/2026-11-23/index.html").path
+        #expect(!String(decoding: try site.io.read(book), as: UTF8.self).contains("eligible"))
+        let path = "content/vocab/reviews.md"
+        let reviews = String(decoding: try site.io.read(site.root.appendingPathComponent(path).path), as: UTF8.self)
+        try site.write(path, reviews + "\n## 2026-11-23\n- toeic: eligible\n")
+        #expect(Self.compare(site, memory, step: "a miss"))
+        // Keyed by all of vocab/, every book, print sheet and month rendered, and the deck's and today's pages besides.
+        #expect(memory.pagesRendered < books + months)
+        #expect(String(decoding: try site.io.read(book), as: UTF8.self).contains("eligible"))
     }
 
     /// An edit renders the pages that show what changed, and those pages show it.

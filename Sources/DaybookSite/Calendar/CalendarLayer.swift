@@ -15,6 +15,8 @@ struct DayMark {
     let label: String
     /// What the icon alone says (`눈`), read before `text`: `label` holds both.
     var iconLabel: String? = nil
+    /// The icon's name and the text say all of `label`, so no title repeats it.
+    var labelShown = false
     /// Something planned rather than done: the year heatmap counts only what happened.
     var isPlan = false
     /// A diary entry's photo, small.
@@ -27,11 +29,21 @@ protocol CalendarLayer: Sendable {
     /// Days this layer has something on, to decide which months get a page.
     var days: [LocalDate] { get }
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
+    /// What its marks on `dates` are made of besides the site's shared inputs,
+    /// so that a calendar page keeps its bytes in `serve` while they stay the same (`PageKey`).
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher)
+}
+
+extension ClosedRange where Bound == LocalDate {
+    /// Every day from the first to the last.
+    var days: [LocalDate] {
+        (lowerBound.daysSinceEpoch...upperBound.daysSinceEpoch).map { LocalDate(daysSinceEpoch: $0) }
+    }
 }
 
 extension DayMark: TemplateFields {
     enum Field: String, CaseIterable {
-        case cssClass, text, hasText, label, icon, iconLabel, href, thumbnail
+        case cssClass, text, hasText, label, icon, iconLabel, labelShown, href, thumbnail
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -44,6 +56,7 @@ extension DayMark: TemplateFields {
         case .label: label
         case .icon: icon.orMissing
         case .iconLabel: iconLabel.orMissing
+        case .labelShown: labelShown
         case .href: href.orMissing
         case .thumbnail: thumbnail.orMissing
         }

@@ -10,28 +10,22 @@ struct CalendarPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         let layers = SiteFeatures.calendarLayers(site)
         let months = Self.monthRange(site, layers)
-        // Made of what the layers show: the entries of its days as lists show
-        // them, and the vocabulary, workout and routine files.
-        let others = PageKey { hasher in
-            hasher.combine(site.vocabKey)
-            hasher.combine(site.workoutsKey)
-            hasher.combine(site.routinesKey)
-            hasher.combine(months)
-        }
-        func key(_ entries: [Int]?) -> PageKey {
+        // Made of what the layers show on its days, and the months there are.
+        func key(_ dates: ClosedRange<LocalDate>) -> PageKey {
             PageKey { hasher in
-                hasher.combine(others)
-                for index in entries ?? [] { hasher.combine(site.diary.itemKeys[index]) }
+                hasher.combine(months)
+                for layer in layers { layer.combineKey(dates, into: &hasher) }
             }
         }
         var pages: [Page] = months.map { month in
-            Page(Routes.calendarMonth(month), template: "pages/calendar-month", key: key(site.diary.byMonth[month])) { context in
+            Page(Routes.calendarMonth(month), template: "pages/calendar-month", key: key(month.firstDay...month.lastDay)) { context in
                 Self.monthPage(month, months: months, layers: layers, context)
             }
         }
         let years = Array(Set(months.map(\.year))).sorted()
         pages += years.map { year in
-            Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(site.diary.byYear[year])) { context in
+            let days = YearMonth(year: year, month: 1).firstDay...YearMonth(year: year, month: 12).lastDay
+            return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(days)) { context in
                 Self.yearPage(year, years: years, layers: layers, context)
             }
         }

@@ -21,6 +21,9 @@ struct FlashcardPrintPages: SiteFeature {
         let backLabel: String
         /// In the set's own order (deck order, or plan order for today); shuffled when laid out.
         let cards: [Flashcard]
+        /// What the page is made of besides the site's shared inputs, when
+        /// less than its deck's inputs (`SiteData.vocabKey(of:)`).
+        var key: PageKey? = nil
     }
 
 
@@ -36,15 +39,23 @@ struct FlashcardPrintPages: SiteFeature {
             func card(_ word: VocabWord) -> Flashcard { cards[word.text]! }
             sets.append(CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
                                 backLabel: deck.title, cards: deck.words.map(card)))
+            let deckKey = site.decksKey([deck])
             for book in site.vocab.books(of: deck.id) {
+                // A book's cards are its words' faces, made of its deck's file.
+                let key = PageKey { hasher in
+                    hasher.combine(deckKey)
+                    hasher.combine(book.start)
+                    hasher.combine(book.words.count)
+                    for word in book.words { hasher.combine(text: word.text) }
+                }
                 sets.append(CardSet(path: Routes.bookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
                                     backPath: Routes.book(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
-                                    cards: book.words.map(card)))
+                                    cards: book.words.map(card), key: key))
             }
         }
         sets.append(Self.todaySet(site, decks: decks, faces: faces))
         return sets.map { set in
-            Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: site.vocabKey(of: set.path)) { context in
+            Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: set.key ?? site.vocabKey(of: set.path)) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: .vocab,
                               page: PrintView(set, site: site, context: context), bodyClass: "print-sheets")
             }

@@ -67,6 +67,9 @@ struct RoutineLayer: CalendarLayer {
         return Array(plan.log.days.keys) + plan.routines.map { plan.start(of: $0) }
     }
 
+    /// The routine files.
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(site.routinesKey) }
+
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         let t = context.t
         let items = site.routinePlan.day(date)

@@ -51,9 +51,44 @@ enum BookPages {
     static func pages(_ vocab: VocabSite) -> [Page] {
         vocab.decks.flatMap { deck in
             let books = vocab.schedule.books(of: deck.id)
+            let deckKey = vocab.site.decksKey([deck])
             return books.indices.map { index in
-                Page(Routes.book(deck.id, books[index].start), template: "pages/vocab-book") { context in
+                Page(Routes.book(deck.id, books[index].start), template: "pages/vocab-book", key: key(books, index, deck, deckKey, vocab)) { context in
                     bookPage(books, index, deck, vocab, context)
+                }
+            }
+        }
+    }
+
+    /// What `bookPage` reads besides its deck's file (`deckKey`) and the
+    /// site's shared inputs: the book's words, each one's misses and books,
+    /// the sessions of the book's dates, and its neighbours' dates. A miss
+    /// renders the books the word leaves and joins, not the deck's others.
+    static func key(_ books: [WordBook], _ index: Int, _ deck: Deck, _ deckKey: PageKey, _ vocab: VocabSite) -> PageKey {
+        let book = books[index]
+        return PageKey { hasher in
+            hasher.combine(deckKey)
+            hasher.combine(book.start)
+            hasher.combine(index > 0 ? books[index - 1].start : nil)
+            hasher.combine(index + 1 < books.count ? books[index + 1].start : nil)
+            for group in [book.words, book.added, book.joined] {
+                hasher.combine(group.count)
+                for word in group {
+                    hasher.combine(text: word.text)
+                    guard let status = vocab.schedule.word(word.text, in: deck.id) else { continue }
+                    hasher.combine(status.missedOn)
+                    hasher.combine(status.bookHistory)
+                }
+            }
+            for date in book.plan.dates {
+                let activities = vocab.schedule.day(date).deck(deck.id)
+                let sessions = ((activities?.studies ?? []) + (activities?.reviews ?? [])).filter { $0.start == book.start }
+                hasher.combine(sessions.count)
+                for session in sessions {
+                    hasher.combine(session.activity)
+                    hasher.combine(session.words.count)
+                    hasher.combine(session.missed.count)
+                    for word in session.missed { hasher.combine(text: word.text) }
                 }
             }
         }

@@ -33,6 +33,29 @@ struct VocabLayer: CalendarLayer {
 
     var days: [LocalDate] { Array(byDate.keys) }
 
+    /// What `marks` reads of each day: the decks' titles, the words added and
+    /// joined, and each review session's book, words and misses counted
+    /// (the settings and today are in every page's key).
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) {
+        for date in dates.days {
+            guard let activities = byDate[date] else { continue }
+            hasher.combine(date)
+            hasher.combine(activities.count)
+            for activity in activities {
+                hasher.combine(text: titles[activity.deckID] ?? activity.deckID)
+                hasher.combine(activity.added.count)
+                hasher.combine(activity.joined.count)
+                hasher.combine(activity.reviews.count)
+                for session in activity.reviews {
+                    hasher.combine(session.start)
+                    hasher.combine(session.activity)
+                    hasher.combine(session.words.count)
+                    hasher.combine(session.missed.count)
+                }
+            }
+        }
+    }
+
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         let t = context.t
         let timing = date < today ? " past" : date == today ? " today" : " future"

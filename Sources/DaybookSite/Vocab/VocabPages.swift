@@ -11,9 +11,10 @@ struct VocabPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         guard !site.published.decks.isEmpty else { return [] }
         let vocab = VocabSite(site)
-        // Made of the decks and reviews.md alone; a deck's own pages of its file and misses.
+        // Made of the decks and reviews.md alone; a deck's own pages of its file and misses;
+        // a book's page says what it reads.
         return (DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
-            + TodayPage.pages(vocab) + CardPages.pages(vocab)).map { $0.keyed(site.vocabKey(of: $0.path)) }
+            + TodayPage.pages(vocab) + CardPages.pages(vocab)).map { $0.key != nil ? $0 : $0.keyed(site.vocabKey(of: $0.path)) }
     }
 
     /// Navigation items (id, path, label) when the site has this content.

@@ -117,6 +117,9 @@ struct WorkoutLayer: CalendarLayer {
 
     var days: [LocalDate] { Array(byDate.keys) }
 
+    /// The workout files: the planned split of a day depends on every session before it.
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(site.workoutsKey) }
+
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         let t = context.t
         if let indexes = byDate[date] {
