@@ -45,6 +45,30 @@ import Testing
         }
     }
 
+    /// Keys in the order a text gives them, repeats included.
+    struct KeyList: SearchKeySink {
+        var keys: [String] = []
+        mutating func add(_ key: SearchKey) { keys.append(key.string) }
+    }
+
+    /// Pieces of text: what the UTF-8 reading takes (ASCII, Hangul, kana, Han,
+    /// CJK and general punctuation) and what sends a text to folding (accents,
+    /// jamo, full-width letters, Cyrillic, 々, emoji).
+    static let pieces = ["Walked", "walk", "A", "z", "0", "9", " ", ".", ",", "'", "\n", "\t", "첫눈", "이", "가", "힣", "ひらがな", "カタカナ", "ー",
+                         "漢字", "㐀", "、", "。", "…", "‘", "—", "‼", String(repeating: "x", count: 31), "é", "e\u{301}", "\u{1100}\u{1161}",
+                         "Ｓｅｏｕｌ", "я", "々", "😀", "\u{3000}", "ǅ"]
+
+    @Test func readingUTF8GivesTheKeysThatFoldingGives() {
+        var random = SeededShuffle.SplitMix64(seed: 11)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<16, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            var read = KeyList(), folded = KeyList()
+            SearchText.keys(text, into: &read)
+            SearchText.foldedKeys(text, into: &folded)
+            #expect(read.keys == folded.keys, "\(text.debugDescription)")
+        }
+    }
+
     /// The browser computes the same numbers (FNV-1a over code points).
     @Test func aKeyGoesToTheShardOfItsFirstCharacterOrFirstTwoLetters() {
         #expect(SearchText.shard(of: "산책", count: 7) == 6)
@@ -105,6 +129,38 @@ import Testing
         let entries = Dictionary(uniqueKeysWithValues: index.shards.joined().map { ($0.key, $0) })
         #expect(entries["첫눈"] == SearchIndex.Entry(key: "첫눈", title: [0], body: [1]))
         #expect(entries["winter"] == SearchIndex.Entry(key: "winter", title: [], body: [1]))
+    }
+
+    /// Every key of every document, read with a Set per document: the index
+    /// must list exactly these, in order, whatever the slices its reading was cut into.
+    @Test func everyKeyListsItsDocumentsOnceTitleBeforeBody() {
+        var random = SeededShuffle.SplitMix64(seed: 12)
+        // Pieces and numbered words and syllables, enough keys for the tables to grow.
+        func text(_ count: Int) -> String {
+            (0..<Int.random(in: 0..<count, using: &random)).map { _ in
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: "w\(Int.random(in: 0..<2_000, using: &random))"
+                case 1: String(Unicode.Scalar(0xAC00 + UInt32.random(in: 0..<400, using: &random))!) + "이"
+                default: Self.pieces.randomElement(using: &random)!
+                }
+            }.joined(separator: " ")
+        }
+        let records = (0..<700).map { day in
+            Self.record(text(4), .diary, LocalDate(daysSinceEpoch: 20_000 + day / 2).iso, text: text(40), tags: (0..<day % 3).map { _ in text(2) })
+        }
+        let index = SearchIndex(records: records)
+        var expected: [String: SearchIndex.Entry] = [:]
+        for (id, record) in index.documents.enumerated() {
+            var title = Set<SearchKey>(), body = Set<SearchKey>()
+            SearchText.foldedKeys(record.title, into: &title)
+            for tag in record.tags { SearchText.foldedKeys(tag, into: &body) }
+            SearchText.foldedKeys(record.text, into: &body)
+            for key in title { expected[key.string, default: SearchIndex.Entry(key: key.string)].title.append(Int32(id)) }
+            for key in body.subtracting(title) { expected[key.string, default: SearchIndex.Entry(key: key.string)].body.append(Int32(id)) }
+        }
+        let entries = index.shards.joined()
+        #expect(entries.count == expected.count && expected.count > 1_000)
+        for entry in entries { #expect(entry == expected[entry.key]) }
     }
 
     @Test func keysSpreadOverMoreShardsAsTheIndexGrows() {

@@ -114,3 +114,21 @@ def test_pages_are_readable_on_a_phone(sample_site, browser):
             assert overflow <= 1, f"{page} overflows by {overflow}px"
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_weather_icons_are_named_once_at_every_width(sample_site, browser):
+    """A list's weather icon and a calendar mark's icon are named by the weather
+    (what a mouse shows on hover, too), and a calendar entry's link says the
+    weather and the title even on a phone, where the title is not shown."""
+    try:
+        for width in (1200, 390):
+            browser.set_window_size(width, 900)
+            browser.get((sample_site / "diary/2026/11/index.html").as_uri())
+            icon = browser.find_element("css selector", ".entry-item .weather .wx")
+            assert icon.accessible_name == icon.get_attribute("title") != ""
+            browser.get((sample_site / "calendar/2026/11/index.html").as_uri())
+            link = browser.find_element("xpath", "//li[contains(@class,'entry')]/a[.//span[contains(@class,'wx-snow')]]")
+            assert link.accessible_name == "눈 첫눈"
+            assert link.find_element("css selector", ".wx").accessible_name == "눈"
+    finally:
+        browser.set_window_size(1200, 900)

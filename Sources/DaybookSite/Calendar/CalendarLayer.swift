@@ -15,6 +15,8 @@ struct DayMark {
     let label: String
     /// What the icon alone says (`눈`), read before `text`: `label` holds both.
     var iconLabel: String? = nil
+    /// The icon's name and the text say all of `label`, so no title repeats it.
+    var labelShown = false
     /// Something planned rather than done: the year heatmap counts only what happened.
     var isPlan = false
     /// A diary entry's photo, small.
@@ -48,6 +50,7 @@ extension DayMark: TemplateFields {
         case "label": label
         case "icon": icon.orMissing
         case "iconLabel": iconLabel.orMissing
+        case "labelShown": labelShown
         case "href": href.orMissing
         case "thumbnail": thumbnail.orMissing
         default: nil

@@ -22,6 +22,7 @@ struct DiaryLayer: CalendarLayer {
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,
                            href: context.root + entry.path,
                            label: [weather?.label, entry.title].compactMap { $0 }.joined(separator: " · "), iconLabel: weather?.label,
+                           labelShown: true,
                            thumbnail: entry.thumbnail(root: context.root))
         }
     }

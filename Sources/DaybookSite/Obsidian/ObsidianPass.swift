@@ -1,20 +1,51 @@
 import DaybookContent
 import DaybookRender
+import Foundation
 
 /// Where `[[…]]` links lead: a date to that day's first entry, a name to the
-/// free page or entry with that title or file name (pages first).
+/// free page or entry with that title or file name (pages first). The tables
+/// are made when the first link is looked up: most diaries have no `[[links]]`.
 struct WikiTargets: Sendable {
-    private var byDate: [LocalDate: SitePath] = [:]
-    private var byName: [String: SitePath] = [:]
+    private let tables: Tables
 
     init(entries: [DiaryEntry], pages: [FreePage]) {
-        for page in pages {
-            for name in [page.title, page.source.baseName, page.source.slugPath] { add(name, Routes.content(page.source)) }
+        tables = Tables(entries: entries, pages: pages)
+    }
+
+    func path(for target: String) -> SitePath? {
+        if let date = LocalDate(iso: target) { return tables.made.byDate[date] }
+        let name = target.lowercased()
+        let byName = tables.made.byName
+        return byName[name] ?? byName[name.hasSuffix(".md") ? String(name.dropLast(3)) : name]
+    }
+
+    private final class Tables: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sources: (entries: [DiaryEntry], pages: [FreePage])?
+        private var tables: (byDate: [LocalDate: SitePath], byName: [String: SitePath]) = ([:], [:])
+
+        init(entries: [DiaryEntry], pages: [FreePage]) { sources = (entries, pages) }
+
+        var made: (byDate: [LocalDate: SitePath], byName: [String: SitePath]) {
+            lock.withLock {
+                if let (entries, pages) = sources {
+                    sources = nil
+                    for page in pages {
+                        for name in [page.title, page.source.baseName, page.source.slugPath] { add(name, Routes.content(page.source)) }
+                    }
+                    for entry in entries {
+                        let path = Routes.content(entry.source)
+                        if tables.byDate[entry.date] == nil { tables.byDate[entry.date] = path }
+                        for name in [entry.title, entry.source.baseName, entry.source.slugPath] { add(name, path) }
+                    }
+                }
+                return tables
+            }
         }
-        for entry in entries {
-            let path = Routes.content(entry.source)
-            if byDate[entry.date] == nil { byDate[entry.date] = path }
-            for name in [entry.title, entry.source.baseName, entry.source.slugPath] { add(name, path) }
+
+        private func add(_ name: String, _ path: SitePath) {
+            let key = name.lowercased()
+            if tables.byName[key] == nil { tables.byName[key] = path }
         }
     }
 
@@ -33,17 +64,6 @@ struct WikiTargets: Sendable {
                 hasher.combine(text: entry.source.relativePath)
             }
         }
-    }
-
-    private mutating func add(_ name: String, _ path: SitePath) {
-        let key = name.lowercased()
-        if byName[key] == nil { byName[key] = path }
-    }
-
-    func path(for target: String) -> SitePath? {
-        if let date = LocalDate(iso: target) { return byDate[date] }
-        let name = target.lowercased()
-        return byName[name] ?? byName[name.hasSuffix(".md") ? String(name.dropLast(3)) : name]
     }
 }
 

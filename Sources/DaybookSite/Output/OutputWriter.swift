@@ -102,11 +102,15 @@ struct OutputWriter {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
-        // Sorted, a parent comes before its children.
-        for folder in folders.sorted() {
-            do { try io.createFolder(staging.path + "/" + folder) } catch {
-                throw OutputError(message: "cannot create \(error)")
+        // A depth at a time, parents before their children, each depth on all cores.
+        let depths = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+        let failures = ResultBox()
+        for depth in depths.keys.sorted() {
+            let level = depths[depth] ?? []
+            DispatchQueue.concurrentPerform(iterations: level.count) { index in
+                do { try io.createFolder(staging.path + "/" + level[index]) } catch { failures.add("cannot create \(error)") }
             }
+            if let first = failures.messages.min() { throw OutputError(message: first) }
         }
     }
 

@@ -24,9 +24,9 @@ struct SearchIndex: Sendable {
     struct Entry: Sendable, Equatable {
         let key: String
         /// Documents with the key in their title, ascending.
-        var title: [Int32] = []
+        var title: ArraySlice<Int32> = []
         /// Documents with the key in their tags or text but not their title, ascending.
-        var body: [Int32] = []
+        var body: ArraySlice<Int32> = []
     }
 
     /// A kind's documents: a range of numbers, chunked evenly.
@@ -98,31 +98,55 @@ struct SearchIndex: Sendable {
     /// Every key with its documents, sorted by key. Documents are read in
     /// slices on all cores; the slices' postings are joined in order.
     static func entries(_ documents: [SearchPages.Record]) -> [Entry] {
-        typealias Postings = (title: [Int32], body: [Int32])
         let slice = 256
-        let partials = Array(stride(from: 0, to: documents.count, by: slice)).parallelMap { first in
-            var postings: [SearchKey: Postings] = [:]
-            var title = Set<SearchKey>(), body = Set<SearchKey>()
+        let slices = Array(stride(from: 0, to: documents.count, by: slice)).parallelMap { first in
+            var postings = SlicePostings()
             for id in first..<min(first + slice, documents.count) {
                 let record = documents[id]
-                title.removeAll(keepingCapacity: true)
-                body.removeAll(keepingCapacity: true)
-                SearchText.keys(record.title, into: &title)
-                for tag in record.tags { SearchText.keys(tag, into: &body) }
-                SearchText.keys(record.text, into: &body)
-                for key in title { postings[key, default: ([], [])].title.append(Int32(id)) }
-                for key in body where !title.contains(key) { postings[key, default: ([], [])].body.append(Int32(id)) }
+                postings.startDocument(Int32(id))
+                SearchText.keys(record.title, into: &postings)
+                postings.inTitle = false
+                for tag in record.tags { SearchText.keys(tag, into: &postings) }
+                SearchText.keys(record.text, into: &postings)
             }
             return postings
         }
-        var all: [SearchKey: Postings] = [:]
-        for partial in partials {
-            for (key, postings) in partial {
-                all[key, default: ([], [])].title += postings.title
-                all[key, default: ([], [])].body += postings.body
+        // Number the keys of all slices, then lay out every key's postings in
+        // one array: its title documents, then its body documents.
+        var keys = SearchKeyNumbers()
+        let numbers = slices.map { $0.keys.keys.map { keys.number($0) } }
+        var titleCounts = [Int](repeating: 0, count: keys.keys.count), bodyCounts = titleCounts
+        for (postings, numbers) in zip(slices, numbers) {
+            for hit in postings.hits {
+                if hit & 1 == 0 { titleCounts[numbers[Int(hit >> 1)]] += 1 } else { bodyCounts[numbers[Int(hit >> 1)]] += 1 }
             }
         }
-        return all.sorted { $0.key < $1.key }.map { Entry(key: $0.key.string, title: $0.value.title, body: $0.value.body) }
+        var titleNext = [Int](repeating: 0, count: keys.keys.count), bodyNext = titleNext
+        var total = 0
+        for key in keys.keys.indices {
+            titleNext[key] = total
+            bodyNext[key] = total + titleCounts[key]
+            total += titleCounts[key] + bodyCounts[key]
+        }
+        let starts = titleNext
+        var all = [Int32](repeating: 0, count: total)
+        for (postings, numbers) in zip(slices, numbers) {
+            postings.forEachDocument { document, hits in
+                for hit in hits {
+                    let key = numbers[Int(hit >> 1)]
+                    if hit & 1 == 0 {
+                        all[titleNext[key]] = document
+                        titleNext[key] += 1
+                    } else {
+                        all[bodyNext[key]] = document
+                        bodyNext[key] += 1
+                    }
+                }
+            }
+        }
+        return keys.keys.indices.sorted { keys.keys[$0] < keys.keys[$1] }.map { key in
+            Entry(key: keys.keys[key].string, title: all[starts[key]..<titleNext[key]], body: all[titleNext[key]..<bodyNext[key]])
+        }
     }
 
     /// `window.DAYBOOK_SEARCH = {…};`
@@ -182,7 +206,7 @@ enum PostingCode {
     static let last = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345".utf8)
     static let more = Array("abcdefghijklmnopqrstuvwxyz6789+/".utf8)
 
-    static func append(_ numbers: [Int32], to text: inout [UInt8]) {
+    static func append(_ numbers: some Collection<Int32>, to text: inout [UInt8]) {
         var previous: Int32 = -1
         for number in numbers {
             let gap = Int(number - previous - 1)
@@ -194,6 +218,43 @@ enum PostingCode {
                 shift -= 5
             }
             text.append(last[gap & 31])
+        }
+    }
+}
+
+/// The keys of a slice of documents, numbered in the slice, and which
+/// document has each: once per document, in its title or else in its body.
+struct SlicePostings: SearchKeySink {
+    var keys = SearchKeyNumbers()
+    /// Document by document: a key's number times two, plus one for the body.
+    private(set) var hits: [UInt32] = []
+    /// The documents read, and where each one's hits start.
+    private(set) var documents: [Int32] = []
+    private(set) var starts: [Int] = []
+    /// Whether the keys now read are the title's.
+    var inTitle = true
+    /// Per key: the last document it was a hit of.
+    private var lastDocument: [Int32] = []
+
+    /// Starts the next document with its title.
+    mutating func startDocument(_ document: Int32) {
+        documents.append(document)
+        starts.append(hits.count)
+        inTitle = true
+    }
+
+    mutating func add(_ key: SearchKey) {
+        let number = keys.number(key), document = documents[documents.count - 1]
+        if number == lastDocument.count { lastDocument.append(-1) }
+        guard lastDocument[number] != document else { return }
+        lastDocument[number] = document
+        hits.append(UInt32(number) << 1 | (inTitle ? 0 : 1))
+    }
+
+    /// Each document with its hits.
+    func forEachDocument(_ body: (Int32, ArraySlice<UInt32>) -> Void) {
+        for (index, document) in documents.enumerated() {
+            body(document, hits[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : hits.count)])
         }
     }
 }

@@ -17,42 +17,50 @@ enum SearchText {
         text.precomposedStringWithCompatibilityMapping.lowercased()
     }
 
-    /// Adds the keys of a text.
-    static func keys(_ text: String, into keys: inout Set<SearchKey>) {
+    /// Hands each key of a text to `sink`, in the order met, repeats included.
+    static func keys(_ text: String, into sink: inout some SearchKeySink) {
         // Most text is ASCII, Hangul and CJK, which fold one character at a
-        // time; only other text pays for Foundation's normalization.
-        if text.unicodeScalars.allSatisfy({ quickFold($0) != nil }) {
-            scan(text.unicodeScalars.lazy.map { quickFold($0)! }, into: &keys)
-        } else {
-            scan(fold(text).unicodeScalars, into: &keys)
+        // time and are read straight from the UTF-8; only other text pays for
+        // Foundation's normalization.
+        var text = text
+        let quick = text.withUTF8 { bytes in
+            guard QuickFolded.covers(bytes) else { return false }
+            scan(QuickFolded(bytes), into: &sink)
+            return true
         }
+        if !quick { foldedKeys(text, into: &sink) }
+    }
+
+    /// The same keys, by folding the whole text first: for any text.
+    static func foldedKeys(_ text: String, into sink: inout some SearchKeySink) {
+        scan(fold(text).unicodeScalars, into: &sink)
     }
 
     /// A folded text's keys, read in one pass.
-    private static func scan(_ scalars: some Sequence<Unicode.Scalar>, into keys: inout Set<SearchKey>) {
+    private static func scan(_ scalars: some Sequence<Unicode.Scalar>, into sink: inout some SearchKeySink) {
         var word = SearchKey(), wordIsFull = false
         // The last character of the paired run being read.
         var previous: Unicode.Scalar?
         for scalar in scalars {
             let paired = isPaired(scalar)
             if paired || !isWord(scalar), !word.isEmpty {
-                keys.insert(word)
+                sink.add(word)
                 word = SearchKey()
                 wordIsFull = false
             }
             if !paired, let last = previous {
-                keys.insert(SearchKey(last))
+                sink.add(SearchKey(last))
                 previous = nil
             }
             if paired {
-                if let last = previous { keys.insert(SearchKey(last, scalar)) }
+                if let last = previous { sink.add(SearchKey(last, scalar)) }
                 previous = scalar
             } else if isWord(scalar), !wordIsFull {
                 wordIsFull = !word.append(scalar)
             }
         }
-        if !word.isEmpty { keys.insert(word) }
-        if let last = previous { keys.insert(SearchKey(last)) }
+        if !word.isEmpty { sink.add(word) }
+        if let last = previous { sink.add(SearchKey(last)) }
     }
 
     /// A character folded on its own, when that is what folding its text
@@ -98,13 +106,65 @@ enum SearchText {
     /// Which of `count` shards holds a key: FNV-1a over the code points of its
     /// first character (paired scripts) or first two (words).
     static func shard(of key: String, count: Int) -> Int {
-        let scalars = Array(key.unicodeScalars)
-        guard let first = scalars.first else { return 0 }
+        guard let first = key.unicodeScalars.first else { return 0 }
         var hash: UInt32 = 2_166_136_261
-        for scalar in scalars.prefix(isPaired(first) ? 1 : 2) {
+        for scalar in key.unicodeScalars.prefix(isPaired(first) ? 1 : 2) {
             hash = (hash ^ scalar.value) &* 16_777_619
         }
         return Int(hash % UInt32(count))
+    }
+}
+
+/// Where a text's keys go: a set, or the postings of the index being built.
+protocol SearchKeySink {
+    mutating func add(_ key: SearchKey)
+}
+
+extension Set: SearchKeySink where Element == SearchKey {
+    mutating func add(_ key: SearchKey) { insert(key) }
+}
+
+/// Text that `SearchText.quickFold` folds character by character, read
+/// from its UTF-8 and folded: ASCII a byte at a time, the rest (every other
+/// character it folds is of three bytes) three at a time. The same scalars as
+/// `quickFold` over `unicodeScalars`, without String's index checks.
+struct QuickFolded: Sequence, IteratorProtocol {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    /// Over text for which `covers` is true.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Whether `quickFold` folds every character of these bytes (valid UTF-8).
+    static func covers(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+            } else if bytes[index] & 0xF0 == 0xE0, SearchText.quickFold(threeBytes(bytes, at: index)) != nil {
+                index += 3
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    mutating func next() -> Unicode.Scalar? {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        if byte < 0x80 {
+            index += 1
+            return SearchText.quickFold(Unicode.Scalar(byte))
+        }
+        defer { index += 3 }
+        return SearchText.quickFold(Self.threeBytes(bytes, at: index))
+    }
+
+    /// The scalar of a three-byte sequence (never a surrogate in valid UTF-8).
+    private static func threeBytes(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
+        let value = UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        return Unicode.Scalar(value).unsafelyUnwrapped
     }
 }
 
@@ -161,4 +221,50 @@ struct SearchKey: Hashable, Comparable, Sendable {
     }
 
     static func < (a: SearchKey, b: SearchKey) -> Bool { a.words < b.words }
+
+    /// A hash for `SearchKeyNumbers`: each word times an odd constant, so the
+    /// high bits depend on every byte.
+    var spread: UInt64 {
+        words.0 &* 0x9E37_79B9_7F4A_7C15 ^ words.1 &* 0xC2B2_AE3D_27D4_EB4F ^ words.2 &* 0x1656_67B1_9E37_79F9
+            ^ words.3 &* 0x27D4_EB2F_1656_67C5
+    }
+}
+
+/// Keys numbered 0, 1, … in the order first met. An open-addressing table
+/// on `SearchKey.spread`: a build looks up millions of keys, and this costs a
+/// fraction of a Dictionary's lookup through `Hasher`.
+struct SearchKeyNumbers {
+    /// Each number's key.
+    private(set) var keys: [SearchKey] = []
+    /// A power of two of slots, at most half full: a key's number, or -1.
+    private var slots = [Int32](repeating: -1, count: 1 << 10)
+    /// 64 minus the log2 of the slot count: a key's first slot is its spread's top bits.
+    private var shift: UInt64 = 54
+
+    /// The key's number, numbering it if it is new.
+    mutating func number(_ key: SearchKey) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: key.spread >> shift)
+        while true {
+            let number = Int(slots[slot])
+            if number < 0 { break }
+            if keys[number] == key { return number }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(keys.count)
+        keys.append(key)
+        if keys.count * 2 > slots.count { grow() }
+        return keys.count - 1
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        shift -= 1
+        let mask = slots.count - 1
+        for (number, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: key.spread >> shift)
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
+        }
+    }
 }
