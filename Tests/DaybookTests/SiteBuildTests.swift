@@ -224,7 +224,7 @@ import Testing
         try site.build()
         #expect(site.read("diary/2026/2026-11-20 첫눈 #1?/index.html")?.contains("Odd") == true)
         let next = try #require(site.read("diary/2026/2026-11-21/index.html"))
-        #expect(next.contains("href=\"../../../diary/2026/2026-11-20%20첫눈%20%231%3F/index.html\""))
+        #expect(next.contains("href=\"../2026-11-20%20첫눈%20%231%3F/index.html\""))
         let outside = try site.rootNames()
         #expect(outside == ["content", "public"])
     }

@@ -103,8 +103,8 @@ struct DiaryPages: SiteFeature {
         let mood: String?
         let isPrivate: Bool
         let html: String
-        let previous: EntryItem?
-        let next: EntryItem?
+        let previous: Neighbour?
+        let next: Neighbour?
         let monthHref: String
         let monthLabel: String
         let calendarHref: String
@@ -115,6 +115,11 @@ struct DiaryPages: SiteFeature {
         let fields: [ObsidianPass.Field]
     }
 
+    static func neighbour(_ index: Int, _ context: PageContext) -> Neighbour {
+        let diary = context.site.diary
+        return Neighbour(item: diary.items.item(index, context), href: context.link(Routes.content(diary.entries[index].source)))
+    }
+
     static func entryPage(_ index: Int, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let entry = diary.entries[index]
@@ -122,8 +127,8 @@ struct DiaryPages: SiteFeature {
         let page = EntryPage(
             title: entry.title, dateLabel: facts.dateLabel, iso: facts.iso, time: facts.time, weather: facts.weather,
             tags: facts.tagLinks(facts.tags, root: context.root), mood: entry.mood, isPrivate: entry.isPrivate, html: diary.bodies[index].html,
-            previous: index > 0 ? diary.items.item(index - 1, context) : nil,
-            next: index + 1 < diary.entries.count ? diary.items.item(index + 1, context) : nil,
+            previous: index > 0 ? neighbour(index - 1, context) : nil,
+            next: index + 1 < diary.entries.count ? neighbour(index + 1, context) : nil,
             monthHref: context.link(Routes.diaryMonth(entry.date.monthKey)),
             monthLabel: context.t.monthTitle(entry.date.monthKey),
             calendarHref: context.link(Routes.calendarMonth(entry.date.monthKey)),

@@ -188,6 +188,23 @@ extension EntryItem: TemplateFields {
     }
 }
 
+/// An entry page's previous or next entry: its list item, with the link
+/// climbing only to the folder both pages share (`../2026-11-19/index.html`),
+/// where the item, kept for every page at this depth, goes through the root.
+struct Neighbour {
+    let item: EntryItem
+    let href: String
+}
+
+extension Neighbour: TemplateFields {
+    typealias Field = EntryItem.Field
+    static var fieldIndex: TemplateNameTable<Field> { EntryItem.fieldIndex }
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        field == .href ? href : item.field(field)
+    }
+}
+
 extension EntryGroup: TemplateFields {
     enum Field: String, CaseIterable {
         case title, href, entries, lines, count
