@@ -4,10 +4,22 @@ import Foundation
 public enum ContentLoader {
     /// - Parameter displayRoot: how the content folder is named in messages (`content`).
     /// - Parameter cache: entries parsed by an earlier load of the same folder (`serve`).
-    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil) -> (Content, Diagnostics) {
+    /// - Parameter watched: the load takes the changes the watcher noted in
+    ///   `cache` since the last such load, and examines only the files they
+    ///   name (`serve`'s rebuilds); otherwise it examines every file.
+    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil,
+                            watched: Bool = false) -> (Content, Diagnostics) {
+        guard let cache else { return load(directory: directory, displayRoot: displayRoot, io: io, cache: nil, changes: nil) }
+        // One load at a time: a file one load reads must not be kept as another examined it before.
+        return cache.loading {
+            load(directory: directory, displayRoot: displayRoot, io: io, cache: cache, changes: watched ? cache.takeChanges() : nil)
+        }
+    }
+
+    private static func load(directory: URL, displayRoot: String, io: FileIO, cache: ParseCache?, changes: ContentChanges?) -> (Content, Diagnostics) {
         var diagnostics = Diagnostics()
         var content = Content()
-        let files = FileWalker(root: directory, displayRoot: displayRoot, io: io, cache: cache)
+        let files = FileWalker(root: directory, displayRoot: displayRoot, io: io, cache: cache, changes: changes)
         guard files.exists else { return (content, diagnostics) }
         cache?.beginFiles()
         defer { cache?.endFiles() }
@@ -40,17 +52,28 @@ public enum ContentLoader {
 
         // Diary entries are the bulk of a site: parse them on all cores.
         // Listed once for the entries and for the files beside them.
-        let diaryFiles = files.folder.files(under: "diary", into: &diagnostics)
+        let diaryFiles: [String]
+        if let kept = cache?.keptDiaryListing(changes) {
+            diaryFiles = kept.files
+            diagnostics.append(contentsOf: kept.diagnostics)
+        } else {
+            var local = Diagnostics()
+            diaryFiles = files.folder.files(under: "diary", into: &local)
+            diagnostics.append(contentsOf: local)
+            cache?.keepDiaryListing(diaryFiles, local)
+            cache?.begin(keeping: diaryFiles.filter(MarkdownName.isMarkdown))
+        }
         let diaryPaths = diaryFiles.filter(MarkdownName.isMarkdown)
-        cache?.begin(keeping: diaryPaths)
+        cache?.resetReads()
         let root = files.root.path + "/"
         let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics, FileIdentity?) in
+            if let kept = cache?.keptEntry(relative, changes) { return kept }
             // Examined before it is read: a file changed meanwhile is read again next time.
             let stamp = io.attributes(root + relative)
             if let (entry, local) = cache?.entry(relative, stamp: stamp) { return (entry, local, stamp?.identity) }
             var local = Diagnostics()
             let entry = files.load(relative, into: &local).flatMap { DiaryParser.parse($0, into: &local) }
-            cache?.store(relative, stamp: stamp, entry: entry, diagnostics: local)
+            cache?.store(relative, stamp: stamp, linked: io.linkAttributes(root + relative)?.kind == .link, entry: entry, diagnostics: local)
             return (entry, local, stamp?.identity)
         }
         var entries: [DiaryEntry] = []
@@ -101,7 +124,8 @@ public enum ContentLoader {
         }
 
         for relative in sources {
-            if let identity = io.attributes(files.root.appendingPathComponent(relative).path)?.identity {
+            let kept = cache?.keptIdentity(relative, changes)
+            if let identity = kept ?? io.attributes(files.root.appendingPathComponent(relative).path)?.identity {
                 content.sourceIdentities[identity] = files.display(relative)
             }
         }
@@ -120,13 +144,16 @@ struct FileWalker {
     let folder: FolderWalk
     /// Files read by an earlier load (`serve`): one unchanged since is not read again.
     let cache: ParseCache?
+    /// What changed since that load, when a watcher knows (`ParseCache.takeChanges`).
+    let changes: ContentChanges?
     var io: FileIO { folder.io }
 
-    init(root: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil) {
+    init(root: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil, changes: ContentChanges? = nil) {
         self.root = root.standardizedFileURL
         self.displayRoot = displayRoot
         folder = FolderWalk(root: root, displayRoot: displayRoot, io: io)
         self.cache = cache
+        self.changes = changes
     }
 
     var exists: Bool { io.isFolder(root.path) }
@@ -152,8 +179,10 @@ struct FileWalker {
     private func loadKept(_ relative: String, into diagnostics: inout Diagnostics) -> SourceFile? {
         guard let cache else { return load(relative, into: &diagnostics) }
         // Examined before it is read: a file changed meanwhile is read again next time.
-        let stamp = io.attributes(root.path + "/" + relative)
-        let (file, local) = cache.file(relative, stamp: stamp) { load(relative, into: &$0) }
+        let path = root.path + "/" + relative
+        let (file, local) = cache.file(relative, changes: changes, examine: { (io.attributes(path), io.linkAttributes(path)?.kind == .link) }) {
+            load(relative, into: &$0)
+        }
         diagnostics.append(contentsOf: local)
         return file
     }

@@ -16,6 +16,8 @@ public struct Translation: Sendable {
     let longDatePattern: DatePattern
     let shortDatePattern: DatePattern
     let monthPattern: DatePattern
+    /// `strings` as templates read them.
+    let table: TemplateNameTable<String>
 
     static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> Translation? {
         guard let root = YAMLValue.parse(file.text, file: file, into: &diagnostics),
@@ -40,7 +42,8 @@ public struct Translation: Sendable {
                            weekdaysShort: list("weekdays_short", count: 7),
                            longDatePattern: DatePattern(strings["date_long"] ?? "{year}-{month2}-{day2}"),
                            shortDatePattern: DatePattern(strings["date_short"] ?? "{month}/{day}"),
-                           monthPattern: DatePattern(strings["month_title"] ?? "{monthName} {year}"))
+                           monthPattern: DatePattern(strings["month_title"] ?? "{monthName} {year}"),
+                           table: TemplateNameTable(strings.map { ($0.key, $0.value) }))
     }
 
     public subscript(key: String) -> String { strings[key] ?? key }
@@ -125,7 +128,7 @@ struct DatePattern: Sendable {
 
 /// Templates read the UI strings as `{{t.key}}`.
 extension Translation: TemplateObject {
-    public func value(for name: String) -> TemplateValue? { strings[name].map(TemplateValue.text) }
+    public func value(for name: TemplateName) -> TemplateValue? { table[name].map(TemplateValue.text) }
     /// A build has one translation.
     public var isSameOnEveryPage: Bool { true }
 }

@@ -61,7 +61,7 @@ public enum SiteBuilder {
     public static func prepare(_ options: BuildOptions, memory: BuildMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
-                                                        io: options.io, cache: memory?.parsed)
+                                                        io: options.io, cache: memory?.parsed, watched: memory != nil)
         let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
                                location: content.config.themeLocation, cache: memory?.parsed, into: &diagnostics)
         AssetLinks.check(content, theme: theme, visibility: options.visibility, displayRoot: options.contentDisplayName, into: &diagnostics)

@@ -16,6 +16,37 @@ import Testing
         case makeEntryPublic, entryWithAlias, entryNamedLikeAnArchive
         case addWord, deleteDeck, addReview, pastMiss, earlierMiss, reviewDayRemoved, retitleDeck, addWorkout, deleteWorkout, logRoutine, renameRoutine
         case siteTitle, vocabSettings, themeOverride, themeTranslation, themeOverrideRemoved, invalidEntry
+        /// An entry edited while the watcher's queue overflowed: the rebuild examines every file.
+        case missedByTheWatcher
+    }
+
+    /// Tells the build what changed, as `serve`'s watcher does (`ParseCache.noteChanges`),
+    /// from the content folder as it was at the last rebuild and as it is now.
+    final class SimulatedWatcher {
+        let site: TestSite
+        let memory: BuildMemory
+        private var seen: [String: Data]
+        /// The next report says the changes are unknown, as after an overflow.
+        var overflowed = false
+
+        /// After the first build, as `serve` starts its watcher.
+        init(_ site: TestSite, _ memory: BuildMemory) {
+            self.site = site
+            self.memory = memory
+            seen = IncrementalBuildTests.tree(site, site.content)
+            memory.parsed.startWatching()
+        }
+
+        func report() {
+            let now = IncrementalBuildTests.tree(site, site.content)
+            let changed = Set(now.keys).union(seen.keys).filter { now[$0] != seen[$0] }
+            func folders(_ tree: [String: Data]) -> Set<String> { Set(tree.keys.map { ($0 as NSString).deletingLastPathComponent }) }
+            // A folder that came or went is an event the watcher cannot follow file by file.
+            let known = !overflowed && folders(now) == folders(seen)
+            memory.parsed.noteChanges(known ? changed : nil, listed: Set(now.keys) != Set(seen.keys))
+            seen = now
+            overflowed = false
+        }
     }
 
     /// Applies `edit`; returns a fix to apply next when the edit breaks the build.
@@ -33,7 +64,7 @@ import Testing
             let day = Int.random(in: 1...28, using: &random)
             try site.write("content/diary/2026/2026-10-\(String(format: "%02d", day))-new\(step).md",
                            "---\ndate: 2026-10-\(String(format: "%02d", day))\ntags: [added]\n---\n# Added \(step)\n\nA line.\n")
-        case .editEntry:
+        case .editEntry, .missedByTheWatcher:
             guard let path = someEntry else { return nil }
             try site.write("content/" + path, try text(path) + "\nOne more line, edit \(step).\n")
         case .retitleEntry:
@@ -165,10 +196,12 @@ import Testing
 
     /// Builds with the memory into public/, and clean into fresh/; the two must match byte for byte.
     /// - Parameter mustBuild: the content is valid, so both builds must succeed.
-    static func compare(_ site: TestSite, _ memory: BuildMemory, step: String, mustBuild: Bool = false) -> Bool {
+    /// - Parameter watcher: tells the build what changed, as `serve`'s does; without, every file is examined.
+    static func compare(_ site: TestSite, _ memory: BuildMemory, step: String, mustBuild: Bool = false, watcher: SimulatedWatcher? = nil) -> Bool {
         let fresh = site.root.appendingPathComponent("fresh")
         var options = site.options()
         let before = tree(site, site.output)
+        watcher?.report()
         let served = Result { try SiteBuilder.build(options, memory: memory) }
         options.outputDirectory = fresh
         try? site.io.remove(fresh.path)
@@ -196,15 +229,18 @@ import Testing
             let site = try Self.sampleSite()
             let memory = BuildMemory()
             try SiteBuilder.build(site.options(), memory: memory)
+            // One sequence is told what changed, as `serve` is; the other examines every file.
+            let watcher = sequence == 0 ? SimulatedWatcher(site, memory) : nil
             var done: [Edit] = []
             for step in 0..<8 {
                 let edit = Edit.allCases.randomElement(using: &random)!
                 done.append(edit)
                 let fix = try Self.apply(edit, in: site, step: step, random: &random)
-                guard Self.compare(site, memory, step: "sequence \(sequence): \(done)") else { return }
+                if edit == .missedByTheWatcher { watcher?.overflowed = true }
+                guard Self.compare(site, memory, step: "sequence \(sequence): \(done)", watcher: watcher) else { return }
                 if let fix {
                     try fix()
-                    guard Self.compare(site, memory, step: "sequence \(sequence): \(done) + fix") else { return }
+                    guard Self.compare(site, memory, step: "sequence \(sequence): \(done) + fix", watcher: watcher) else { return }
                 }
             }
         }
@@ -216,12 +252,14 @@ import Testing
         let site = try Self.sampleSite()
         let memory = BuildMemory()
         try SiteBuilder.build(site.options(), memory: memory)
+        let watcher = SimulatedWatcher(site, memory)
         for (step, edit) in Edit.allCases.enumerated() {
             let fix = try Self.apply(edit, in: site, step: step, random: &random)
-            guard Self.compare(site, memory, step: "\(edit)", mustBuild: fix == nil) else { return }
+            if edit == .missedByTheWatcher { watcher.overflowed = true }
+            guard Self.compare(site, memory, step: "\(edit)", mustBuild: fix == nil, watcher: watcher) else { return }
             if let fix {
                 try fix()
-                guard Self.compare(site, memory, step: "\(edit) + fix", mustBuild: true) else { return }
+                guard Self.compare(site, memory, step: "\(edit) + fix", mustBuild: true, watcher: watcher) else { return }
             }
         }
     }
@@ -253,6 +291,40 @@ import Testing
         try SiteBuilder.build(site.options(), memory: memory)
         #expect(memory.parsed.filesParsed == 1)
         #expect(memory.filesChanged > 0)
+    }
+
+    /// Told by the watcher which file changed, a rebuild examines that entry alone.
+    @Test func aWatchedEntryEditExaminesOnlyThatEntry() throws {
+        let site = try Self.sampleSite()
+        let memory = BuildMemory()
+        let examined = Examined()
+        var options = site.options()
+        let attributes = options.io.attributes
+        options.io.attributes = { path in
+            if path.hasSuffix(".md"), path.contains("/content/diary/") { examined.add(path) }
+            return attributes(path)
+        }
+        try SiteBuilder.build(options, memory: memory)
+        let watcher = SimulatedWatcher(site, memory)
+        try SiteBuilder.build(options, memory: memory)
+        let all = examined.take()
+        #expect(all.count > 10)
+        let path = "content/diary/2026/2026-11-18.md"
+        let old = String(decoding: try site.io.read(site.root.appendingPathComponent(path).path), as: UTF8.self)
+        try site.write(path, old + "\nA line added.\n")
+        watcher.report()
+        try SiteBuilder.build(options, memory: memory)
+        #expect(examined.take().map { String($0.suffix(path.count)) } == [path])
+        #expect(memory.parsed.filesParsed == 1)
+        #expect(Self.compare(site, memory, step: "a line added", watcher: watcher))
+    }
+
+    /// Paths whose attributes a build asked for.
+    final class Examined: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+        func add(_ path: String) { lock.withLock { paths.append(path) } }
+        func take() -> [String] { lock.withLock { defer { paths = [] }; return paths } }
     }
 
     /// A miss renders the word books it moves the word between and the

@@ -10,8 +10,8 @@ import Testing
         var titleReads = 0
         let keptRenderings: KeptRenderings? = KeptRenderings()
         init(_ title: String) { self.title = title }
-        func value(for name: String) -> TemplateValue? {
-            guard name == "title" else { return nil }
+        func value(for name: TemplateName) -> TemplateValue? {
+            guard name == TemplateName("title") else { return nil }
             titleReads += 1
             return .text(title)
         }
@@ -19,7 +19,7 @@ import Testing
 
     /// Stands for the translation: one per build.
     struct Shared: TemplateObject {
-        func value(for name: String) -> TemplateValue? { name == "private" ? .text("private") : nil }
+        func value(for name: TemplateName) -> TemplateValue? { name == TemplateName("private") ? .text("private") : nil }
         var isSameOnEveryPage: Bool { true }
     }
 

@@ -10,6 +10,8 @@ public final class ParseCache: @unchecked Sendable {
 
     private struct Parsed {
         let stamp: Stamp
+        /// A link: its target may change where no watcher sees it, so it is examined every time.
+        let linked: Bool
         let entry: DiaryEntry?
         /// What reading and parsing the file said, given again each time it is used.
         let diagnostics: Diagnostics
@@ -19,24 +21,76 @@ public final class ParseCache: @unchecked Sendable {
     private var entries: [String: Parsed] = [:]
     private var others: [String: (key: Int, value: any Sendable, diagnostics: Diagnostics)] = [:]
     /// Files other than entries as last read, and which of them this load asked for.
-    private var files: [String: (stamp: Stamp, file: SourceFile?, diagnostics: Diagnostics)] = [:]
+    private var files: [String: (stamp: Stamp, linked: Bool, file: SourceFile?, diagnostics: Diagnostics)] = [:]
     private var filesAsked: Set<String> = []
     private var reads = 0
+    /// The diary folder as last listed, with what listing it said.
+    private var diaryListing: (files: [String], diagnostics: Diagnostics)?
+    /// Whether a watcher reports every change (`noteChanges`); until then every load examines every file.
+    private var watched = false
+    /// What changed since the last load began; nil: unknown.
+    private var changes: ContentChanges?
 
     public init() {}
 
     /// How many files the last load read and parsed (the others came from the cache).
     public var filesParsed: Int { lock.withLock { reads } }
 
+    /// From now on a watcher reports every change in the content folder
+    /// (`noteChanges`), so files it does not name are taken as kept without
+    /// being examined. The next load still examines every file: the watcher
+    /// did not see what changed before it started.
+    public func startWatching() {
+        lock.withLock {
+            watched = true
+            changes = nil
+        }
+    }
+
+    /// Files of the content folder that changed, relative to it; nil when the
+    /// watcher may have missed some (its queue overflowed, a folder came, went
+    /// or was renamed): the next load then examines every file.
+    public func noteChanges(_ paths: Set<String>?, listed: Bool) {
+        lock.withLock {
+            guard watched else { return }
+            guard let paths else { return changes = nil }
+            changes?.paths.formUnion(paths)
+            if listed { changes?.listed = true }
+        }
+    }
+
+    /// What changed since the last load began, and a fresh start for the
+    /// next; nil when every file must be examined.
+    func takeChanges() -> ContentChanges? {
+        lock.withLock {
+            defer { if watched { changes = ContentChanges() } }
+            return changes
+        }
+    }
+
+    /// The diary folder as last listed, when no file was created, deleted or renamed since.
+    func keptDiaryListing(_ changes: ContentChanges?) -> (files: [String], diagnostics: Diagnostics)? {
+        guard let changes, !changes.listed else { return nil }
+        return lock.withLock { diaryListing }
+    }
+
+    func keepDiaryListing(_ files: [String], _ diagnostics: Diagnostics) { lock.withLock { diaryListing = (files, diagnostics) } }
+
+    /// An entry as last parsed, when the watcher saw no change to its file since.
+    func keptEntry(_ relative: String, _ changes: ContentChanges?) -> (DiaryEntry?, Diagnostics, FileIdentity?)? {
+        guard let changes, !changes.paths.contains(relative) else { return nil }
+        return lock.withLock { entries[relative].flatMap { $0.linked ? nil : ($0.entry, $0.diagnostics, $0.stamp.identity) } }
+    }
+
     func entry(_ relative: String, stamp: Stamp?) -> (DiaryEntry?, Diagnostics)? {
         guard let stamp else { return nil }
         return lock.withLock { entries[relative].flatMap { $0.stamp == stamp ? ($0.entry, $0.diagnostics) : nil } }
     }
 
-    func store(_ relative: String, stamp: Stamp?, entry: DiaryEntry?, diagnostics: Diagnostics) {
+    func store(_ relative: String, stamp: Stamp?, linked: Bool, entry: DiaryEntry?, diagnostics: Diagnostics) {
         lock.withLock {
             reads += 1
-            if let stamp { entries[relative] = Parsed(stamp: stamp, entry: entry, diagnostics: diagnostics) }
+            if let stamp { entries[relative] = Parsed(stamp: stamp, linked: linked, entry: entry, diagnostics: diagnostics) }
         }
     }
 
@@ -49,17 +103,28 @@ public final class ParseCache: @unchecked Sendable {
         return (value, diagnostics)
     }
 
-    /// A file other than an entry as `read` gives it, read again only when its stamp changed.
-    func file(_ relative: String, stamp: Stamp?, read: (inout Diagnostics) -> SourceFile?) -> (SourceFile?, Diagnostics) {
+    /// A file other than an entry as `read` gives it, read again only when
+    /// its stamp changed, or, with `changes` known, when the watcher saw it change.
+    /// - Parameter examine: the file's stamp, and whether it is a link.
+    func file(_ relative: String, changes: ContentChanges?, examine: () -> (Stamp?, linked: Bool),
+              read: (inout Diagnostics) -> SourceFile?) -> (SourceFile?, Diagnostics) {
         let kept = lock.withLock {
             filesAsked.insert(relative)
             return files[relative]
         }
+        if let kept, !kept.linked, let changes, !changes.paths.contains(relative) { return (kept.file, kept.diagnostics) }
+        let (stamp, linked) = examine()
         if let stamp, let kept, kept.stamp == stamp { return (kept.file, kept.diagnostics) }
         var local = Diagnostics()
         let file = read(&local)
-        lock.withLock { files[relative] = stamp.map { ($0, file, local) } }
+        lock.withLock { files[relative] = stamp.map { ($0, linked, file, local) } }
         return (file, local)
+    }
+
+    /// Which file a file other than an entry is, as last examined, when the watcher saw no change to it since.
+    func keptIdentity(_ relative: String, _ changes: ContentChanges?) -> FileIdentity?? {
+        guard let changes, !changes.paths.contains(relative) else { return nil }
+        return lock.withLock { files[relative].flatMap { $0.linked ? nil : $0.stamp.identity } }
     }
 
     func beginFiles() { lock.withLock { filesAsked = [] } }
@@ -69,12 +134,26 @@ public final class ParseCache: @unchecked Sendable {
         lock.withLock { files = files.filter { filesAsked.contains($0.key) } }
     }
 
-    /// Starts a load: forgets files that are gone, counts reads afresh.
+    /// Forgets the entries whose files are gone.
     func begin(keeping paths: [String]) {
         let kept = Set(paths)
         lock.withLock {
             for gone in entries.keys.filter({ !kept.contains($0) }) { entries[gone] = nil }
-            reads = 0
         }
     }
+
+    func resetReads() { lock.withLock { reads = 0 } }
+
+    private let loadLock = NSLock()
+
+    /// Runs one load, after any other load with this cache is over.
+    func loading<T>(_ load: () -> T) -> T { loadLock.withLock(load) }
+}
+
+/// What a watcher saw change in the content folder between two loads (`serve`).
+public struct ContentChanges: Sendable {
+    /// Files written, created, deleted or renamed, relative to the content folder.
+    var paths: Set<String> = []
+    /// Whether files were created, deleted or renamed: folders are listed again.
+    var listed = false
 }

@@ -22,9 +22,10 @@ struct BlockContent: Sendable {
 }
 
 /// `a.b.c` split once; empty for `.`. `empty(list)` is the one transform the
-/// theme uses (true for an empty list or text).
-struct TemplatePath: Sendable {
-    let parts: [String]
+/// theme uses (true for an empty list or text). A class: rendering passes it
+/// to every lookup.
+final class TemplatePath: Sendable {
+    let parts: [TemplateName]
     let isEmptyTest: Bool
     /// As written in the tag, for `TemplateNameLog`.
     let written: String
@@ -38,7 +39,7 @@ struct TemplatePath: Sendable {
         } else {
             isEmptyTest = false
         }
-        parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { TemplateName(String($0)) }
     }
 }
 

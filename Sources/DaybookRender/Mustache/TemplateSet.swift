@@ -259,7 +259,7 @@ private struct Renderer {
             var found: TemplateValue?
             var level = stack.count - 1
             while level >= 0 {
-                if case let .object(object) = stack[level], let answer = object.value(for: first) {
+                if let answer = stack[level].answer(first) {
                     found = answer
                     break
                 }
@@ -312,6 +312,12 @@ extension TemplateValue? {
 }
 
 extension TemplateValue {
+    /// What the view model in this value answers for `name`; nil for any other value.
+    /// A method, so the stack's value is read where it is, not copied.
+    func answer(_ name: TemplateName) -> TemplateValue? {
+        if case let .object(object) = self { object.value(for: name) } else { nil }
+    }
+
     var isTruthy: Bool {
         switch self {
         case .null: false

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value as a template reads it. View models hand these out by name
 /// (`TemplateObject`), so rendering never casts or reflects: a lookup is
@@ -12,13 +13,40 @@ public enum TemplateValue {
     case double(Double)
     case text(String)
     case list([TemplateValue])
-    case object(any TemplateObject)
+    /// Boxed, so every value is a few words of references: copying one onto
+    /// the context stack or out of a lookup only counts a reference, and a
+    /// lookup reads the view model in its box.
+    indirect case object(any TemplateObject)
+}
+
+/// A name as templates read it, numbered once when a template compiles
+/// (or a view model's names are first listed): a lookup compares numbers,
+/// never text.
+public struct TemplateName: Hashable, Sendable {
+    /// Dense, from 0: an index into a `TemplateNameTable`.
+    public let id: Int
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+        id = Self.numbers.withLock { numbers in
+            if let id = numbers[text] { return id }
+            numbers[text] = numbers.count
+            return numbers.count - 1
+        }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// Every name numbered so far; a build numbers a few hundred.
+    private static let numbers = Mutex<[String: Int]>([:])
 }
 
 /// A view model: answers the names its templates read. `nil` means "not
 /// mine, ask the enclosing context"; `.null` means "mine, and empty".
 public protocol TemplateObject {
-    func value(for name: String) -> TemplateValue?
+    func value(for name: TemplateName) -> TemplateValue?
     /// Where a partial's rendering of this object is kept, to be copied
     /// wherever the same partial shows it again; nil: rendered every time.
     var keptRenderings: KeptRenderings? { get }
@@ -55,31 +83,61 @@ public final class KeptRenderings: @unchecked Sendable {
     }
 }
 
-/// Plain tables: translations, front matter `params`, test data.
+/// Plain tables: front matter `params`, test data. Made per page and read
+/// little, so by text.
 public struct TemplateTable: TemplateObject {
     public let values: [String: TemplateValue]
     public init(_ values: [String: TemplateValue]) { self.values = values }
     public init(_ texts: [String: String]) { values = texts.mapValues(TemplateValue.text) }
-    public func value(for name: String) -> TemplateValue? { values[name] }
+    public func value(for name: TemplateName) -> TemplateValue? { values[name.text] }
+}
+
+/// A view model that lists its names as the cases of `Field` and answers
+/// each in one switch returning its typed fields: `case .title: title`.
+/// An optional field is returned as `field.orMissing` (`.null`, "mine, and
+/// empty"), so the lookup does not find the same name further out.
+public protocol TemplateFields: TemplateObject, TemplateRepresentable {
+    /// `enum Field: String, CaseIterable { case title, href }`: the names as templates write them.
+    associatedtype Field: CaseIterable & RawRepresentable & Sendable where Field.RawValue == String
+    /// `static let fieldIndex = TemplateNameTable<Field>()`: made once per type.
+    static var fieldIndex: TemplateNameTable<Field> { get }
+    func field(_ field: Field) -> any TemplateRepresentable
+}
+
+extension TemplateFields {
+    @inlinable public func value(for name: TemplateName) -> TemplateValue? {
+        Self.fieldIndex[name].map { field($0).templateValue }
+    }
+    public var templateValue: TemplateValue { .object(self) }
+}
+
+/// Values by `TemplateName.id`: a lookup is one array index.
+public struct TemplateNameTable<Value> {
+    @usableFromInline let values: [Value?]
+
+    @inlinable public init(_ pairs: some Sequence<(String, Value)>) {
+        let numbered = pairs.map { (TemplateName($0.0).id, $0.1) }
+        var values = [Value?](repeating: nil, count: (numbered.lazy.map(\.0).max() ?? -1) + 1)
+        for (id, value) in numbered { values[id] = value }
+        self.values = values
+    }
+
+    @inlinable public subscript(name: TemplateName) -> Value? {
+        name.id < values.count ? values[name.id] : nil
+    }
+}
+
+extension TemplateNameTable: Sendable where Value: Sendable {}
+
+extension TemplateNameTable where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
+    /// A view model's `Field` cases by the names they stand for.
+    @inlinable public init() { self.init(Value.allCases.map { ($0.rawValue, $0) }) }
 }
 
 /// Anything a view model hands to a template: text, numbers, flags, lists
 /// of such values, optionals (nil is `.null`), view models.
 public protocol TemplateRepresentable {
     var templateValue: TemplateValue { get }
-}
-
-/// A view model that lists its names in one switch returning its typed
-/// fields: `case "title": title`. An optional field must be returned as
-/// `field.orMissing`: a bare nil would mean "not mine" and let the lookup
-/// find the same name further out.
-public protocol TemplateFields: TemplateObject, TemplateRepresentable {
-    func field(_ name: String) -> (any TemplateRepresentable)?
-}
-
-extension TemplateFields {
-    public func value(for name: String) -> TemplateValue? { field(name)?.templateValue }
-    public var templateValue: TemplateValue { .object(self) }
 }
 
 extension TemplateValue: TemplateRepresentable {

@@ -42,18 +42,23 @@ extension ClosedRange where Bound == LocalDate {
 }
 
 extension DayMark: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "cssClass": cssClass
-        case "text": text
-        case "hasText": !text.isEmpty
-        case "label": label
-        case "icon": icon.orMissing
-        case "iconLabel": iconLabel.orMissing
-        case "labelShown": labelShown
-        case "href": href.orMissing
-        case "thumbnail": thumbnail.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case cssClass, text, hasText, label, icon, iconLabel, labelShown, href, thumbnail
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .cssClass: cssClass
+        case .text: text
+        case .hasText: !text.isEmpty
+        case .label: label
+        case .icon: icon.orMissing
+        case .iconLabel: iconLabel.orMissing
+        case .labelShown: labelShown
+        case .href: href.orMissing
+        case .thumbnail: thumbnail.orMissing
         }
     }
 }

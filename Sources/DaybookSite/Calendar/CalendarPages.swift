@@ -174,98 +174,138 @@ struct CalendarPages: SiteFeature {
 }
 
 extension CalendarPages.DayCell: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "isPad": isPad
-        case "day": day
-        case "iso": iso
-        case "label": label
-        case "cssClass": cssClass
-        case "marks": marks
-        case "hasMarks": !marks.isEmpty
-        default: nil
+    enum Field: String, CaseIterable {
+        case isPad, day, iso, label, cssClass, marks, hasMarks
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .isPad: isPad
+        case .day: day
+        case .iso: iso
+        case .label: label
+        case .cssClass: cssClass
+        case .marks: marks
+        case .hasMarks: !marks.isEmpty
         }
     }
 }
 
 extension CalendarPages.HeatDay: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "isPad": isPad
-        case "iso": iso
-        case "label": label
-        case "cssClass": cssClass
-        default: nil
+    enum Field: String, CaseIterable {
+        case isPad, iso, label, cssClass
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .isPad: isPad
+        case .iso: iso
+        case .label: label
+        case .cssClass: cssClass
         }
     }
 }
 
 extension CalendarPages.Week: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "days": days
-        default: nil
+    enum Field: String, CaseIterable {
+        case days
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .days: days
         }
     }
 }
 
 extension CalendarPages.MonthView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href
-        case "weekdays": weekdays
-        case "weeks": weeks
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href, weekdays, weeks
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href
+        case .weekdays: weekdays
+        case .weeks: weeks
         }
     }
 }
 
 extension CalendarPages.NavLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .href: href
         }
     }
 }
 
 extension CalendarPages.MonthPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "month": month
-        case "previous": previous.orMissing
-        case "next": next.orMissing
-        case "yearLink": yearLink
-        case "todayLink": todayLink.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case month, previous, next, yearLink, todayLink
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .month: month
+        case .previous: previous.orMissing
+        case .next: next.orMissing
+        case .yearLink: yearLink
+        case .todayLink: todayLink.orMissing
         }
     }
 }
 
 extension CalendarPages.HeatMonth: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href
-        case "weekdays": weekdays
-        case "weeks": weeks
-        case "total": total
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href, weekdays, weeks, total
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href
+        case .weekdays: weekdays
+        case .weeks: weeks
+        case .total: total
         }
     }
 }
 
 extension CalendarPages.YearPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "year": year
-        case "months": months
-        case "previous": previous.orMissing
-        case "next": next.orMissing
-        case "legend": legend
-        default: nil
+    enum Field: String, CaseIterable {
+        case year, months, previous, next, legend
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .year: year
+        case .months: months
+        case .previous: previous.orMissing
+        case .next: next.orMissing
+        case .legend: legend
         }
     }
 }

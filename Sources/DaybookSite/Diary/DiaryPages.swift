@@ -239,86 +239,116 @@ struct DiaryPages: SiteFeature {
 }
 
 extension DiaryPages.EntryPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "dateLabel": dateLabel
-        case "iso": iso
-        case "time": time.orMissing
-        case "weather": weather.orMissing
-        case "tags": tags
-        case "mood": mood.orMissing
-        case "isPrivate": isPrivate
-        case "html": html
-        case "previous": previous.orMissing
-        case "next": next.orMissing
-        case "monthHref": monthHref
-        case "monthLabel": monthLabel
-        case "calendarHref": calendarHref
-        case "params": params
-        case "lastmod": lastmod.orMissing
-        case "fields": fields
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, dateLabel, iso, time, weather, tags, mood, isPrivate, html, previous, next, monthHref, monthLabel, calendarHref, params, lastmod, fields
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .dateLabel: dateLabel
+        case .iso: iso
+        case .time: time.orMissing
+        case .weather: weather.orMissing
+        case .tags: tags
+        case .mood: mood.orMissing
+        case .isPrivate: isPrivate
+        case .html: html
+        case .previous: previous.orMissing
+        case .next: next.orMissing
+        case .monthHref: monthHref
+        case .monthLabel: monthLabel
+        case .calendarHref: calendarHref
+        case .params: params
+        case .lastmod: lastmod.orMissing
+        case .fields: fields
         }
     }
 }
 
 extension DiaryPages.ArchivePage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "heading": heading
-        case "groups": groups
-        case "count": count
-        case "up": up.orMissing
-        case "previous": previous.orMissing
-        case "next": next.orMissing
-        case "photosHref": photosHref.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case heading, groups, count, up, previous, next, photosHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .heading: heading
+        case .groups: groups
+        case .count: count
+        case .up: up.orMissing
+        case .previous: previous.orMissing
+        case .next: next.orMissing
+        case .photosHref: photosHref.orMissing
         }
     }
 }
 
 extension DiaryPages.MonthLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "href": href
-        case "count": count
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, href, count
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .href: href
+        case .count: count
         }
     }
 }
 
 extension DiaryPages.YearLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "year": year
-        case "href": href
-        case "count": count
-        case "months": months
-        default: nil
+    enum Field: String, CaseIterable {
+        case year, href, count, months
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .year: year
+        case .href: href
+        case .count: count
+        case .months: months
         }
     }
 }
 
 extension DiaryPages.IndexPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "years": years
-        case "recent": recent
-        case "tagsHref": tagsHref
-        case "isEmpty": isEmpty
-        case "count": count
-        default: nil
+    enum Field: String, CaseIterable {
+        case years, recent, tagsHref, isEmpty, count
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .years: years
+        case .recent: recent
+        case .tagsHref: tagsHref
+        case .isEmpty: isEmpty
+        case .count: count
         }
     }
 }
 
 extension DiaryPages.TagsPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "tags": tags
-        default: nil
+    enum Field: String, CaseIterable {
+        case tags
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .tags: tags
         }
     }
 }

@@ -155,55 +155,75 @@ struct EntryGroup {
 }
 
 extension EntryItem: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "href": href
-        case "title": facts.title
-        case "dateLabel": facts.dateLabel
-        case "iso": facts.iso
-        case "tags": facts.tagLinks(facts.tags.prefix(Self.tagLimit), root: root)
-        case "hasTags": !facts.tags.isEmpty
-        case "moreTags": (facts.tags.count > Self.tagLimit ? "+\(facts.tags.count - Self.tagLimit)" : nil).orMissing
-        case "isPrivate": facts.isPrivate
-        case "time": facts.time.orMissing
-        case "weather": facts.weather.orMissing
-        case "thumbnail": facts.thumbnail(root: root).orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case href, title, dateLabel, iso, tags, hasTags, moreTags, isPrivate, time, weather, thumbnail
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .href: href
+        case .title: facts.title
+        case .dateLabel: facts.dateLabel
+        case .iso: facts.iso
+        case .tags: facts.tagLinks(facts.tags.prefix(Self.tagLimit), root: root)
+        case .hasTags: !facts.tags.isEmpty
+        case .moreTags: (facts.tags.count > Self.tagLimit ? "+\(facts.tags.count - Self.tagLimit)" : nil).orMissing
+        case .isPrivate: facts.isPrivate
+        case .time: facts.time.orMissing
+        case .weather: facts.weather.orMissing
+        case .thumbnail: facts.thumbnail(root: root).orMissing
         }
     }
 }
 
 extension EntryGroup: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href.orMissing
-        case "entries": entries
-        case "count": count
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href, entries, count
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href.orMissing
+        case .entries: entries
+        case .count: count
         }
     }
 }
 
 extension TagLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "name": self.name
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case name, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .name: self.name
+        case .href: href
         }
     }
 }
 
 extension WeatherView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "details": details
-        case "icon": icon.orMissing
-        case "temperature": temperature.orMissing
-        case "location": location.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, details, icon, temperature, location
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .details: details
+        case .icon: icon.orMissing
+        case .temperature: temperature.orMissing
+        case .location: location.orMissing
         }
     }
 }

@@ -252,87 +252,117 @@ struct FlashcardPrintPages: SiteFeature {
 }
 
 extension FlashcardPrintPages.PrintView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "heading": heading
-        case "backHref": backHref
-        case "backLabel": backLabel
-        case "howTo": howTo
-        case "seed": seed
-        case "countLabel": countLabel
-        case "isEmpty": isEmpty
-        case "pageSize": pageSize
-        case "sheetsStyle": sheetsStyle
-        case "pages": pages
-        default: nil
+    enum Field: String, CaseIterable {
+        case heading, backHref, backLabel, howTo, seed, countLabel, isEmpty, pageSize, sheetsStyle, pages
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .heading: heading
+        case .backHref: backHref
+        case .backLabel: backLabel
+        case .howTo: howTo
+        case .seed: seed
+        case .countLabel: countLabel
+        case .isEmpty: isEmpty
+        case .pageSize: pageSize
+        case .sheetsStyle: sheetsStyle
+        case .pages: pages
         }
     }
 }
 
 extension FlashcardPrintPages.PageView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "cssClass": cssClass
-        case "label": label
-        case "viewBox": viewBox
-        case "marks": marks
-        case "foldLine": foldLine
-        case "slots": slots
-        default: nil
+    enum Field: String, CaseIterable {
+        case cssClass, label, viewBox, marks, foldLine, slots
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .cssClass: cssClass
+        case .label: label
+        case .viewBox: viewBox
+        case .marks: marks
+        case .foldLine: foldLine
+        case .slots: slots
         }
     }
 }
 
 extension FlashcardPrintPages.LineView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "x1": x1
-        case "y1": y1
-        case "x2": x2
-        case "y2": y2
-        default: nil
+    enum Field: String, CaseIterable {
+        case x1, y1, x2, y2
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .x1: x1
+        case .y1: y1
+        case .x2: x2
+        case .y2: y2
         }
     }
 }
 
 extension FlashcardPrintPages.SlotView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "position": position
-        case "face": face
-        case "isFront": isFront
-        case "front": front
-        case "back": back
-        case "style": style
-        default: nil
+    enum Field: String, CaseIterable {
+        case position, face, isFront, front, back, style
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .position: position
+        case .face: face
+        case .isFront: isFront
+        case .front: front
+        case .back: back
+        case .style: style
         }
     }
 }
 
 extension FlashcardPrintPages.FrontView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "card": card
-        case "lang": faces.language
-        case "html": faces.wordHTML
-        case "style": faces.wordStyle
-        default: nil
+    enum Field: String, CaseIterable {
+        case card, lang, html, style
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .card: card
+        case .lang: faces.language
+        case .html: faces.wordHTML
+        case .style: faces.wordStyle
         }
     }
 }
 
 extension FlashcardPrintPages.BackView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "card": card
-        case "lang": faces.meaningLanguage
-        case "meanings": faces.meanings
-        case "example": faces.example
-        case "hasExample": faces.hasExample
-        case "exampleLang": faces.language
-        case "style": faces.meaningStyle
-        case "exampleStyle": faces.exampleStyle
-        default: nil
+    enum Field: String, CaseIterable {
+        case card, lang, meanings, example, hasExample, exampleLang, style, exampleStyle
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .card: card
+        case .lang: faces.meaningLanguage
+        case .meanings: faces.meanings
+        case .example: faces.example
+        case .hasExample: faces.hasExample
+        case .exampleLang: faces.language
+        case .style: faces.meaningStyle
+        case .exampleStyle: faces.exampleStyle
         }
     }
 }

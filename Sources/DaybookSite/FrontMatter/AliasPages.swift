@@ -31,11 +31,16 @@ struct AliasPages: SiteFeature {
 }
 
 extension AliasPages.Redirect: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "href": href
-        case "title": title
-        default: nil
+    enum Field: String, CaseIterable {
+        case href, title
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .href: href
+        case .title: title
         }
     }
 }

@@ -146,11 +146,16 @@ final class ObsidianPass: MarkdownPass {
 }
 
 extension ObsidianPass.Field: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "key": key
-        case "value": value
-        default: nil
+    enum Field: String, CaseIterable {
+        case key, value
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .key: key
+        case .value: value
         }
     }
 }

@@ -43,21 +43,31 @@ struct NotFoundPage: SiteFeature {
 }
 
 extension FreePages.FreePageView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "html": html
-        case "params": params
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, html, params
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .html: html
+        case .params: params
         }
     }
 }
 
 extension NotFoundPage.NotFound: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "homeHref": homeHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case homeHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .homeHref: homeHref
         }
     }
 }

@@ -49,41 +49,56 @@ struct HomePage: SiteFeature {
 }
 
 extension PlanSection: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "cssClass": cssClass
-        case "items": items
-        case "moreHref": moreHref.orMissing
-        case "moreLabel": moreLabel.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, cssClass, items, moreHref, moreLabel
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .cssClass: cssClass
+        case .items: items
+        case .moreHref: moreHref.orMissing
+        case .moreLabel: moreLabel.orMissing
         }
     }
 }
 
 extension PlanItem: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "text": text
-        case "detail": detail.orMissing
-        case "href": href.orMissing
-        case "cssClass": cssClass
-        default: nil
+    enum Field: String, CaseIterable {
+        case text, detail, href, cssClass
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .text: text
+        case .detail: detail.orMissing
+        case .href: href.orMissing
+        case .cssClass: cssClass
         }
     }
 }
 
 extension HomePage.Home: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "todayLabel": todayLabel
-        case "plan": plan
-        case "hasPlan": hasPlan
-        case "recent": recent
-        case "month": month
-        case "diaryHref": diaryHref
-        case "isEmpty": isEmpty
-        default: nil
+    enum Field: String, CaseIterable {
+        case todayLabel, plan, hasPlan, recent, month, diaryHref, isEmpty
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .todayLabel: todayLabel
+        case .plan: plan
+        case .hasPlan: hasPlan
+        case .recent: recent
+        case .month: month
+        case .diaryHref: diaryHref
+        case .isEmpty: isEmpty
         }
     }
 }

@@ -60,38 +60,53 @@ extension DiaryIndex {
 }
 
 extension PhotoHTML.Thumbnail: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "src": src
-        case "width": width
-        case "height": height
-        case "alt": alt
-        default: nil
+    enum Field: String, CaseIterable {
+        case src, width, height, alt
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .src: src
+        case .width: width
+        case .height: height
+        case .alt: alt
         }
     }
 }
 
 extension MediaPages.Item: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "thumbnail": thumbnail
-        case "title": title
-        case "dateLabel": dateLabel
-        case "iso": iso
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case thumbnail, title, dateLabel, iso, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .thumbnail: thumbnail
+        case .title: title
+        case .dateLabel: dateLabel
+        case .iso: iso
+        case .href: href
         }
     }
 }
 
 extension MediaPages.MonthPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "heading": heading
-        case "items": items
-        case "count": items.count
-        case "up": up
-        default: nil
+    enum Field: String, CaseIterable {
+        case heading, items, count, up
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .heading: heading
+        case .items: items
+        case .count: items.count
+        case .up: up
         }
     }
 }

@@ -139,95 +139,130 @@ enum RoutineMonthsPage {
 }
 
 extension RoutineMonthsPage.LegendItem: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "cssClass": cssClass
-        case "label": label
-        default: nil
+    enum Field: String, CaseIterable {
+        case cssClass, label
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .cssClass: cssClass
+        case .label: label
         }
     }
 }
 
 extension RoutineMonthsPage.MonthLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .href: href
         }
     }
 }
 
 extension RoutineMonthsPage.Summary: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "name": self.name
-        case "schedule": schedule
-        case "since": since
-        case "success": success
-        case "done": done
-        case "missed": missed
-        case "extra": extra
-        case "minutes": minutes
-        default: nil
+    enum Field: String, CaseIterable {
+        case name, schedule, since, success, done, missed, extra, minutes
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .name: self.name
+        case .schedule: schedule
+        case .since: since
+        case .success: success
+        case .done: done
+        case .missed: missed
+        case .extra: extra
+        case .minutes: minutes
         }
     }
 }
 
 extension RoutineMonthsPage.Ring: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "name": self.name
-        case "svg": svg.orMissing
-        case "success": success
-        case "ratio": ratio
-        case "minutes": minutes
-        case "isTotal": isTotal
-        default: nil
+    enum Field: String, CaseIterable {
+        case name, svg, success, ratio, minutes, isTotal
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .name: self.name
+        case .svg: svg.orMissing
+        case .success: success
+        case .ratio: ratio
+        case .minutes: minutes
+        case .isTotal: isTotal
         }
     }
 }
 
 extension RoutineMonthsPage.CountRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "name": self.name
-        case "scheduled": scheduled
-        case "done": done
-        case "missed": missed
-        case "planned": planned
-        case "extra": extra
-        case "success": success
-        case "minutes": minutes
-        default: nil
+    enum Field: String, CaseIterable {
+        case name, scheduled, done, missed, planned, extra, success, minutes
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .name: self.name
+        case .scheduled: scheduled
+        case .done: done
+        case .missed: missed
+        case .planned: planned
+        case .extra: extra
+        case .success: success
+        case .minutes: minutes
         }
     }
 }
 
 extension RoutineMonthsPage.MonthSection: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "id": id
-        case "title": title
-        case "isCurrent": isCurrent
-        case "calendar": calendar
-        case "rings": rings
-        case "rows": rows
-        case "total": total
-        case "calendarHref": calendarHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case id, title, isCurrent, calendar, rings, rows, total, calendarHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .id: id
+        case .title: title
+        case .isCurrent: isCurrent
+        case .calendar: calendar
+        case .rings: rings
+        case .rows: rows
+        case .total: total
+        case .calendarHref: calendarHref
         }
     }
 }
 
 extension RoutineMonthsPage.Model: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "legend": legend
-        case "monthLinks": monthLinks
-        case "routines": routines
-        case "months": months
-        default: nil
+    enum Field: String, CaseIterable {
+        case legend, monthLinks, routines, months
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .legend: legend
+        case .monthLinks: monthLinks
+        case .routines: routines
+        case .months: months
         }
     }
 }

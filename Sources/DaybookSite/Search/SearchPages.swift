@@ -78,24 +78,34 @@ struct SearchPages: SiteFeature {
 }
 
 extension SearchPages.SearchView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "indexHref": indexHref
-        case "diaryHref": diaryHref
-        case "tagsHref": tagsHref
-        case "kinds": kinds
-        case "years": years
-        default: nil
+    enum Field: String, CaseIterable {
+        case indexHref, diaryHref, tagsHref, kinds, years
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .indexHref: indexHref
+        case .diaryHref: diaryHref
+        case .tagsHref: tagsHref
+        case .kinds: kinds
+        case .years: years
         }
     }
 }
 
 extension SearchPages.Option: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "value": value
-        case "label": label
-        default: nil
+    enum Field: String, CaseIterable {
+        case value, label
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .value: value
+        case .label: label
         }
     }
 }

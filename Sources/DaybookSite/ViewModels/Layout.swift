@@ -54,12 +54,19 @@ struct Layout {
         let page: TemplateValue
         let t: TemplateValue
 
-        func value(for name: String) -> TemplateValue? {
-            switch name {
-            case "layout": layout
-            case "page": page
-            case "t": t
-            default: nil
+        enum Field: String, CaseIterable {
+            case layout, page, t
+        }
+
+        static let fields = TemplateNameTable<Field>()
+
+        // Not `TemplateFields`: its values are made already.
+        func value(for name: TemplateName) -> TemplateValue? {
+            switch Self.fields[name] {
+            case .layout: layout
+            case .page: page
+            case .t: t
+            case nil: nil
             }
         }
     }
@@ -81,35 +88,45 @@ struct Layout {
 }
 
 extension Layout: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "lang": lang
-        case "title": title
-        case "siteTitle": siteTitle
-        case "author": author
-        case "root": shared.root
-        case "homeHref": shared.homeHref
-        case "cssHref": shared.cssHref
-        case "jsHref": shared.jsHref
-        case "feedHref": shared.feedHref
-        case "calendarFeedHref": shared.calendarFeedHref
-        case "searchHref": shared.searchHref
-        case "nav": nav
-        case "bodyClass": bodyClass
-        case "todayLabel": shared.todayLabel
-        case "todayISO": shared.todayISO
-        default: nil
+    enum Field: String, CaseIterable {
+        case lang, title, siteTitle, author, root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref, nav, bodyClass, todayLabel, todayISO
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .lang: lang
+        case .title: title
+        case .siteTitle: siteTitle
+        case .author: author
+        case .root: shared.root
+        case .homeHref: shared.homeHref
+        case .cssHref: shared.cssHref
+        case .jsHref: shared.jsHref
+        case .feedHref: shared.feedHref
+        case .calendarFeedHref: shared.calendarFeedHref
+        case .searchHref: shared.searchHref
+        case .nav: nav
+        case .bodyClass: bodyClass
+        case .todayLabel: shared.todayLabel
+        case .todayISO: shared.todayISO
         }
     }
 }
 
 extension Layout.NavItem: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "href": href
-        case "label": label
-        case "current": current
-        default: nil
+    enum Field: String, CaseIterable {
+        case href, label, current
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .href: href
+        case .label: label
+        case .current: current
         }
     }
 }

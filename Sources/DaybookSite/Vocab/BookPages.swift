@@ -150,60 +150,80 @@ enum BookPages {
 }
 
 extension BookPages.SessionRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "dateLabel": dateLabel
-        case "iso": iso
-        case "state": state
-        case "countLabel": countLabel.orMissing
-        case "missedLabel": missedLabel.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, dateLabel, iso, state, countLabel, missedLabel
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .dateLabel: dateLabel
+        case .iso: iso
+        case .state: state
+        case .countLabel: countLabel.orMissing
+        case .missedLabel: missedLabel.orMissing
         }
     }
 }
 
 extension BookPages.MovedWord: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "wordHTML": wordHTML
-        case "lang": lang
-        case "label": label
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case wordHTML, lang, label, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .wordHTML: wordHTML
+        case .lang: lang
+        case .label: label
+        case .href: href
         }
     }
 }
 
 extension BookPages.BookLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href
         }
     }
 }
 
 extension BookPages.BookPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "deckTitle": deckTitle
-        case "deckHref": deckHref
-        case "title": title
-        case "stageLabel": stageLabel
-        case "stageClass": stageClass
-        case "sessions": sessions
-        case "words": words
-        case "wordCount": wordCount
-        case "moved": moved
-        case "notesHTML": notesHTML.orMissing
-        case "madeByMisses": madeByMisses
-        case "cardsHref": cardsHref
-        case "printHref": printHref
-        case "previous": previous.orMissing
-        case "next": next.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case deckTitle, deckHref, title, stageLabel, stageClass, sessions, words, wordCount, moved, notesHTML, madeByMisses, cardsHref, printHref, previous, next
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .deckTitle: deckTitle
+        case .deckHref: deckHref
+        case .title: title
+        case .stageLabel: stageLabel
+        case .stageClass: stageClass
+        case .sessions: sessions
+        case .words: words
+        case .wordCount: wordCount
+        case .moved: moved
+        case .notesHTML: notesHTML.orMissing
+        case .madeByMisses: madeByMisses
+        case .cardsHref: cardsHref
+        case .printHref: printHref
+        case .previous: previous.orMissing
+        case .next: next.orMissing
         }
     }
 }

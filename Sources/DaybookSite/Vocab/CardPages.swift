@@ -102,35 +102,45 @@ enum CardPages {
 }
 
 extension CardPages.Card: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "key": key
-        case "deckID": deckID
-        case "word": word
-        case "wordHTML": wordHTML
-        case "meanings": meanings
-        case "examples": examples
-        case "lang": lang
-        case "meaningLang": meaningLang
-        case "context": context
-        default: nil
+    enum Field: String, CaseIterable {
+        case key, deckID, word, wordHTML, meanings, examples, lang, meaningLang, context
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .key: key
+        case .deckID: deckID
+        case .word: word
+        case .wordHTML: wordHTML
+        case .meanings: meanings
+        case .examples: examples
+        case .lang: lang
+        case .meaningLang: meaningLang
+        case .context: context
         }
     }
 }
 
 extension CardPages.CardsPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "heading": heading
-        case "summary": summary
-        case "pageKey": pageKey
-        case "today": today
-        case "cards": cards
-        case "isEmpty": isEmpty
-        case "backHref": backHref
-        case "backLabel": backLabel
-        case "printHref": printHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case heading, summary, pageKey, today, cards, isEmpty, backHref, backLabel, printHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .heading: heading
+        case .summary: summary
+        case .pageKey: pageKey
+        case .today: today
+        case .cards: cards
+        case .isEmpty: isEmpty
+        case .backHref: backHref
+        case .backLabel: backLabel
+        case .printHref: printHref
         }
     }
 }

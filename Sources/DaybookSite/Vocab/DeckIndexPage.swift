@@ -60,33 +60,43 @@ enum DeckIndexPage {
 }
 
 extension DeckIndexPage.DeckSummary: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href
-        case "languagePair": languagePair
-        case "wordCount": wordCount
-        case "bookCount": bookCount
-        case "counts": counts
-        case "todayLabel": todayLabel.orMissing
-        case "cardsHref": cardsHref
-        case "testHref": testHref
-        case "printHref": printHref
-        case "isPrivate": isPrivate
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href, languagePair, wordCount, bookCount, counts, todayLabel, cardsHref, testHref, printHref, isPrivate
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href
+        case .languagePair: languagePair
+        case .wordCount: wordCount
+        case .bookCount: bookCount
+        case .counts: counts
+        case .todayLabel: todayLabel.orMissing
+        case .cardsHref: cardsHref
+        case .testHref: testHref
+        case .printHref: printHref
+        case .isPrivate: isPrivate
         }
     }
 }
 
 extension DeckIndexPage.IndexPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "decks": decks
-        case "todayHref": todayHref
-        case "todayCardsHref": todayCardsHref
-        case "todayTestHref": todayTestHref
-        case "todayLabel": todayLabel
-        default: nil
+    enum Field: String, CaseIterable {
+        case decks, todayHref, todayCardsHref, todayTestHref, todayLabel
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .decks: decks
+        case .todayHref: todayHref
+        case .todayCardsHref: todayCardsHref
+        case .todayTestHref: todayTestHref
+        case .todayLabel: todayLabel
         }
     }
 }

@@ -73,38 +73,48 @@ enum DeckPages {
 }
 
 extension DeckPages.BookRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "href": href
-        case "title": title
-        case "iso": iso
-        case "stageLabel": stageLabel
-        case "stageClass": stageClass
-        case "wordCount": wordCount
-        case "joinedLabel": joinedLabel.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case href, title, iso, stageLabel, stageClass, wordCount, joinedLabel
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .href: href
+        case .title: title
+        case .iso: iso
+        case .stageLabel: stageLabel
+        case .stageClass: stageClass
+        case .wordCount: wordCount
+        case .joinedLabel: joinedLabel.orMissing
         }
     }
 }
 
 extension DeckPages.DeckPage: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "languagePair": languagePair
-        case "lang": lang
-        case "introHTML": introHTML.orMissing
-        case "counts": counts
-        case "wordCount": wordCount
-        case "books": books
-        case "words": words
-        case "isPrivate": isPrivate
-        case "indexHref": indexHref
-        case "todayHref": todayHref
-        case "cardsHref": cardsHref
-        case "testHref": testHref
-        case "printHref": printHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, languagePair, lang, introHTML, counts, wordCount, books, words, isPrivate, indexHref, todayHref, cardsHref, testHref, printHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .languagePair: languagePair
+        case .lang: lang
+        case .introHTML: introHTML.orMissing
+        case .counts: counts
+        case .wordCount: wordCount
+        case .books: books
+        case .words: words
+        case .isPrivate: isPrivate
+        case .indexHref: indexHref
+        case .todayHref: todayHref
+        case .cardsHref: cardsHref
+        case .testHref: testHref
+        case .printHref: printHref
         }
     }
 }

@@ -125,58 +125,78 @@ enum TodayPage {
 }
 
 extension TodayPage.TodayWord: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "wordHTML": wordHTML
-        case "meanings": meanings
-        case "lang": lang
-        case "meaningLang": meaningLang
-        case "isMissed": isMissed
-        default: nil
+    enum Field: String, CaseIterable {
+        case wordHTML, meanings, lang, meaningLang, isMissed
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .wordHTML: wordHTML
+        case .meanings: meanings
+        case .lang: lang
+        case .meaningLang: meaningLang
+        case .isMissed: isMissed
         }
     }
 }
 
 extension TodayPage.SessionGroup: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href
-        case "sessionLabel": sessionLabel
-        case "countLabel": countLabel
-        case "cssClass": cssClass
-        case "words": words
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href, sessionLabel, countLabel, cssClass, words
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href
+        case .sessionLabel: sessionLabel
+        case .countLabel: countLabel
+        case .cssClass: cssClass
+        case .words: words
         }
     }
 }
 
 extension TodayPage.DeckToday: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "href": href
-        case "countsLabel": countsLabel
-        case "sessions": sessions
-        case "cardsHref": cardsHref
-        case "testHref": testHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, href, countsLabel, sessions, cardsHref, testHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .href: href
+        case .countsLabel: countsLabel
+        case .sessions: sessions
+        case .cardsHref: cardsHref
+        case .testHref: testHref
         }
     }
 }
 
 extension TodayPage.TodayView: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "dateLabel": dateLabel
-        case "countsLabel": countsLabel
-        case "decks": decks
-        case "isEmpty": isEmpty
-        case "cardsHref": cardsHref
-        case "testHref": testHref
-        case "printHref": printHref
-        case "indexHref": indexHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case dateLabel, countsLabel, decks, isEmpty, cardsHref, testHref, printHref, indexHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .dateLabel: dateLabel
+        case .countsLabel: countsLabel
+        case .decks: decks
+        case .isEmpty: isEmpty
+        case .cardsHref: cardsHref
+        case .testHref: testHref
+        case .printHref: printHref
+        case .indexHref: indexHref
         }
     }
 }

@@ -243,12 +243,17 @@ func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
 }
 
 extension StageCount: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "count": count
-        case "cssClass": cssClass
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, count, cssClass
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .count: count
+        case .cssClass: cssClass
         }
     }
 }

@@ -99,27 +99,32 @@ struct WordRowLabels {
 }
 
 extension WordRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "anchor": anchor
-        case "wordHTML": wordHTML
-        case "meanings": meanings
-        case "examples": examples
-        case "lang": lang
-        case "meaningLang": meaningLang
-        case "stageLabel": stageLabel
-        case "stageClass": stageClass
-        case "added": added
-        case "addedLabel": addedLabel
-        case "bookHref": bookHref
-        case "bookLabel": bookLabel
-        case "order": order
-        case "isMastered": isMastered
-        case "missedCount": missedCount
-        case "nextLabel": nextLabel.orMissing
-        case "missedLabel": missedLabel.orMissing
-        case "joinedLabel": joinedLabel.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case anchor, wordHTML, meanings, examples, lang, meaningLang, stageLabel, stageClass, added, addedLabel, bookHref, bookLabel, order, isMastered, missedCount, nextLabel, missedLabel, joinedLabel
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .anchor: anchor
+        case .wordHTML: wordHTML
+        case .meanings: meanings
+        case .examples: examples
+        case .lang: lang
+        case .meaningLang: meaningLang
+        case .stageLabel: stageLabel
+        case .stageClass: stageClass
+        case .added: added
+        case .addedLabel: addedLabel
+        case .bookHref: bookHref
+        case .bookLabel: bookLabel
+        case .order: order
+        case .isMastered: isMastered
+        case .missedCount: missedCount
+        case .nextLabel: nextLabel.orMissing
+        case .missedLabel: missedLabel.orMissing
+        case .joinedLabel: joinedLabel.orMissing
         }
     }
 }

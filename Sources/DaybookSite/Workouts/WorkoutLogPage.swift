@@ -88,59 +88,79 @@ extension Translation {
 }
 
 extension WorkoutLogPage.SessionItem: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "href": href
-        case "dateLabel": dateLabel
-        case "weekday": weekday
-        case "iso": iso
-        case "split": split
-        case "splitIsPlanned": splitIsPlanned
-        case "duration": duration.orMissing
-        case "summary": summary
-        case "volume": volume.orMissing
-        case "isPrivate": isPrivate
-        default: nil
+    enum Field: String, CaseIterable {
+        case href, dateLabel, weekday, iso, split, splitIsPlanned, duration, summary, volume, isPrivate
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .href: href
+        case .dateLabel: dateLabel
+        case .weekday: weekday
+        case .iso: iso
+        case .split: split
+        case .splitIsPlanned: splitIsPlanned
+        case .duration: duration.orMissing
+        case .summary: summary
+        case .volume: volume.orMissing
+        case .isPrivate: isPrivate
         }
     }
 }
 
 extension WorkoutLogPage.MonthGroup: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "id": id
-        case "title": title
-        case "count": count
-        case "calendarHref": calendarHref
-        case "sessions": sessions
-        default: nil
+    enum Field: String, CaseIterable {
+        case id, title, count, calendarHref, sessions
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .id: id
+        case .title: title
+        case .count: count
+        case .calendarHref: calendarHref
+        case .sessions: sessions
         }
     }
 }
 
 extension WorkoutLogPage.UpcomingDay: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "iso": iso
-        case "split": split
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, iso, split
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .iso: iso
+        case .split: split
         }
     }
 }
 
 extension WorkoutLogPage.Model: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "todayLabel": todayLabel
-        case "doneToday": doneToday
-        case "plannedToday": plannedToday.orMissing
-        case "upcoming": upcoming
-        case "month": month
-        case "months": months
-        case "total": total
-        case "statsHref": statsHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case todayLabel, doneToday, plannedToday, upcoming, month, months, total, statsHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .todayLabel: todayLabel
+        case .doneToday: doneToday
+        case .plannedToday: plannedToday.orMissing
+        case .upcoming: upcoming
+        case .month: month
+        case .months: months
+        case .total: total
+        case .statsHref: statsHref
         }
     }
 }

@@ -90,49 +90,64 @@ enum WorkoutSessionPage {
 }
 
 extension WorkoutSessionPage.ExerciseRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "name": self.name
-        case "href": href
-        case "sets": sets
-        case "volume": volume
-        case "oneRepMax": oneRepMax
-        default: nil
+    enum Field: String, CaseIterable {
+        case name, href, sets, volume, oneRepMax
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .name: self.name
+        case .href: href
+        case .sets: sets
+        case .volume: volume
+        case .oneRepMax: oneRepMax
         }
     }
 }
 
 extension WorkoutSessionPage.SessionLink: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .href: href
         }
     }
 }
 
 extension WorkoutSessionPage.Model: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "heading": heading
-        case "dateLabel": dateLabel
-        case "iso": iso
-        case "time": time.orMissing
-        case "split": split.orMissing
-        case "splitIsPlanned": splitIsPlanned
-        case "duration": duration.orMissing
-        case "isPrivate": isPrivate
-        case "exercises": exercises
-        case "totalVolume": totalVolume.orMissing
-        case "noteHTML": noteHTML.orMissing
-        case "previous": previous.orMissing
-        case "next": next.orMissing
-        case "logHref": logHref
-        case "statsHref": statsHref
-        case "calendarHref": calendarHref
-        case "monthLabel": monthLabel
-        default: nil
+    enum Field: String, CaseIterable {
+        case heading, dateLabel, iso, time, split, splitIsPlanned, duration, isPrivate, exercises, totalVolume, noteHTML, previous, next, logHref, statsHref, calendarHref, monthLabel
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .heading: heading
+        case .dateLabel: dateLabel
+        case .iso: iso
+        case .time: time.orMissing
+        case .split: split.orMissing
+        case .splitIsPlanned: splitIsPlanned
+        case .duration: duration.orMissing
+        case .isPrivate: isPrivate
+        case .exercises: exercises
+        case .totalVolume: totalVolume.orMissing
+        case .noteHTML: noteHTML.orMissing
+        case .previous: previous.orMissing
+        case .next: next.orMissing
+        case .logHref: logHref
+        case .statsHref: statsHref
+        case .calendarHref: calendarHref
+        case .monthLabel: monthLabel
         }
     }
 }

@@ -159,101 +159,141 @@ enum WorkoutStatsPage {
 }
 
 extension WorkoutStatsPage.Figure: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "value": value
-        case "detail": detail.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, value, detail
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .value: value
+        case .detail: detail.orMissing
         }
     }
 }
 
 extension WorkoutStatsPage.MonthRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "label": label
-        case "count": count
-        default: nil
+    enum Field: String, CaseIterable {
+        case label, count
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .label: label
+        case .count: count
         }
     }
 }
 
 extension WorkoutStatsPage.Record: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "value": value
-        case "set": set.orMissing
-        case "dateLabel": dateLabel
-        case "href": href
-        default: nil
+    enum Field: String, CaseIterable {
+        case value, set, dateLabel, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .value: value
+        case .set: set.orMissing
+        case .dateLabel: dateLabel
+        case .href: href
         }
     }
 }
 
 extension WorkoutStatsPage.RecordRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "name": self.name
-        case "href": href
-        case "oneRepMax": oneRepMax.orMissing
-        case "heaviest": heaviest.orMissing
-        case "volume": volume.orMissing
-        case "reps": reps.orMissing
-        case "hold": hold.orMissing
-        default: nil
+    enum Field: String, CaseIterable {
+        case name, href, oneRepMax, heaviest, volume, reps, hold
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .name: self.name
+        case .href: href
+        case .oneRepMax: oneRepMax.orMissing
+        case .heaviest: heaviest.orMissing
+        case .volume: volume.orMissing
+        case .reps: reps.orMissing
+        case .hold: hold.orMissing
         }
     }
 }
 
 extension WorkoutStatsPage.Chart: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "title": title
-        case "svg": svg
-        default: nil
+    enum Field: String, CaseIterable {
+        case title, svg
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .title: title
+        case .svg: svg
         }
     }
 }
 
 extension WorkoutStatsPage.HistoryRow: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "dateLabel": dateLabel
-        case "iso": iso
-        case "href": href
-        case "sets": sets
-        case "volume": volume
-        case "oneRepMax": oneRepMax
-        default: nil
+    enum Field: String, CaseIterable {
+        case dateLabel, iso, href, sets, volume, oneRepMax
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .dateLabel: dateLabel
+        case .iso: iso
+        case .href: href
+        case .sets: sets
+        case .volume: volume
+        case .oneRepMax: oneRepMax
         }
     }
 }
 
 extension WorkoutStatsPage.ExerciseSection: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "id": id
-        case "name": self.name
-        case "count": count
-        case "charts": charts
-        case "rows": rows
-        case "isWeighted": isWeighted
-        default: nil
+    enum Field: String, CaseIterable {
+        case id, name, count, charts, rows, isWeighted
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .id: id
+        case .name: self.name
+        case .count: count
+        case .charts: charts
+        case .rows: rows
+        case .isWeighted: isWeighted
         }
     }
 }
 
 extension WorkoutStatsPage.Model: TemplateFields {
-    func field(_ name: String) -> (any TemplateRepresentable)? {
-        switch name {
-        case "figures": figures
-        case "monthChart": monthChart.orMissing
-        case "months": months
-        case "records": records
-        case "exercises": exercises
-        case "logHref": logHref
-        default: nil
+    enum Field: String, CaseIterable {
+        case figures, monthChart, months, records, exercises, logHref
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .figures: figures
+        case .monthChart: monthChart.orMissing
+        case .months: months
+        case .records: records
+        case .exercises: exercises
+        case .logHref: logHref
         }
     }
 }

@@ -5,6 +5,16 @@ import Foundation
 import Glibc
 #endif
 
+/// What changed below the watched folders since the last call back.
+struct WatchedChanges {
+    /// Files written, created, deleted or renamed (absolute paths); nil when
+    /// the watcher may have missed some: its queue overflowed, or a folder
+    /// came, went or was renamed (files may have moved with it unseen).
+    var files: Set<String>? = []
+    /// Whether files were created, deleted or renamed.
+    var listed = false
+}
+
 /// Calls back when anything below the watched folders changes. Linux has no
 /// FSEvents and Dispatch's file sources don't exist there, so this reads
 /// inotify, one watch per folder, and re-scans folders as they appear.
@@ -15,9 +25,11 @@ final class FileWatcher: @unchecked Sendable {
     private var source: DispatchSourceRead?
     private let queue = DispatchQueue(label: "daybook.watch")
     private var pending: DispatchWorkItem?
-    private let onChange: @Sendable () -> Void
+    /// Collected since the last call back (only touched on `queue`).
+    private var changes = WatchedChanges()
+    private let onChange: @Sendable (WatchedChanges) -> Void
 
-    init(roots: [URL], onChange: @escaping @Sendable () -> Void) throws {
+    init(roots: [URL], onChange: @escaping @Sendable (WatchedChanges) -> Void) throws {
         self.roots = roots
         self.onChange = onChange
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -62,9 +74,24 @@ final class FileWatcher: @unchecked Sendable {
                 if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = watched[watch] {
                     addTree(parent + "/" + name)
                 }
-                if !name.hasPrefix(".") { scheduleChange() }
+                if mask & UInt32(IN_IGNORED) != 0 { watched[watch] = nil }
+                if !name.hasPrefix(".") || mask & UInt32(IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                    note(watch: watch, mask: mask, name: name)
+                    scheduleChange()
+                }
             }
         }
+    }
+
+    /// Anything but a file's own event (an overflow, a folder's) leaves the changes unknown.
+    private func note(watch: Int32, mask: UInt32, name: String) {
+        let fileEvents = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE)
+        guard mask & UInt32(IN_ISDIR | IN_Q_OVERFLOW) == 0, mask & ~fileEvents == 0, !name.isEmpty, let folder = watched[watch] else {
+            changes.files = nil
+            return
+        }
+        changes.files?.insert(folder + "/" + name)
+        if mask & UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO) != 0 { changes.listed = true }
     }
 
     /// Editors write a file in several steps (truncate, write, rename): wait
@@ -72,7 +99,12 @@ final class FileWatcher: @unchecked Sendable {
     /// before the page shows the save.
     private func scheduleChange() {
         pending?.cancel()
-        let work = DispatchWorkItem { [onChange] in onChange() }
+        let work = DispatchWorkItem { [weak self, onChange] in
+            guard let self else { return }
+            let changes = self.changes
+            self.changes = WatchedChanges()
+            onChange(changes)
+        }
         pending = work
         queue.asyncAfter(deadline: .now() + .milliseconds(30), execute: work)
     }

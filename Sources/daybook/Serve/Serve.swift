@@ -42,7 +42,11 @@ struct Serve: AsyncParsableCommand {
         }
         let preview = PreviewServer(output: options.outputDirectory, saver: saver)
         await rebuild(options, memory, preview)
-        let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) {
+        let contentFolder = options.contentDirectory.path + "/"
+        let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) { changes in
+            // The rebuild examines only the content files the watcher saw change (the theme's it examines all).
+            let files = changes.files.map { Set($0.compactMap { $0.hasPrefix(contentFolder) ? String($0.dropFirst(contentFolder.count)) : nil }) }
+            memory.parsed.noteChanges(files, listed: changes.listed)
             // The watcher's queue runs one rebuild at a time; the pages hear of each in order.
             let semaphore = DispatchSemaphore(value: 0)
             Task {
@@ -52,6 +56,7 @@ struct Serve: AsyncParsableCommand {
             semaphore.wait()
         }
         watcher.start()
+        memory.parsed.startWatching()
 
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
         await server.appendRoute("GET *") { request in await preview.respond(to: request) }
