@@ -365,6 +365,63 @@ import DaybookSchedule
         }
     }
 
+    /// Everything a schedule says, as lines of text: what every page reads of it.
+    static func lines(_ schedule: VocabSchedule, _ decks: [Deck]) -> [String] {
+        func texts(_ words: [VocabWord]) -> String { words.map(\.text).joined(separator: ",") }
+        var lines: [String] = []
+        for deck in decks {
+            for book in schedule.books(of: deck.id) {
+                lines.append("book \(book.id) \(book.stage) \(book.day?.date.iso ?? "-") \(texts(book.added)) \(texts(book.joined)) \(texts(book.words))")
+            }
+            for status in schedule.words(of: deck.id) {
+                lines.append("word \(deck.id) \(status.word.text) \(status.book.start) \(status.stage) \(status.missedOn) \(status.bookHistory) "
+                             + "\(status.nextReview.map { "\($0.number) \($0.date)" } ?? "-")")
+            }
+        }
+        for day in schedule.days(in: base.adding(days: -1)...base.adding(days: 1000)) {
+            for activity in day.decks {
+                let sessions = (activity.studies + activity.reviews).map { "\($0.start) \($0.activity) \(texts($0.words)) \(texts($0.missed))" }
+                lines.append("day \(day.date) \(activity.deckID) \(texts(activity.added)) \(texts(activity.joined)) \(texts(activity.missed)) "
+                             + sessions.joined(separator: " | "))
+            }
+        }
+        lines += schedule.reviewDays(from: base).map { "review \($0.date) \($0.deckID) \($0.wordCount)" }
+        lines += schedule.diagnostics.map(\.message)
+        return lines
+    }
+
+    /// `serve` makes each schedule from the last one, taking the decks whose
+    /// words and misses are the same: it must say exactly what one made afresh
+    /// says, whatever changed in between (results, words, today, settings).
+    @Test func aScheduleMadeFromTheLastOneIsTheOneMadeAfresh() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            // Before: every other day of results, and the last deck without its last day of words;
+            // or as many misses, each a day later.
+            let earlier = ReviewLog(days: scenario.reviews.days.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+            var decks = scenario.decks
+            let last = decks.removeLast()
+            decks.append(Deck(source: last.source, days: Array(last.days.dropLast())))
+            let shifted = ReviewLog(days: scenario.reviews.days.map { day in
+                ReviewLog.Day(date: day.date.adding(days: 1), location: day.location, decks: day.decks, misses: day.misses.map {
+                    ReviewLog.Miss(date: $0.date.adding(days: 1), deckID: $0.deckID, word: $0.word, location: $0.location)
+                })
+            })
+            let befores = [VocabSchedule(decks: decks, reviews: earlier, settings: scenario.settings, today: scenario.today),
+                           VocabSchedule(decks: scenario.decks, reviews: shifted, settings: scenario.settings, today: scenario.today)]
+            var longer = scenario.settings
+            longer.studyDays += 1
+            let changes = [(scenario.reviews, scenario.settings, scenario.today), (earlier, scenario.settings, scenario.today),
+                           (scenario.reviews, scenario.settings, scenario.later), (scenario.reviews, longer, scenario.today)]
+            for before in befores {
+                for (reviews, settings, today) in changes {
+                    let fresh = VocabSchedule(decks: scenario.decks, reviews: reviews, settings: settings, today: today)
+                    let reused = VocabSchedule(decks: scenario.decks, reviews: reviews, settings: settings, today: today, reusing: before)
+                    #expect(Self.lines(reused, scenario.decks) == Self.lines(fresh, scenario.decks), "\(scenario)")
+                }
+            }
+        }
+    }
+
     @Test func everyDueWordIsInTheCalendar() async {
         await propertyCheck(input: Self.scenarios) { scenario in
             let schedule = Self.schedule(scenario, on: scenario.today)

@@ -3,7 +3,7 @@ public struct SiteConfig: Sendable {
     public enum Locale: String, Sendable, CaseIterable { case ko, en }
     public enum WeekStart: String, Sendable { case monday, sunday }
 
-    public struct Vocab: Sendable {
+    public struct Vocab: Equatable, Sendable {
         public var studyDays = 3
         public var reviewIntervals = [3, 7, 14]
         public var maxMeanings = 3

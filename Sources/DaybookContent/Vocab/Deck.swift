@@ -51,7 +51,7 @@ public struct Deck: Sendable {
 }
 
 /// The words under one `## YYYY-MM-DD` heading: the day's new word book.
-public struct DeckDay: Sendable {
+public struct DeckDay: Equatable, Sendable {
     public let date: LocalDate
     /// Line of the heading.
     public let line: Int

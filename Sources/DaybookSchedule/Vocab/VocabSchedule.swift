@@ -14,6 +14,10 @@ import DaybookContent
 /// Results dated after today are not counted yet; each such day is reported
 /// in `diagnostics` as a warning (not an error, so that a build for an
 /// earlier day still works).
+///
+/// Each deck's schedule depends on nothing but its words, its misses, the
+/// settings and today: a schedule made `reusing` another takes from it every
+/// deck whose inputs are the same (`serve`, where one saved miss changes one deck).
 public struct VocabSchedule: Sendable {
     public let today: LocalDate
     public let settings: SiteConfig.Vocab
@@ -26,7 +30,7 @@ public struct VocabSchedule: Sendable {
     private let calendar: [LocalDate: [DeckActivity]]
     private let calendarDates: [LocalDate]
 
-    public init(decks: [Deck], reviews: ReviewLog, settings: SiteConfig.Vocab, today: LocalDate) {
+    public init(decks: [Deck], reviews: ReviewLog, settings: SiteConfig.Vocab, today: LocalDate, reusing previous: VocabSchedule? = nil) {
         self.today = today
         self.settings = settings
         var seen = Set<String>()
@@ -42,16 +46,20 @@ public struct VocabSchedule: Sendable {
 
         let counted = reviews.misses.filter { $0.date <= today }
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
+        let kept = previous.flatMap { $0.today == today && $0.settings == settings ? $0.decks : nil } ?? [:]
         var plans = PlanCache(settings: settings)
         var states: [String: DeckState] = [:]
-        var builder = CalendarBuilder()
-        for (position, deck) in decks.enumerated() {
-            let state = DeckState(deck: deck, misses: missesByDeck[deck.id] ?? [], today: today, plans: &plans)
-            builder.add(state, deckPosition: position, plans: &plans)
+        var calendar: [LocalDate: [DeckActivity]] = [:]
+        for deck in decks {
+            let misses = missesByDeck[deck.id] ?? []
+            let state = kept[deck.id].flatMap { $0.isMade(of: deck, misses) ? $0 : nil }
+                ?? DeckState(deck: deck, misses: misses, today: today, plans: &plans)
             states[deck.id] = state
+            // Deck by deck: each day lists its decks in deck order.
+            for (date, activity) in state.calendar { calendar[date, default: []].append(activity) }
         }
         self.decks = states
-        calendar = builder.finish()
+        self.calendar = calendar
         calendarDates = calendar.keys.sorted()
     }
 
@@ -222,23 +230,24 @@ private struct WordTrack {
 
 /// One deck replayed up to today.
 private struct DeckState: Sendable {
-    let id: String
-    let tracks: [WordTrackValue]
+    /// What it was made of, besides the settings and today.
+    let deck: Deck
+    let misses: [ReviewLog.Miss]
     let books: [WordBook]
     let words: [WordStatus]
     let wordIndex: [String: Int]
-    let addedByDate: [LocalDate: [VocabWord]]
-    let joinedByDate: [LocalDate: [VocabWord]]
-    let missedByDate: [LocalDate: [VocabWord]]
+    /// Its activity on each day it has any.
+    let calendar: [LocalDate: DeckActivity]
 
-    struct WordTrackValue: Sendable {
-        let word: VocabWord
-        let segments: [(start: LocalDate, until: LocalDate?)]
-        let studyMisses: [LocalDate]
+    /// Whether it is the state of `deck` with `misses` (under the same settings and today).
+    func isMade(of deck: Deck, _ misses: [ReviewLog.Miss]) -> Bool {
+        deck.id == self.deck.id && deck.days == self.deck.days
+            && misses.elementsEqual(self.misses) { $0.date == $1.date && $0.word == $1.word }
     }
 
     init(deck: Deck, misses: [ReviewLog.Miss], today: LocalDate, plans: inout PlanCache) {
-        id = deck.id
+        self.deck = deck
+        self.misses = misses
         var tracks = deck.words.map { WordTrack(word: $0, segments: [Segment(start: $0.added)]) }
         var index: [String: Int] = [:]
         for (position, word) in deck.words.enumerated() where index[word.text] == nil { index[word.text] = position }
@@ -261,14 +270,11 @@ private struct DeckState: Sendable {
             tracks[position].segments.append(Segment(start: miss.date))
             joinedOrder[miss.date, default: []].append(position)
         }
-        self.missedByDate = missedByDate
-        self.tracks = tracks.map { WordTrackValue(word: $0.word, segments: $0.segments.map { ($0.start, $0.until) }, studyMisses: $0.studyMisses) }
-
         let currentStart = tracks.map { $0.segments[$0.segments.count - 1].start }
         var starts = Set(deck.days.map(\.date))
         starts.formUnion(joinedOrder.keys)
-        joinedByDate = joinedOrder.mapValues { $0.map { tracks[$0].word } }
-        addedByDate = Dictionary(deck.days.map { ($0.date, $0.words) }, uniquingKeysWith: { first, _ in first })
+        let joinedByDate = joinedOrder.mapValues { $0.map { tracks[$0].word } }
+        let addedByDate = Dictionary(deck.days.map { ($0.date, $0.words) }, uniquingKeysWith: { first, _ in first })
 
         var books: [WordBook] = []
         for start in starts.sorted() {
@@ -288,10 +294,19 @@ private struct DeckState: Sendable {
                               missedOn: track.missedOn, bookHistory: track.segments.map(\.start),
                               nextReview: plan.nextReview(onOrAfter: today))
         }
+
+        var builder = CalendarBuilder(deckID: deck.id)
+        for (date, words) in addedByDate { builder.edit(date) { $0.activity.added = words } }
+        for (date, words) in joinedByDate { builder.edit(date) { $0.activity.joined = words } }
+        for (date, words) in missedByDate { builder.edit(date) { $0.activity.missed = words } }
+        for track in tracks {
+            builder.add(track, plans: &plans)
+        }
+        calendar = builder.finish()
     }
 }
 
-/// Gathers every session of every word into days.
+/// Gathers every session of every word of one deck into days.
 private struct CalendarBuilder {
     struct SessionKey: Hashable {
         let start: LocalDate
@@ -303,41 +318,37 @@ private struct CalendarBuilder {
         var sessions: [SessionKey: BookSession] = [:]
     }
 
-    var days: [LocalDate: [Int: DeckDayBuilder]] = [:]
+    let deckID: String
+    var days: [LocalDate: DeckDayBuilder] = [:]
 
-    mutating func add(_ state: DeckState, deckPosition: Int, plans: inout PlanCache) {
-        // Mutated in place through the defaulted subscripts: no copy of a day per word.
-        func edit(_ date: LocalDate, _ change: (inout DeckDayBuilder) -> Void) {
-            change(&days[date, default: [:]][deckPosition, default: DeckDayBuilder(activity: DeckActivity(deckID: state.id))])
-        }
-        for (date, words) in state.addedByDate { edit(date) { $0.activity.added = words } }
-        for (date, words) in state.joinedByDate { edit(date) { $0.activity.joined = words } }
-        for (date, words) in state.missedByDate { edit(date) { $0.activity.missed = words } }
+    init(deckID: String) { self.deckID = deckID }
 
-        for track in state.tracks {
-            for segment in track.segments {
-                let plan = plans.plan(segment.start)
-                for (offset, date) in plan.studyDays.enumerated() {
-                    let missed = track.studyMisses.contains(date)
-                    edit(date) { $0.add(track.word, to: plan, .study(day: offset + 1), missed: missed) }
-                }
-                for (offset, date) in plan.reviewDays.enumerated() {
-                    if let until = segment.until, date > until { break }
-                    edit(date) { $0.add(track.word, to: plan, .review(number: offset + 1), missed: date == segment.until) }
-                }
+    /// Mutated in place through the defaulted subscript: no copy of a day per word.
+    mutating func edit(_ date: LocalDate, _ change: (inout DeckDayBuilder) -> Void) {
+        change(&days[date, default: DeckDayBuilder(activity: DeckActivity(deckID: deckID))])
+    }
+
+    mutating func add(_ track: WordTrack, plans: inout PlanCache) {
+        for segment in track.segments {
+            let plan = plans.plan(segment.start)
+            for (offset, date) in plan.studyDays.enumerated() {
+                let missed = track.studyMisses.contains(date)
+                edit(date) { $0.add(track.word, to: plan, .study(day: offset + 1), missed: missed) }
+            }
+            for (offset, date) in plan.reviewDays.enumerated() {
+                if let until = segment.until, date > until { break }
+                edit(date) { $0.add(track.word, to: plan, .review(number: offset + 1), missed: date == segment.until) }
             }
         }
     }
 
-    func finish() -> [LocalDate: [DeckActivity]] {
-        days.mapValues { decks in
-            decks.sorted { $0.key < $1.key }.map { _, builder in
-                var activity = builder.activity
-                let sessions = builder.sessions.values.sorted { $0.start < $1.start }
-                activity.studies = sessions.filter { if case .study = $0.activity { return true } else { return false } }
-                activity.reviews = sessions.filter { if case .review = $0.activity { return true } else { return false } }
-                return activity
-            }
+    func finish() -> [LocalDate: DeckActivity] {
+        days.mapValues { builder in
+            var activity = builder.activity
+            let sessions = builder.sessions.values.sorted { $0.start < $1.start }
+            activity.studies = sessions.filter { if case .study = $0.activity { return true } else { return false } }
+            activity.reviews = sessions.filter { if case .review = $0.activity { return true } else { return false } }
+            return activity
         }
     }
 }

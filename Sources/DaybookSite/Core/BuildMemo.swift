@@ -11,8 +11,15 @@ final class BuildMemo: @unchecked Sendable {
 
     /// The value `make` gives for inputs `key`, made again only when they changed.
     func value<T: Sendable>(_ name: String, key: PageKey, _ make: () -> T) -> T {
-        if let kept = lock.withLock({ values[name] }), kept.key == key, let value = kept.value as? T { return value }
-        let value = make()
+        value(name, key: key, updating: { (_: T?) in make() })
+    }
+
+    /// The same, but `make` is handed the value kept from other inputs, to
+    /// take from it what still holds (nil in a clean build).
+    func value<T: Sendable>(_ name: String, key: PageKey, updating make: (_ previous: T?) -> T) -> T {
+        let kept = lock.withLock { values[name] }
+        if let kept, kept.key == key, let value = kept.value as? T { return value }
+        let value = make(kept?.value as? T)
         lock.withLock { values[name] = (key, value) }
         return value
     }

@@ -147,8 +147,9 @@ public struct SiteData: Sendable {
             $0.combine(content.textHashes["site.yml"])
             $0.combine(today)
         }
-        self.vocab = memo.value("vocab schedule", key: scheduleKey) {
-            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today)
+        // A deck whose file and misses are as before keeps its schedule.
+        self.vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
+            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
         }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         let workoutFiles = filesKey(under: "workouts/")

@@ -52,8 +52,11 @@ enum BookPages {
         vocab.decks.flatMap { deck in
             let books = vocab.schedule.books(of: deck.id)
             let deckKey = vocab.site.decksKey([deck])
+            // The keys of a deck's books are made of its schedule's inputs: its file, its misses, the settings and today.
+            let scheduleKey = PageKey { $0.combine(deckKey); $0.combine(vocab.site.vocabKey(of: Routes.deck(deck.id))); $0.combine(vocab.today) }
+            let keys = vocab.site.memo.value("book keys " + deck.id, key: scheduleKey) { books.indices.map { key(books, $0, deck, deckKey, vocab) } }
             return books.indices.map { index in
-                Page(Routes.book(deck.id, books[index].start), template: "pages/vocab-book", key: key(books, index, deck, deckKey, vocab)) { context in
+                Page(Routes.book(deck.id, books[index].start), template: "pages/vocab-book", key: keys[index]) { context in
                     bookPage(books, index, deck, vocab, context)
                 }
             }
