@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev", "libssl-dev"])]),
         // The shim also hashes photos with OpenSSL's libcrypto (libssl-dev, which libvips-dev pulls in).
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("crypto")]),
+        // libdeflate from Debian (libvips-dev pulls it in too); only DaybookSite/Search/Deflate.swift imports it.
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Content model and parsing: files → values with located diagnostics.
         .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit", "ZIPFoundation"]),
         // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
@@ -47,7 +49,7 @@ let package = Package(
             plugins: ["EmbedThemePlugin"]
         ),
         // Site building: page families, view models, feeds, atomic output.
-        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender", "CVipsShim", "ZIPFoundation"]),
+        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender", "CVipsShim", "CLibDeflate"]),
         .executableTarget(
             name: "daybook",
             dependencies: [

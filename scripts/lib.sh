@@ -32,6 +32,8 @@ need_vips() { apt_need libvips-dev libssl-dev pkg-config; }
 
 # zlib, which ZIPFoundation reads Day One's export .zip with.
 need_zlib() { apt_need zlib1g-dev pkg-config; }
+# libdeflate, which deflates the texts of the search index.
+need_libdeflate() { apt_need libdeflate-dev pkg-config; }
 
 # The team's shared folder (bench corpus generator, Hugo twin site): $DAYBOOK_SHARED,
 # else ../shared beside the main checkout, found through git so that it is the same

@@ -2,6 +2,7 @@ import DaybookContent
 @testable import DaybookSite
 import Foundation
 import Testing
+import ZIPFoundation
 
 /// How text becomes search keys and how the index is cut into files
 /// (themes/default/assets/daybook.js reads them the same way; the browser
@@ -161,6 +162,33 @@ import Testing
         let entries = index.shards.joined()
         #expect(entries.count == expected.count && expected.count > 1_000)
         for entry in entries { #expect(entry == expected[entry.key]) }
+    }
+
+    @Test func stringsAreWrittenAsJSONEncoderWritesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let strings = (0..<0x80).map { String(Unicode.Scalar($0)!) } + ["", "a/b", "첫눈 \"x\"\\", "\u{2028}\u{2029}\u{FEFF}😀é", "\r\n\t"]
+        var written: [UInt8] = []
+        JSONStrings.append(strings, to: &written)
+        #expect(written == Array(try encoder.encode(strings)))
+        written = []
+        JSONStrings.append([String](), to: &written)
+        #expect(written == Array("[]".utf8))
+    }
+
+    /// What the page inflates (`DecompressionStream("deflate-raw")`) is the texts as JSON.
+    @Test func aChunksTextsInflateToTheirJSON() throws {
+        let texts = (0..<50).map { "첫눈이 내렸다 \($0) walked \"home\"" }
+        let index = SearchIndex(records: texts.map { Self.record("t", .diary, "2026-11-20", text: $0) })
+        let script = String(decoding: index.chunkScript(0), as: UTF8.self)
+        let base64 = try #require(script.split(separator: "\"").dropLast().last)
+        let packed = try #require(Data(base64Encoded: String(base64)))
+        var inflated = Data()
+        _ = try Data.decompress(size: Int64(packed.count), bufferSize: 4_096, skipCRC32: true,
+                                provider: { position, size in packed.subdata(in: Int(position)..<min(Int(position) + size, packed.count)) },
+                                consumer: { inflated.append($0) })
+        #expect(try JSONDecoder().decode([String].self, from: inflated) == index.documents[index.chunks[0]].map(\.text))
+        #expect(packed.count < inflated.count / 4)
     }
 
     @Test func keysSpreadOverMoreShardsAsTheIndexGrows() {

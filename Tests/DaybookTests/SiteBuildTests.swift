@@ -146,6 +146,48 @@ import Testing
         #expect(site.read("diary/2026/11/index.html")?.contains("<li class=\"mine\">첫눈 @ 2026") == true)
     }
 
+    /// A year or tag of more than `fullItemLimit` entries lists each as a line
+    /// under its month, so it stays light on a phone; shorter lists and
+    /// every month page show full items.
+    @Test func longListsShowLinesUnderTheirMonths() throws {
+        var files = ["content/diary/2025/2025-03-01.md": "---\ntitle: Old\nweather: rain\ntags: [long]\n---\nx"]
+        let days = (8...11).flatMap { month in (1...28).map { String(format: "2026-%02d-%02d", month, $0) } }.prefix(DiaryPages.fullItemLimit + 1)
+        for day in days { files["content/diary/2026/\(day).md"] = "---\ntitle: Day \(day)\nweather: snow\ntags: [long]\n---\nx" }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.build()
+        let year = try #require(site.read("diary/2026/index.html"))
+        #expect(!year.contains("entry-item"))
+        #expect(year.contains("<h2><a href=\"11/index.html\">2026년 11월</a> <span class=\"count\">(17)</span></h2>"))
+        #expect(year.contains("<li><time datetime=\"2026-11-16\">11월 16일</time> <a href=\"2026-11-16/index.html\">Day 2026-11-16</a></li>"))
+        #expect(year.components(separatedBy: "<li><time").count - 1 == DiaryPages.fullItemLimit + 1)
+        let tag = try #require(site.read("tags/long/index.html"))
+        #expect(tag.contains("<h2><a href=\"../../diary/2025/03/index.html\">2025년 3월</a> <span class=\"count\">(1)</span></h2>"))
+        #expect(tag.contains("<a href=\"../../diary/2026/2026-08-01/index.html\">Day 2026-08-01</a></li>"))
+        #expect(!tag.contains("entry-item"))
+        // A year of one entry and a month show full items, with the weather.
+        for page in ["diary/2025/index.html", "diary/2026/11/index.html"] {
+            #expect(try #require(site.read(page)).contains("<li class=\"entry-item\">"), "\(page)")
+            #expect(try #require(site.read(page)).contains("class=\"wx wx-"), "\(page)")
+        }
+    }
+
+    /// Only a page that depends on the day names it: a new day rewrites no
+    /// entry or archive, so a deploy by rsync copies none of them.
+    @Test func aNewDayChangesNoEntryOrArchivePage() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry])
+        defer { site.remove() }
+        let pages = ["diary/2026/2026-11-20/index.html", "diary/index.html", "diary/2026/index.html", "diary/2026/11/index.html",
+                     "tags/index.html", "tags/winter/index.html"]
+        try site.build(today: "2026-11-23")
+        let before = pages.map { site.read($0) }
+        #expect(before.allSatisfy { $0?.contains("class=\"built\"") == false })
+        #expect(site.read("index.html")?.contains("<p class=\"built\">기준일 <time datetime=\"2026-11-23\">") == true)
+        try site.build(today: "2026-11-24")
+        #expect(pages.map { site.read($0) } == before)
+        #expect(site.read("index.html")?.contains("<p class=\"built\">기준일 <time datetime=\"2026-11-24\">") == true)
+    }
+
     @Test func aBrokenTemplateIsAnErrorAtItsLine() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": Self.entry,
                                  "themes/default/pages/entry.mustache": "ok\n{{#page}}{{title}\n",

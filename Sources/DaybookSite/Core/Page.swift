@@ -60,13 +60,19 @@ public struct PageViewModel {
     public var bodyClass: String = ""
     /// Override of `<html lang>`, for pages in another language than the site.
     public var lang: String?
+    /// What the page shows depends on the day it is built for, so its footer
+    /// names that day. An entry or an archive does not: a new day leaves
+    /// its bytes as they were (a deploy by rsync copies none of them).
+    public var showsToday: Bool
 
-    public init(title: String, section: Section?, page: any TemplateFields, bodyClass: String = "", lang: String? = nil) {
+    public init(title: String, section: Section?, page: any TemplateFields, bodyClass: String = "", lang: String? = nil,
+                showsToday: Bool = true) {
         self.title = title
         self.page = page
         self.section = section
         self.bodyClass = bodyClass
         self.lang = lang
+        self.showsToday = showsToday
     }
 }
 

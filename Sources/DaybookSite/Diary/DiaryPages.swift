@@ -131,7 +131,7 @@ struct DiaryPages: SiteFeature {
             lastmod: entry.frontMatter.lastModified?.date.iso,
             fields: diary.bodies[index].fields
         )
-        return PageViewModel(title: entry.title, section: .diary, page: page)
+        return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }
 
     struct YearLink {
@@ -167,7 +167,7 @@ struct DiaryPages: SiteFeature {
         let recent = diary.items.items(diary.entries.indices.suffix(20).reversed(), context)
         return PageViewModel(title: context.t["nav_diary"], section: .diary,
                              page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
-                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count))
+                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count), showsToday: false)
     }
 
     struct ArchivePage {
@@ -181,12 +181,39 @@ struct DiaryPages: SiteFeature {
         var photosHref: String?
     }
 
+    /// A year or tag page listing more entries than this shows each as a line
+    /// (date and title) under its month, so that it stays light on a phone: a
+    /// year of 3,000 full items is 1.4 MB of HTML. A month's page shows every
+    /// item in full.
+    static let fullItemLimit = 100
+
+    /// `indexes` (oldest first) newest first under their months: in full, or
+    /// as lines when there are more than `fullItemLimit`.
+    static func monthGroups(_ indexes: [Int], _ context: PageContext) -> [EntryGroup] {
+        let diary = context.site.diary
+        var groups: [(month: YearMonth, indexes: [Int])] = []
+        for index in indexes.reversed() {
+            let month = diary.entries[index].date.monthKey
+            if groups.last?.month == month { groups[groups.count - 1].indexes.append(index) } else { groups.append((month, [index])) }
+        }
+        let full = indexes.count <= fullItemLimit
+        return groups.map { month, indexes in
+            let title = context.t.monthTitle(month), href = context.link(Routes.diaryMonth(month))
+            guard !full else {
+                return EntryGroup(title: title, href: href, entries: diary.items.items(indexes, context, kept: true), count: indexes.count)
+            }
+            let lines = indexes.map { index in
+                let entry = diary.entries[index]
+                return EntryLine(iso: entry.date.iso, dateLabel: context.t.shortDate(entry.date), title: entry.title,
+                                 href: context.link(Routes.content(entry.source)))
+            }
+            return EntryGroup(title: title, href: href, entries: [], lines: lines, count: indexes.count)
+        }
+    }
+
     static func yearPage(_ year: Int, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
-        let groups = diary.byMonth.keys.filter { $0.year == year }.sorted(by: >).map { month in
-            let items = diary.items.items(diary.byMonth[month]!.reversed(), context, kept: true)
-            return EntryGroup(title: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)), entries: items, count: items.count)
-        }
+        let groups = monthGroups(diary.byYear[year]!, context)
         let years = diary.byYear.keys.sorted()
         let position = years.firstIndex(of: year)!
         func link(_ y: Int) -> MonthLink { MonthLink(label: String(y), href: context.link(Routes.diaryYear(y)), count: diary.byYear[y]!.count) }
@@ -195,7 +222,7 @@ struct DiaryPages: SiteFeature {
                                up: MonthLink(label: context.t["nav_diary"], href: context.link(Routes.diary), count: diary.entries.count),
                                previous: position > 0 ? link(years[position - 1]) : nil,
                                next: position + 1 < years.count ? link(years[position + 1]) : nil)
-        return PageViewModel(title: page.heading, section: .diary, page: page)
+        return PageViewModel(title: page.heading, section: .diary, page: page, showsToday: false)
     }
 
     static func monthPage(_ month: YearMonth, _ context: PageContext) -> PageViewModel {
@@ -212,7 +239,7 @@ struct DiaryPages: SiteFeature {
                                previous: position > 0 ? link(months[position - 1]) : nil,
                                next: position + 1 < months.count ? link(months[position + 1]) : nil)
         if diary.byMonth[month]!.contains(where: { !diary.photos[$0].isEmpty }) { page.photosHref = context.link(Routes.diaryMonthPhotos(month)) }
-        return PageViewModel(title: page.heading, section: .diary, page: page)
+        return PageViewModel(title: page.heading, section: .diary, page: page, showsToday: false)
     }
 
     struct TagsPage {
@@ -223,18 +250,19 @@ struct DiaryPages: SiteFeature {
         let tags = context.site.diary.byTag.sorted { $0.value.name.lowercased() < $1.value.name.lowercased() }.map { slug, tag in
             MonthLink(label: tag.name, href: context.link(Routes.tag(slug)), count: tag.indexes.count)
         }
-        return PageViewModel(title: context.t["tags"], section: .diary, page: TagsPage(tags: tags))
+        return PageViewModel(title: context.t["tags"], section: .diary, page: TagsPage(tags: tags), showsToday: false)
     }
 
     static func tagPage(_ slug: String, _ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let tag = diary.byTag[slug]!
-        let items = diary.items.items(tag.indexes.reversed(), context, kept: true)
         let heading = "#\(tag.name)"
-        let page = ArchivePage(heading: heading, groups: [EntryGroup(title: heading, href: nil, entries: items, count: items.count)],
-                               count: items.count, up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),
+        let groups = tag.indexes.count > fullItemLimit ? monthGroups(tag.indexes, context)
+            : [EntryGroup(title: heading, href: nil, entries: diary.items.items(tag.indexes.reversed(), context, kept: true), count: tag.indexes.count)]
+        let page = ArchivePage(heading: heading, groups: groups, count: tag.indexes.count,
+                               up: MonthLink(label: context.t["tags"], href: context.link(Routes.tags), count: diary.byTag.count),
                                previous: nil, next: nil)
-        return PageViewModel(title: heading, section: .diary, page: page)
+        return PageViewModel(title: heading, section: .diary, page: page, showsToday: false)
     }
 }
 

@@ -151,7 +151,17 @@ struct EntryGroup {
     let title: String
     let href: String?
     let entries: [EntryItem]
+    /// What a long list shows instead of `entries`.
+    var lines: [EntryLine] = []
     let count: Int
+}
+
+/// An entry in a long list (`DiaryPages.fullItemLimit`): its date and title alone.
+struct EntryLine {
+    let iso: String
+    let dateLabel: String
+    let title: String
+    let href: String
 }
 
 extension EntryItem: TemplateFields {
@@ -180,7 +190,7 @@ extension EntryItem: TemplateFields {
 
 extension EntryGroup: TemplateFields {
     enum Field: String, CaseIterable {
-        case title, href, entries, count
+        case title, href, entries, lines, count
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -190,7 +200,25 @@ extension EntryGroup: TemplateFields {
         case .title: title
         case .href: href.orMissing
         case .entries: entries
+        case .lines: lines
         case .count: count
+        }
+    }
+}
+
+extension EntryLine: TemplateFields {
+    enum Field: String, CaseIterable {
+        case iso, dateLabel, title, href
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .iso: iso
+        case .dateLabel: dateLabel
+        case .title: title
+        case .href: href
         }
     }
 }

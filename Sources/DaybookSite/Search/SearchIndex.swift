@@ -181,11 +181,24 @@ struct SearchIndex: Sendable {
     /// of the bytes on a diary); a browser that cannot still shows the results.
     func chunkScript(_ number: Int) -> [UInt8] {
         let documents = documents[chunks[number]]
-        let rows = documents.map { [$0.title, $0.url, $0.date?.iso ?? ""] + $0.tags }
-        let texts = Self.json(documents.map(\.text))
-        // Should zlib ever fail, the page reads the texts as they are too.
-        let packed = Deflate.raw(texts).map { Array("\"".utf8) + Array($0.base64EncodedData()) + Array("\"".utf8) } ?? Array(texts)
-        return Array("DaybookSearch.docs(\(number), ".utf8) + Array(Self.json(rows)) + Array(", ".utf8) + packed + Array(");\n".utf8)
+        var script = Array("DaybookSearch.docs(\(number), [".utf8)
+        for (index, document) in documents.enumerated() {
+            if index > 0 { script.append(UInt8(ascii: ",")) }
+            JSONStrings.append([document.title, document.url, document.date?.iso ?? ""] + document.tags, to: &script)
+        }
+        script += "], ".utf8
+        var texts: [UInt8] = []
+        JSONStrings.append(documents.lazy.map(\.text), to: &texts)
+        // Should compressing ever fail, the page reads the texts as they are too.
+        if let packed = Deflate.raw(texts) {
+            script.append(UInt8(ascii: "\""))
+            script += Data(packed).base64EncodedData()
+            script.append(UInt8(ascii: "\""))
+        } else {
+            script += texts
+        }
+        script += ");\n".utf8
+        return script
     }
 
     private static func script(_ start: String, _ value: some Encodable, end: String = ";\n") -> [UInt8] {

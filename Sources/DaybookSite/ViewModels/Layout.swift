@@ -45,6 +45,7 @@ struct Layout {
     let shared: Shared
     let nav: [NavItem]
     let bodyClass: String
+    let showsToday: Bool
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
@@ -81,7 +82,8 @@ struct Layout {
             author: site.config.author,
             shared: shared,
             nav: shared.nav.map { NavItem(href: $0.href, label: $0.label, current: $0.section == model.section) },
-            bodyClass: model.bodyClass
+            bodyClass: model.bodyClass,
+            showsToday: model.showsToday
         )
         return .object(Root(layout: .object(layout), page: model.page.templateValue, t: .object(context.t)))
     }
@@ -89,7 +91,7 @@ struct Layout {
 
 extension Layout: TemplateFields {
     enum Field: String, CaseIterable {
-        case lang, title, siteTitle, author, root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref, nav, bodyClass, todayLabel, todayISO
+        case lang, title, siteTitle, author, root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref, nav, bodyClass, showsToday, todayLabel, todayISO
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -109,6 +111,7 @@ extension Layout: TemplateFields {
         case .searchHref: shared.searchHref
         case .nav: nav
         case .bodyClass: bodyClass
+        case .showsToday: showsToday
         case .todayLabel: shared.todayLabel
         case .todayISO: shared.todayISO
         }
