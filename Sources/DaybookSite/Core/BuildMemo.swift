@@ -8,6 +8,7 @@ final class BuildMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: (key: PageKey, value: any Sendable)] = [:]
     private var bodies: [String: KeptBody] = [:]
+    private var diary: KeptDiary?
 
     /// The value `make` gives for inputs `key`, made again only when they changed.
     func value<T: Sendable>(_ name: String, key: PageKey, _ make: () -> T) -> T {
@@ -23,6 +24,16 @@ final class BuildMemo: @unchecked Sendable {
         lock.withLock { values[name] = (key, value) }
         return value
     }
+
+    /// The last build's diary index, taken out so that patching it copies nothing.
+    func takeDiary() -> KeptDiary? {
+        lock.withLock {
+            defer { diary = nil }
+            return diary
+        }
+    }
+
+    func keepDiary(_ kept: KeptDiary) { lock.withLock { diary = kept } }
 
     /// An entry's rendered body, kept with the text it was rendered from and
     /// where its `[[links]]` led: valid while both are the same.
