@@ -70,6 +70,23 @@ import ZIPFoundation
         }
     }
 
+    /// A key holds the UTF-8 of what was appended, across its words, up to 32 bytes.
+    @Test func aKeyIsTheUTF8OfItsCharactersUpTo32Bytes() {
+        var random = SeededShuffle.SplitMix64(seed: 13)
+        let scalars: [Unicode.Scalar] = ["a", "Z", "0", "é", "я", "ߊ", "가", "ー", "字", "\u{FFFD}", "😀", "\u{10FFFF}"]
+        var made: [(key: SearchKey, text: String)] = []
+        for _ in 0..<5_000 {
+            var key = SearchKey(), text = ""
+            for scalar in (0..<Int.random(in: 0..<20, using: &random)).map({ _ in scalars.randomElement(using: &random)! }) {
+                if key.append(scalar) { text.unicodeScalars.append(scalar) } else { break }
+            }
+            #expect(key.string == text && key.count == text.utf8.count && text.utf8.count <= SearchKey.capacity)
+            made.append((key, text))
+        }
+        // Keys sort as their bytes do.
+        #expect(made.sorted { $0.key < $1.key }.map(\.text) == made.map(\.text).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     /// The browser computes the same numbers (FNV-1a over code points).
     @Test func aKeyGoesToTheShardOfItsFirstCharacterOrFirstTwoLetters() {
         #expect(SearchText.shard(of: "산책", count: 7) == 6)
