@@ -88,6 +88,23 @@ import Testing
         #expect(site.outputFiles().filter { $0.hasPrefix("tags/") && $0 != "tags/index.html" } == ["tags/rust/index.html"])
     }
 
+    /// Every path below a file is reported, however many paths share its
+    /// folders and in whatever order; letters beyond ASCII fold too.
+    @Test func everyPathBelowAFileIsReported() {
+        let claims = PathClaims.collisions([
+            .init(path: "pages/x/a/index.html", source: nil),
+            .init(path: "pages/y/index.html", source: nil),
+            .init(path: "pages/x", source: "content/pages/x"),
+            .init(path: "pages/x/b/index.html", source: nil),
+            .init(path: "pages/Ärger/index.html", source: "content/pages/Ärger.md"),
+            .init(path: "pages/ärger/index.html", source: "content/pages/ärger.md"),
+        ]).map(\.description)
+        #expect(claims.count == 3, "\(claims)")
+        #expect(claims.contains { $0.contains("'pages/x' is written as a file and is also the folder of 'pages/x/a/index.html'") })
+        #expect(claims.contains { $0.contains("'pages/x' is written as a file and is also the folder of 'pages/x/b/index.html'") })
+        #expect(claims.contains { $0.contains("'pages/Ärger/index.html' and 'pages/ärger/index.html' would be one file") })
+    }
+
     @Test func aFileAndAFolderDifferingOnlyInCaseCollide() {
         let claims = PathClaims.collisions([
             .init(path: "pages/Notes", source: "content/pages/Notes"),

@@ -58,27 +58,51 @@ public enum PathClaims {
     ///   Paths are compared ignoring case: the site is published to hosts and
     ///   disks (macOS, Windows) where `About.html` and `about.html` are one file.
     static func collisions(_ writers: [Writer]) -> [Diagnostic] {
-        var byPath: [[UInt8]: [Writer]] = [:]
+        var byPath: [PathBytes: [Writer]] = [:]
         for writer in writers { byPath[caseFolded(writer.path), default: []].append(writer) }
         var diagnostics: [Diagnostic] = []
         for (_, claims) in byPath where claims.count > 1 {
             diagnostics.append(collision(claims[0].path, claims))
         }
         // A file where another path needs a folder (`diary/x` beside `diary/x/index.html`).
+        // Folders that are no file, nor is any folder above them: most paths share them.
+        var clear = Set<PathBytes>()
         for writer in writers {
             var folder = Substring(writer.path)
+            var walked: [PathBytes] = []
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                if let file = byPath[caseFolded(folder)] {
+                let key = caseFolded(folder)
+                if clear.contains(key) { break }
+                walked.append(key)
+                if let file = byPath[key] {
                     diagnostics.append(collision(file[0].path, file + [writer], asFolder: (writer.path, String(folder))))
+                    walked = []
                 }
             }
+            clear.formUnion(walked)
         }
         return diagnostics.sorted { $0.location < $1.location }
     }
 
+    /// A path's bytes as a dictionary key, hashed in one call (an array of bytes hashes byte by byte).
+    struct PathBytes: Hashable {
+        let bytes: [UInt8]
+
+        init(_ text: some StringProtocol) { bytes = Array(text.utf8) }
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
+
     /// The key under which a case-insensitive file system stores a path.
-    static func caseFolded(_ path: some StringProtocol) -> [UInt8] { Array(path.lowercased().utf8) }
+    static func caseFolded(_ path: some StringProtocol) -> PathBytes {
+        var bytes = Array(path.utf8)
+        // ASCII, as nearly every path is, folds byte by byte, as `lowercased()` would fold it.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return PathBytes(path.lowercased()) }
+        for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") { bytes[index] += 32 }
+        return PathBytes(bytes: bytes)
+    }
 
     /// - Parameter asFolder: the path that needs `path` as a folder, and that folder as it spells it.
     private static func collision(_ path: String, _ claims: [Writer], asFolder: (path: String, folder: String)? = nil) -> Diagnostic {
@@ -105,18 +129,18 @@ public enum PathClaims {
     /// it is), published assets and the theme's assets.
     static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], photos: [PhotoLibrary.Output], themeAssets: [String],
                         contentDisplayName: String) -> [Writer] {
-        var owners: [[UInt8]: [String]] = [:]
-        for source in site.sources { owners[Array(Routes.content(source).filePath.utf8), default: []].append(source.displayPath) }
+        var owners: [PathBytes: [String]] = [:]
+        for source in site.sources { owners[PathBytes(Routes.content(source).filePath), default: []].append(source.displayPath) }
         // An old URL (`aliases:`) is claimed by the file that names it.
         let aliases = site.published.entries.map { ($0.frontMatter.aliases, $0.source) } + site.published.pages.map { ($0.frontMatter.aliases, $0.source) }
         for (paths, source) in aliases {
-            for alias in paths { owners[Array(Routes.alias(alias).filePath.utf8), default: []].append(source.displayPath) }
+            for alias in paths { owners[PathBytes(Routes.alias(alias).filePath), default: []].append(source.displayPath) }
         }
         // Two content files with one page each name themselves, in turn.
-        var named: [[UInt8]: Int] = [:]
+        var named: [PathBytes: Int] = [:]
         var writers: [Writer] = []
         for page in pages {
-            let key = Array(page.path.filePath.utf8)
+            let key = PathBytes(page.path.filePath)
             let candidates = owners[key] ?? []
             let index = named[key, default: 0]
             named[key] = index + 1
