@@ -46,6 +46,11 @@ struct Layout {
     let nav: [NavItem]
     let bodyClass: String
     let showsToday: Bool
+    /// The generator is named on the home page only, as Hugo does.
+    let isHome: Bool
+    /// No browser or feed reader looks for a calendar on every page: the home
+    /// and calendar pages announce it, and every page's footer links it.
+    let linksCalendarFeed: Bool
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
@@ -83,7 +88,9 @@ struct Layout {
             shared: shared,
             nav: shared.nav.map { NavItem(href: $0.href, label: $0.label, current: $0.section == model.section) },
             bodyClass: model.bodyClass,
-            showsToday: model.showsToday
+            showsToday: model.showsToday,
+            isHome: context.path == .home,
+            linksCalendarFeed: context.path == .home || model.section == .calendar
         )
         return .object(Root(layout: .object(layout), page: model.page.templateValue, t: .object(context.t)))
     }
@@ -91,7 +98,8 @@ struct Layout {
 
 extension Layout: TemplateFields {
     enum Field: String, CaseIterable {
-        case lang, title, siteTitle, author, root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref, nav, bodyClass, showsToday, todayLabel, todayISO
+        case lang, title, siteTitle, author, root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref, nav, bodyClass, showsToday, isHome,
+             linksCalendarFeed, todayLabel, todayISO
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -112,6 +120,8 @@ extension Layout: TemplateFields {
         case .nav: nav
         case .bodyClass: bodyClass
         case .showsToday: showsToday
+        case .isHome: isHome
+        case .linksCalendarFeed: linksCalendarFeed
         case .todayLabel: shared.todayLabel
         case .todayISO: shared.todayISO
         }
