@@ -88,30 +88,25 @@ struct CalendarPages: SiteFeature {
                          weekdays: grid.weekdays.map(context.t.weekdayShort), weeks: weeks)
     }
 
-    struct NavLink {
-        let label: String
-        let href: String
-    }
-
     struct MonthPage {
         let month: MonthView
-        let previous: NavLink?
-        let next: NavLink?
-        let yearLink: NavLink
-        let todayLink: NavLink?
+        let previous: PageLink?
+        let next: PageLink?
+        let yearLink: PageLink
+        let todayLink: PageLink?
     }
 
     static func monthPage(_ month: YearMonth, months: [YearMonth], layers: [any CalendarLayer], _ context: PageContext) -> PageViewModel {
         let t = context.t
         let position = months.firstIndex(of: month)!
-        func link(_ m: YearMonth) -> NavLink { NavLink(label: t.monthTitle(m), href: context.link(Routes.calendarMonth(m))) }
+        func link(_ m: YearMonth) -> PageLink { PageLink(label: t.monthTitle(m), href: context.link(Routes.calendarMonth(m))) }
         let todayMonth = context.site.today.monthKey
         let page = MonthPage(
             month: monthView(month, layers: layers, context),
             previous: position > 0 ? link(months[position - 1]) : nil,
             next: position + 1 < months.count ? link(months[position + 1]) : nil,
-            yearLink: NavLink(label: String(month.year), href: context.link(Routes.calendarYear(month.year))),
-            todayLink: month == todayMonth ? nil : NavLink(label: t["calendar_today"], href: context.link(Routes.calendarMonth(todayMonth)))
+            yearLink: PageLink(label: String(month.year), href: context.link(Routes.calendarYear(month.year))),
+            todayLink: month == todayMonth ? nil : PageLink(label: t["calendar_today"], href: context.link(Routes.calendarMonth(todayMonth)))
         )
         return PageViewModel(title: t.monthTitle(month), section: .calendar, page: page)
     }
@@ -134,8 +129,8 @@ struct CalendarPages: SiteFeature {
     struct YearPage {
         let year: Int
         let months: [HeatMonth]
-        let previous: NavLink?
-        let next: NavLink?
+        let previous: PageLink?
+        let next: PageLink?
         let legend: [HeatDay]
     }
 
@@ -164,7 +159,7 @@ struct CalendarPages: SiteFeature {
                              weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
         }
         let position = years.firstIndex(of: year)!
-        func link(_ y: Int) -> NavLink { NavLink(label: String(y), href: context.link(Routes.calendarYear(y))) }
+        func link(_ y: Int) -> PageLink { PageLink(label: String(y), href: context.link(Routes.calendarYear(y))) }
         let legend = (0...4).map { HeatDay(iso: "", label: String($0), cssClass: "heat l\($0)") }
         let page = YearPage(year: year, months: months,
                             previous: position > 0 ? link(years[position - 1]) : nil,
@@ -237,21 +232,6 @@ extension CalendarPages.MonthView: TemplateFields {
         case .href: href
         case .weekdays: weekdays
         case .weeks: weeks
-        }
-    }
-}
-
-extension CalendarPages.NavLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .href: href
         }
     }
 }

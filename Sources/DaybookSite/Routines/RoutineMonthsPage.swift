@@ -11,11 +11,6 @@ enum RoutineMonthsPage {
         let label: String
     }
 
-    struct MonthLink {
-        let label: String
-        let href: String
-    }
-
     struct Summary {
         let name: String
         let schedule: String
@@ -61,7 +56,7 @@ enum RoutineMonthsPage {
 
     struct Model {
         let legend: [LegendItem]
-        let monthLinks: [MonthLink]
+        let monthLinks: [PageLink]
         let routines: [Summary]
         let months: [MonthSection]
     }
@@ -91,7 +86,7 @@ enum RoutineMonthsPage {
         }
         let model = Model(
             legend: states.map { LegendItem(cssClass: $0.rawValue, label: t["routine_" + $0.rawValue]) },
-            monthLinks: shown.map { MonthLink(label: t.monthTitle($0.month), href: "#" + Routes.monthID($0.month)) },
+            monthLinks: shown.map { PageLink(label: t.monthTitle($0.month), href: "#" + Routes.monthID($0.month)) },
             routines: summaries, months: sections)
         return PageViewModel(title: t["nav_routines"], section: .routines, page: model)
     }
@@ -149,21 +144,6 @@ extension RoutineMonthsPage.LegendItem: TemplateFields {
         switch field {
         case .cssClass: cssClass
         case .label: label
-        }
-    }
-}
-
-extension RoutineMonthsPage.MonthLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .href: href
         }
     }
 }

@@ -36,7 +36,7 @@ enum WorkoutLogPage {
     struct Model {
         let todayLabel: String
         /// Sessions logged today; empty when today is still to do.
-        let doneToday: [WorkoutSessionPage.SessionLink]
+        let doneToday: [PageLink]
         let plannedToday: String?
         let upcoming: [UpcomingDay]
         let month: CalendarPages.MonthView

@@ -14,11 +14,6 @@ enum WorkoutSessionPage {
         let oneRepMax: String
     }
 
-    struct SessionLink {
-        let label: String
-        let href: String
-    }
-
     struct Model {
         let heading: String
         let dateLabel: String
@@ -32,17 +27,17 @@ enum WorkoutSessionPage {
         let exercises: [ExerciseRow]
         let totalVolume: String?
         let noteHTML: String?
-        let previous: SessionLink?
-        let next: SessionLink?
+        let previous: PageLink?
+        let next: PageLink?
         let logHref: String
         let statsHref: String
         let calendarHref: String
         let monthLabel: String
     }
 
-    static func link(_ session: WorkoutSession, _ context: PageContext) -> SessionLink {
+    static func link(_ session: WorkoutSession, _ context: PageContext) -> PageLink {
         let split = context.site.rotation.split(of: session)
-        return SessionLink(label: [context.t.shortDate(session.date), split].compactMap { $0 }.joined(separator: " · "),
+        return PageLink(label: [context.t.shortDate(session.date), split].compactMap { $0 }.joined(separator: " · "),
                            href: context.link(Routes.content(session.source)))
     }
 
@@ -103,21 +98,6 @@ extension WorkoutSessionPage.ExerciseRow: TemplateFields {
         case .sets: sets
         case .volume: volume
         case .oneRepMax: oneRepMax
-        }
-    }
-}
-
-extension WorkoutSessionPage.SessionLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .href: href
         }
     }
 }
