@@ -30,29 +30,13 @@ struct FlashcardPrintPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
-        let t = site.translation
         let key = PageKey { $0.combine(site.decksKey(decks)); $0.combine(site.sharedKey) }
         let faces = site.memo.value("card faces", key: key) { Self.faces(decks, site.renderedWords, layout: SheetLayout(site.config.flashcards)) }
         var sets: [CardSet] = []
         for deck in decks {
-            let cards = faces[deck.id] ?? [:]
-            func card(_ word: VocabWord) -> Flashcard { cards[word.text]! }
-            let deckKey = site.decksKey([deck])
-            // A deck's cards are all its words' faces, made of its file: misses move no card.
-            sets.append(CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
-                                backLabel: deck.title, cards: deck.words.map(card), key: deckKey))
-            for book in site.vocab.books(of: deck.id) {
-                // A book's cards are its words' faces, made of its deck's file.
-                let key = PageKey { hasher in
-                    hasher.combine(deckKey)
-                    hasher.combine(book.start)
-                    hasher.combine(book.words.count)
-                    for word in book.words { hasher.combine(text: word.text) }
-                }
-                sets.append(CardSet(path: Routes.bookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
-                                    backPath: Routes.book(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
-                                    cards: book.words.map(card), key: key))
-            }
+            // Its books' sets are made of its misses too: a miss in another deck keeps them.
+            let deckKey = PageKey { $0.combine(key); $0.combine(site.vocabKey(of: Routes.deck(deck.id))) }
+            sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, faces: faces[deck.id] ?? [:], site) }
         }
         sets.append(Self.todaySet(site, decks: decks, faces: faces))
         return sets.map { set in
@@ -61,6 +45,29 @@ struct FlashcardPrintPages: SiteFeature {
                               page: PrintView(set, site: site, context: context), bodyClass: "print-sheets")
             }
         }
+    }
+
+    /// A deck's card sets: all its words, then each of its books.
+    static func sets(of deck: Deck, faces cards: [String: CardFaces], _ site: SiteData) -> [CardSet] {
+        let t = site.translation
+        func card(_ word: VocabWord) -> Flashcard { cards[word.text]! }
+        let deckKey = site.decksKey([deck])
+        // A deck's cards are all its words' faces, made of its file: misses move no card.
+        var sets = [CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
+                            backLabel: deck.title, cards: deck.words.map(card), key: deckKey)]
+        for book in site.vocab.books(of: deck.id) {
+            // A book's cards are its words' faces, made of its deck's file.
+            let key = PageKey { hasher in
+                hasher.combine(deckKey)
+                hasher.combine(book.start)
+                hasher.combine(book.words.count)
+                for word in book.words { hasher.combine(text: word.text) }
+            }
+            sets.append(CardSet(path: Routes.bookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
+                                backPath: Routes.book(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
+                                cards: book.words.map(card), key: key))
+        }
+        return sets
     }
 
     /// Both faces of every word of the decks, by deck id and word: a word is
