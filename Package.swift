@@ -31,11 +31,11 @@ let package = Package(
         // only DaybookSite/Photos/Vips.swift imports them. The C flags are
         // GObject's (the GLib headers vips' include), not vips.pc's: its private
         // requirements (OpenEXR, gmodule) add `-pthread`, which SwiftPM drops
-        // with a "prohibited flag" warning on every build. libvips itself is in
-        // the system's default paths, and the shim links it.
+        // with a "prohibited flag" warning on every build. libvips itself is not
+        // linked: the shim opens it (dlopen) when the first photo is made.
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev", "libssl-dev"])]),
         // The shim also hashes photos with OpenSSL's libcrypto (libssl-dev, which libvips-dev pulls in).
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("crypto")]),
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("crypto")]),
         // libdeflate from Debian (libvips-dev pulls it in too); only DaybookSite/Search/Deflate.swift imports it.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Content model and parsing: files → values with located diagnostics.

@@ -1,7 +1,7 @@
 /// Everything read from `content/`: the parsed model the site is built from.
 public struct Content: Sendable {
     public var config = SiteConfig()
-    /// Sorted chronologically (see `DiaryEntry.sortedChronologically`).
+    /// Sorted chronologically (see `DiaryEntry.chronologicalOrder`).
     public var entries: [DiaryEntry] = []
     public var pages: [FreePage] = []
     public var decks: [Deck] = []
@@ -16,12 +16,18 @@ public struct Content: Sendable {
     /// identity → display path: an asset that is one of them under another
     /// name, linked hard or symbolically, must not be copied out.
     public var sourceIdentities: [FileIdentity: String] = [:]
+    /// The same for diary entries, apart so that `serve` keeps it from load to load.
+    public var entryIdentities: [FileIdentity: String] = [:]
     /// The text of every file read besides diary entries, hashed, by path
     /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
     /// pages an edit can change. Valid within one process.
     public var textHashes: [String: Int] = [:]
 
     public init() {}
+
+    /// The content file that is `identity`, by its display path (a file
+    /// besides the entries first, as it was read after them).
+    public func source(_ identity: FileIdentity) -> String? { sourceIdentities[identity] ?? entryIdentities[identity] }
 }
 
 /// A non-Markdown file under `diary/` or `pages/`, copied to the same path in the output.

@@ -63,11 +63,9 @@ public enum ContentLoader {
             cache?.keepDiaryListing(diaryFiles, local)
             cache?.begin(keeping: diaryFiles.filter(MarkdownName.isMarkdown))
         }
-        let diaryPaths = diaryFiles.filter(MarkdownName.isMarkdown)
         cache?.resetReads()
         let root = files.root.path + "/"
-        let parsed = diaryPaths.parallelMap { relative -> (DiaryEntry?, Diagnostics, FileIdentity?) in
-            if let kept = cache?.keptEntry(relative, changes) { return kept }
+        let read: @Sendable (String) -> DiaryLoad.Read = { relative in
             // Examined before it is read: a file changed meanwhile is read again next time.
             let stamp = io.attributes(root + relative)
             if let (entry, local) = cache?.entry(relative, stamp: stamp) { return (entry, local, stamp?.identity) }
@@ -76,13 +74,19 @@ public enum ContentLoader {
             cache?.store(relative, stamp: stamp, linked: io.linkAttributes(root + relative)?.kind == .link, entry: entry, diagnostics: local)
             return (entry, local, stamp?.identity)
         }
-        var entries: [DiaryEntry] = []
-        for ((entry, local, identity), relative) in zip(parsed, diaryPaths) {
-            diagnostics.append(contentsOf: local)
-            if let entry { entries.append(entry) }
-            if let identity { content.sourceIdentities[identity] = files.display(relative) }
+        // Entries the watcher saw change are put in place in the last load's diary when none moved.
+        let diary: DiaryLoad
+        if let changes, var kept = cache?.takeDiaryLoad(changes), kept.patch(changes.paths, read: read) {
+            diary = kept
+        } else {
+            let diaryPaths = diaryFiles.filter(MarkdownName.isMarkdown)
+            let reads = diaryPaths.parallelMap { relative in cache?.keptEntry(relative, changes) ?? read(relative) }
+            diary = DiaryLoad(paths: diaryPaths, reads: reads, display: files.display, patchable: cache != nil)
         }
-        content.entries = DiaryEntry.sortedChronologically(entries)
+        cache?.keepDiaryLoad(diary)
+        diagnostics.append(contentsOf: diary.diagnostics)
+        content.entries = diary.entries
+        content.entryIdentities = diary.identities
 
         for file in files.markdown(under: "pages", recording: &sources, into: &diagnostics).compactMap(hashed) {
             if let page = FreePage.parse(file, into: &diagnostics) { content.pages.append(page) }

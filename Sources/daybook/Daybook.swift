@@ -122,6 +122,7 @@ struct Build: ParsableCommand {
         var options = location.buildOptions(output: output, seed: seed,
                                             visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
         options.replaceForeignOutput = force
+        options.exitsAfterBuild = true
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
         Terminal.report(summary.warnings)

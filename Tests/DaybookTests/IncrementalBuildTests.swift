@@ -16,6 +16,10 @@ import Testing
         case makeEntryPublic, entryWithAlias, entryNamedLikeAnArchive
         case addWord, deleteDeck, addReview, pastMiss, earlierMiss, reviewDayRemoved, retitleDeck, addWorkout, deleteWorkout, logRoutine, renameRoutine
         case siteTitle, vocabSettings, themeOverride, themeTranslation, themeOverrideRemoved, invalidEntry
+        /// An entry edited in place to another day: it moves among the others.
+        case redateEntry
+        /// An entry edited in place gains a warning, and loses it.
+        case entryWarning
         /// An entry edited while the watcher's queue overflowed: the rebuild examines every file.
         case missedByTheWatcher
     }
@@ -78,6 +82,20 @@ import Testing
             // Where its links lead changes when their targets are retitled, deleted or made private.
             try site.write("content/diary/2026/2026-10-30-links\(step).md",
                            "# Links \(step)\n\nSee [[Morning fog]], [[2026-11-14]] and [[Retitled \(max(step - 1, 0))]].\n")
+        case .redateEntry:
+            guard let path = entries().map({ "diary/" + $0 }).filter({ (try? text($0))?.contains("\ndate: ") == true }).randomElement(using: &random)
+            else { return nil }
+            let old = try text(path)
+            let line = old.range(of: "\ndate: ")!
+            let end = old[line.upperBound...].firstIndex(of: "\n") ?? old.endIndex
+            try site.write("content/" + path, old.replacingCharacters(in: line.upperBound..<end, with: "2026-09-\(10 + step % 18) 0\(step % 10):30"))
+        case .entryWarning:
+            // A mistyped key is kept, with a warning that goes with the fix.
+            guard let path = entries().map({ "diary/" + $0 }).filter({ (try? text($0))?.hasPrefix("---\n") == true }).randomElement(using: &random)
+            else { return nil }
+            let old = try text(path)
+            try site.write("content/" + path, "---\nmoood: calm\n" + old.dropFirst(4))
+            return { try site.write("content/" + path, old) }
         case .retagEntry:
             guard let path = someEntry else { return nil }
             try site.write("content/" + path, try text(path) + "\n#retagged\(step % 2)\n")
@@ -212,9 +230,12 @@ import Testing
             #expect(!a.isEmpty)
             let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
             #expect(differing.isEmpty, "after \(step): \(differing.prefix(5))")
-            return differing.isEmpty
-        case (.failure, .failure):
+            let warnings = (try? served.get().warnings) ?? [], cleanWarnings = (try? clean.get().warnings) ?? []
+            #expect(warnings == cleanWarnings, "after \(step)")
+            return differing.isEmpty && warnings == cleanWarnings
+        case let (.failure(servedError), .failure(cleanError)):
             #expect(!mustBuild, "after \(step): \(served)")
+            #expect("\(servedError)" == "\(cleanError)", "after \(step)")
             #expect(tree(site, site.output) == before, "a failed rebuild changed public/ after \(step)")
             return true
         default:

@@ -65,14 +65,13 @@ public struct DiaryEntry: Sendable, Identifiable {
                       cover: cover, coverLocation: coverLocation)
     }
 
-    /// `entries` by date; entries of a day by time (untimed first), then by
-    /// file name. An entry is a large value: the sort moves indexes.
-    public static func sortedChronologically(_ entries: [DiaryEntry]) -> [DiaryEntry] {
+    /// The indexes of `entries` by date; entries of a day by time (untimed
+    /// first), then by file name. An entry is a large value: the sort moves indexes.
+    public static func chronologicalOrder(_ entries: [DiaryEntry]) -> [Int] {
         let keys = entries.map { ($0.date, $0.time?.minutes ?? -1) }
-        let order = entries.indices.sorted { a, b in
+        return entries.indices.sorted { a, b in
             if keys[a] != keys[b] { return keys[a] < keys[b] }
             return entries[a].source.relativePath < entries[b].source.relativePath
         }
-        return order.map { entries[$0] }
     }
 }

@@ -26,6 +26,9 @@ public final class ParseCache: @unchecked Sendable {
     private var reads = 0
     /// The diary folder as last listed, with what listing it said.
     private var diaryListing: (files: [String], diagnostics: Diagnostics)?
+    private var diaryLoad: DiaryLoad?
+    /// Entries read through links.
+    private var linkedEntries: Set<String> = []
     /// Whether a watcher reports every change (`noteChanges`); until then every load examines every file.
     private var watched = false
     /// What changed since the last load began; nil: unknown.
@@ -76,8 +79,20 @@ public final class ParseCache: @unchecked Sendable {
 
     func keepDiaryListing(_ files: [String], _ diagnostics: Diagnostics) { lock.withLock { diaryListing = (files, diagnostics) } }
 
+    /// The diary as the last load read it, taken out so that patching it
+    /// copies nothing; nil when files were created, deleted or renamed since,
+    /// or an entry is a link (its target may change unseen).
+    func takeDiaryLoad(_ changes: ContentChanges) -> DiaryLoad? {
+        lock.withLock {
+            defer { diaryLoad = nil }
+            return changes.listed || !linkedEntries.isEmpty ? nil : diaryLoad
+        }
+    }
+
+    func keepDiaryLoad(_ load: DiaryLoad) { lock.withLock { diaryLoad = load } }
+
     /// An entry as last parsed, when the watcher saw no change to its file since.
-    func keptEntry(_ relative: String, _ changes: ContentChanges?) -> (DiaryEntry?, Diagnostics, FileIdentity?)? {
+    func keptEntry(_ relative: String, _ changes: ContentChanges?) -> DiaryLoad.Read? {
         guard let changes, !changes.paths.contains(relative) else { return nil }
         return lock.withLock { entries[relative].flatMap { $0.linked ? nil : ($0.entry, $0.diagnostics, $0.stamp.identity) } }
     }
@@ -91,6 +106,7 @@ public final class ParseCache: @unchecked Sendable {
         lock.withLock {
             reads += 1
             if let stamp { entries[relative] = Parsed(stamp: stamp, linked: linked, entry: entry, diagnostics: diagnostics) }
+            if linked { linkedEntries.insert(relative) } else { linkedEntries.remove(relative) }
         }
     }
 
@@ -139,6 +155,7 @@ public final class ParseCache: @unchecked Sendable {
         let kept = Set(paths)
         lock.withLock {
             for gone in entries.keys.filter({ !kept.contains($0) }) { entries[gone] = nil }
+            linkedEntries.formIntersection(kept)
         }
     }
 

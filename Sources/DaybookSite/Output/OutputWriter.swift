@@ -84,17 +84,21 @@ struct OutputWriter {
         if let first = failures.messages.first { throw OutputError(message: first) }
     }
 
-    /// Checks every path a build will write (inside the folder, each once)
-    /// and makes their folders in the staging folder.
-    func makeFolders(for files: [String], in staging: URL) throws {
+    /// Checks every path a build will write: inside the folder, each once.
+    func check(_ files: [String]) throws {
         if let outside = files.first(where: { !Self.isContained($0) }) {
             throw OutputError(message: "refusing to write outside the output folder: \(outside)")
         }
         // Two writers on one path would race; PathClaims reports these first.
-        var paths = Set<[UInt8]>()
-        if let twice = files.first(where: { !paths.insert(Array($0.utf8)).inserted }) {
+        var paths = Set<String>(minimumCapacity: files.count)
+        if let twice = files.first(where: { !paths.insert($0).inserted }) {
             throw OutputError(message: "two files would be written to \(twice)")
         }
+    }
+
+    /// Checks every path a build will write (`check`) and makes their folders in the staging folder.
+    func makeFolders(for files: [String], in staging: URL) throws {
+        try check(files)
         var folders = Set<String>()
         for file in files {
             var folder = (file as NSString).deletingLastPathComponent
@@ -118,6 +122,14 @@ struct OutputWriter {
     func write(_ bytes: [UInt8], to path: String) -> OutputError? {
         do { try io.write(path, bytes) } catch { return OutputError(message: "cannot write \(error)") }
         return nil
+    }
+
+    /// Writes one file of `folders`' tree, making its folder first when no
+    /// file before made it: pages write on all cores as they render, and no
+    /// core waits for a pass that makes every folder first.
+    func write(_ bytes: [UInt8], to path: String, in folders: FolderMaker) -> OutputError? {
+        if let failure = folders.make(parentOf: path) { return failure }
+        return write(bytes, to: folders.root + "/" + path)
     }
 
     /// Puts files that already exist (resized photos in the cache) into the
@@ -178,6 +190,39 @@ struct OutputWriter {
     func discard(_ staging: URL) {
         guard !io.exists(staging.path + "/" + Self.kept) else { return }
         try? io.remove(staging.path)
+    }
+}
+
+/// The folders made so far below `root`, shared by the cores that write
+/// there (`OutputWriter.write(_:to:in:)`): each folder is made once, parents first.
+final class FolderMaker: @unchecked Sendable {
+    let root: String
+    private let io: FileIO
+    private let lock = NSLock()
+    private var made: Set<Substring> = [""]
+
+    init(root: String, io: FileIO) {
+        self.root = root
+        self.io = io
+    }
+
+    /// Makes the folders of `path` (relative to the root) that are not there yet; the reason when one cannot be made.
+    func make(parentOf path: String) -> OutputError? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        var missing: [Substring] = []
+        lock.withLock {
+            var folder = path[..<slash]
+            while !made.contains(folder) {
+                missing.append(folder)
+                folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
+            }
+        }
+        // Two cores may make one folder at once: a folder already there is fine.
+        for folder in missing.reversed() {
+            do { try io.createFolder(root + "/" + folder) } catch { return OutputError(message: "cannot create \(error)") }
+            lock.withLock { _ = made.insert(folder) }
+        }
+        return nil
     }
 }
 

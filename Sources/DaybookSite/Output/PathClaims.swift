@@ -7,11 +7,13 @@ import DaybookRender
 /// case: each would silently replace another page (or race with it), so
 /// each is an error naming both sources.
 public enum PathClaims {
-    /// The assets this build publishes, once every output path is known to
-    /// have one source; throws every collision otherwise.
-    public static func publishedAssets(pages: [Page], site: SiteData, theme: Theme, contentDisplayName: String) throws -> [ContentAsset] {
-        // Photos go out resized (site.photos); their originals only when asked.
-        let assets = site.published.assets.filter { site.config.images.originals || !PhotoPaths.isPhoto($0.relativePath) }
+    /// The assets this build publishes. Photos go out resized (`site.photos`); their originals only when asked.
+    static func publishedAssets(_ site: SiteData) -> [ContentAsset] {
+        site.published.assets.filter { site.config.images.originals || !PhotoPaths.isPhoto($0.relativePath) }
+    }
+
+    /// Throws every collision of the build's output paths.
+    static func check(pages: [Page], site: SiteData, theme: Theme, assets: [ContentAsset], contentDisplayName: String) throws {
         let themeAssets = theme.assets.keys.sorted()
         let photos = site.photos.outputs
         // `serve`: the same paths claimed by the same files as last time collide as they did.
@@ -43,7 +45,6 @@ public enum PathClaims {
             collisions(writers(pages: pages, site: site, assets: assets, photos: photos, themeAssets: themeAssets, contentDisplayName: contentDisplayName))
         }
         if !contested.isEmpty { throw ContentErrors(contested) }
-        return assets
     }
 
     /// Who writes a file: a content file (by its display path) or Daybook itself.

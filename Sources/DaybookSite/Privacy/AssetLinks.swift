@@ -38,7 +38,7 @@ enum AssetLinks {
             if isSymbolic, MarkdownName.isMarkdown(asset.realPath) {
                 refuse("is a symbolic link to the Markdown file '\(display(asset.realPath))'",
                        hint: "Markdown is published only as its page; remove the link")
-            } else if let identity = asset.identity, let source = content.sourceIdentities[identity] {
+            } else if let identity = asset.identity, let source = content.source(identity) {
                 refuse("is the same file as '\(source)' (linked), which Daybook reads as content",
                        hint: "a content file is published only as its page; remove the link")
             } else if privacy.isPublished(asset.relativePath) {
@@ -50,7 +50,7 @@ enum AssetLinks {
             }
         }
         for (path, identity) in theme.assetFiles {
-            guard let other = content.sourceIdentities[identity] ?? hidden[identity].map(display) else { continue }
+            guard let other = content.source(identity) ?? hidden[identity].map(display) else { continue }
             diagnostics.error(SourceLocation(path: path), "'\(path)' is the same file as '\(other)' (a hard link), a content file; it is not published",
                               hint: "a theme holds its own files; copy the file if it may be public")
         }
