@@ -174,7 +174,7 @@ private struct Renderer {
                 }
             case let .partial(name, _, key):
                 guard let nodes = set.nodes(key: key) else { continue }
-                if log == nil, case let .object(object) = stack[stack.count - 1], let kept = object.keptRenderings {
+                if log == nil, case let .boxed(box) = stack[stack.count - 1], let kept = box.object.keptRenderings {
                     renderKept(nodes, key: key, kept, blocks: blocks, into: &output)
                     continue
                 }
@@ -272,11 +272,11 @@ private struct Renderer {
             }
             for part in path.parts.dropFirst() {
                 // Inside something answered but empty (a nil optional): nothing to look up, and nothing missing.
-                guard case let .object(object) = current else {
+                guard case let .boxed(box) = current else {
                     log?.note(path.written, in: template, answered: true)
                     return .null
                 }
-                guard let answer = object.value(for: part) else {
+                guard let answer = box.object.value(for: part) else {
                     log?.note(path.written, in: template, answered: false)
                     return .null
                 }
@@ -300,14 +300,14 @@ private struct Renderer {
         case let .int(number): output.append(contentsOf: String(number).utf8)
         case let .double(number): output.append(contentsOf: String(number).utf8)
         case let .bool(flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .null, .list, .object: break
+        case .null, .list, .boxed: break
         }
     }
 }
 
 extension TemplateValue? {
     var isSameOnEveryPage: Bool {
-        if case let .object(object)? = self { object.isSameOnEveryPage } else { false }
+        if case let .boxed(box)? = self { box.object.isSameOnEveryPage } else { false }
     }
 }
 
@@ -315,7 +315,7 @@ extension TemplateValue {
     /// What the view model in this value answers for `name`; nil for any other value.
     /// A method, so the stack's value is read where it is, not copied.
     func answer(_ name: TemplateName) -> TemplateValue? {
-        if case let .object(object) = self { object.value(for: name) } else { nil }
+        if case let .boxed(box) = self { box.object.value(for: name) } else { nil }
     }
 
     var isTruthy: Bool {

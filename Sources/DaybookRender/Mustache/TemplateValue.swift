@@ -13,10 +13,20 @@ public enum TemplateValue {
     case double(Double)
     case text(String)
     case list([TemplateValue])
-    /// Boxed, so every value is a few words of references: copying one onto
-    /// the context stack or out of a lookup only counts a reference, and a
-    /// lookup reads the view model in its box.
-    indirect case object(any TemplateObject)
+    /// A view model (`.object(model)`), boxed once: copying it onto the
+    /// context stack or out of a lookup counts one reference, and a lookup
+    /// reads the view model where it is in its box.
+    case boxed(TemplateObjectBox)
+
+    public static func object(_ object: any TemplateObject) -> TemplateValue { .boxed(TemplateObjectBox(object)) }
+}
+
+/// A view model as a template value holds it: a class, so that a lookup
+/// reads the model in place instead of copying it out of an enum's box.
+public final class TemplateObjectBox {
+    let object: any TemplateObject
+
+    init(_ object: any TemplateObject) { self.object = object }
 }
 
 /// A name as templates read it, numbered once when a template compiles
