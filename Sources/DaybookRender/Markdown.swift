@@ -103,7 +103,8 @@ public enum Markdown {
     public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil,
                               images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site, watch: watch) { document, extensions in
-            let made = pass.map { apply($0, to: document, source: markdown) } ?? [:]
+            // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
+            let made = pass.flatMap { $0.mayChange(markdown) ? apply($0, to: document, source: markdown) : nil } ?? [:]
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document)
             if let images { replaceImages(in: document, placed: made, by: images) }
@@ -113,7 +114,7 @@ public enum Markdown {
 
     /// Text below a node (an image's alt text, a document's words).
     static func text(of document: OpaquePointer) -> String {
-        var text = ""
+        var text: [UInt8] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         var event = cmark_iter_next(iterator)
@@ -123,34 +124,23 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
                 if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
-                    text += String(cString: literal)
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
                 }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
                 || Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK {
                 // Keeps words of neighbouring blocks, lines and table cells apart.
-                text += " "
+                text.append(UInt8(ascii: " "))
             }
         }
-        return collapsingWhitespace(text)
+        PlainText.collapseWhitespace(&text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Runs of white space become one space, ends trimmed; by scalars into
-    /// UTF-8 bytes, as splitting into Characters, or appending scalars to a
-    /// String, costs more than the parse on long Korean text.
+    /// Runs of white space become one space, ends trimmed.
     static func collapsingWhitespace(_ text: String) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.isWhitespace {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(UInt8(ascii: " ")) }
-                pendingSpace = false
-                UTF8.encode(scalar) { result.append($0) }
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
+        var bytes = Array(text.utf8)
+        PlainText.collapseWhitespace(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - libcmark-gfm
@@ -440,6 +430,9 @@ public enum MarkdownInline: Equatable, Sendable {
 
 /// Changes to a parsed document beyond CommonMark, decided outside this file.
 public protocol MarkdownPass {
+    /// False when no text of `markdown` can hold what the pass looks for, so
+    /// that the pass is not applied at all (it would change nothing).
+    func mayChange(_ markdown: String) -> Bool
     /// The pieces that replace a text outside code, links and images; nil keeps it.
     func inlines(_ text: String) -> [MarkdownInline]?
     /// The HTML around a block quote whose first line is `line`, nil to keep the quote.
@@ -447,3 +440,4 @@ public protocol MarkdownPass {
     /// The HTML that replaces a paragraph of plain lines, nil to keep it.
     func fields(_ lines: [String]) -> String?
 }
+

@@ -194,6 +194,59 @@ import Testing
             "첫눈 Some snow and code, a link & AT&T. Second line. one two a b c d alt text")
     }
 
+    /// The white space that collapses, by bytes, is Unicode's, as Swift's `isWhitespace` has it.
+    @Test func everyWhiteSpaceScalarCollapsesAndNoOtherDoes() {
+        let scalars = (0...0x3100).compactMap(Unicode.Scalar.init) + [0xFEFF, 0xFFFD, 0x1_0000, 0x1_F600, 0x10_FFFF].compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            let text = "a\(scalar)\(scalar)b\(scalar)"
+            let expected = scalar.properties.isWhitespace ? "a b" : text
+            #expect(Markdown.collapsingWhitespace(text) == expected, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
+    @Test func collapsesWhiteSpaceAsByScalars() async {
+        let characters = Array("a 가\t\n\r\u{0B}\u{0C}\u{85}\u{A0}\u{1680}\u{2000}\u{200A}\u{200B}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{3001}é😀")
+        let text = Gen<Character?>.element(of: characters).map { $0 ?? " " }.string(of: 0...12)
+        await propertyCheck(count: 2000, input: text) { text in
+            var expected = "", pendingSpace = false
+            for scalar in text.unicodeScalars {
+                if scalar.properties.isWhitespace {
+                    pendingSpace = !expected.isEmpty
+                } else {
+                    if pendingSpace { expected += " " }
+                    pendingSpace = false
+                    expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(Markdown.collapsingWhitespace(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    /// Each scalar `PlainText.prefix` counts by itself is one Character beside any other it counts.
+    @Test func everyCountedScalarIsACharacterBesideAnother() {
+        let counted = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { PlainText.isCounted($0.value) }
+        let neighbours = [0x20, 0x41, 0x7E, 0xC0, 0xFF, 0x2010, 0x2027, 0x3001, 0x300F, 0x3041, 0x3096, 0x30A0, 0x30FF, 0x4E00, 0x9FFF,
+                          0xAC00, 0xAC01, 0xD7A3, 0xFF01, 0xFF5E].compactMap(Unicode.Scalar.init)
+        #expect(counted.count > 30000)
+        for scalar in counted {
+            for neighbour in neighbours {
+                var text = ""
+                text.unicodeScalars.append(contentsOf: [neighbour, scalar, neighbour])
+                #expect(text.count == 3, "U+\(String(scalar.value, radix: 16)) beside U+\(String(neighbour.value, radix: 16))")
+            }
+        }
+    }
+
+    @Test func aPrefixOfPlainTextIsSwiftsPrefix() async {
+        let pieces = ["a", "Z", " ", "가", "힣", "漢", "か", "ア", "é", "e\u{301}", "\u{1100}", "\u{1161}", "\u{11A8}", "👍", "👍🏽", "\u{200D}",
+                      "🇰", "🇷", "\u{FE0F}", "\r\n", "\n", "\u{0903}", "\u{0600}", "…", "“", "ｱ", "\u{FF9E}", "\u{3099}", "©", "\u{AD}"]
+        let text = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...12).map { $0.joined() }
+        await propertyCheck(count: 3000, input: text, Gen.int(in: 0...14)) { text, limit in
+            #expect(PlainText.prefix(text, characters: limit).utf8.elementsEqual(String(text.prefix(limit)).utf8),
+                    "\(text.debugDescription) to \(limit)")
+        }
+    }
+
     @Test func plainTextUsesSmartPunctuationLikeThePage() {
         #expect(Markdown.plainText("it's \"cold\"...") == "it’s “cold”…")
     }

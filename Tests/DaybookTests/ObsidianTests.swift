@@ -1,5 +1,6 @@
 import DaybookContent
 import DaybookRender
+import PropertyBased
 @testable import DaybookSite
 import Testing
 
@@ -29,6 +30,48 @@ import Testing
         let pass = ObsidianPass(file: file, page: SitePath("diary/2026/2026-11-20/"), targets: WikiTargets(entries: entries, pages: []),
                                 linksTags: true)
         return (Markdown.render(body, pass: pass).html, pass)
+    }
+
+    /// The pass as if every text could hold Obsidian's syntax.
+    final class AlwaysApplied: MarkdownPass {
+        let pass: ObsidianPass
+        init(_ pass: ObsidianPass) { self.pass = pass }
+        func mayChange(_ markdown: String) -> Bool { true }
+        func inlines(_ text: String) -> [MarkdownInline]? { pass.inlines(text) }
+        func callout(_ line: String) -> (open: String, close: String)? { pass.callout(line) }
+        func fields(_ lines: [String]) -> String? { pass.fields(lines) }
+    }
+
+    @Test(arguments: ["[[a]]", "![[a.jpg]]", "> [!note]", "#tag", "a #태그", "k:: v", "\\[\\[a]]", "[\\[a]]", "[\\!note]",
+                      "&lsqb;&lsqb;a]]", "&#35;tag", "\\#tag", "#\\_x", "k:\\: v", "k&colon;: v"])
+    func whatMayHoldSyntaxIsLookedAt(body: String) {
+        #expect(ObsidianText.mayHoldSyntax(body))
+    }
+
+    @Test(arguments: ["", "# Heading\n\n## Two ##\n", "- [x] done [link](https://a.org/x) at 10:30!", "C# & F#", "> quote [a]", "[]:"])
+    func bodiesWithoutSyntaxAreLeftAsCmarkMadeThem(body: String) {
+        #expect(!ObsidianText.mayHoldSyntax(body))
+    }
+
+    /// Skipping the pass for bodies `mayHoldSyntax` turns away gives what the pass would have given.
+    @Test func skippingThePassChangesNothing() async {
+        let pieces = ["[", "]", "[[", "]]", "#", "# ", "##", "tag", "한", " ", "\n", "\n\n", ":", "::", "!", "\\", "&", "lsqb;", "#35;",
+                      "colon;", "> ", "- ", "[x] ", "`", "*", "|", "a.jpg", "(u)", "a", "\t", "2024-01-01"]
+        let body = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...14).map { $0.joined() }
+        var skipped = 0
+        await propertyCheck(count: 3000, input: body) { body in
+            guard !ObsidianText.mayHoldSyntax(body) else { return }
+            skipped += 1
+            let file = SourceFile(displayPath: "content/diary/2026/2026-11-20.md", relativePath: "diary/2026/2026-11-20.md", text: body)
+            func pass() -> ObsidianPass {
+                ObsidianPass(file: file, page: SitePath("diary/2026/2026-11-20/"), targets: WikiTargets(entries: [], pages: []), linksTags: true)
+            }
+            let skipping = pass(), applied = pass()
+            let skipped = Markdown.render(body, pass: skipping), made = Markdown.render(body, pass: AlwaysApplied(applied))
+            #expect(skipped.html == made.html && skipped.plainText == made.plainText, "\(body.debugDescription)")
+            #expect(applied.tags.isEmpty && applied.fields.isEmpty && applied.warnings.isEmpty, "\(body.debugDescription)")
+        }
+        #expect(skipped > 300)
     }
 
     @Test func linksADayThatHasAnEntryAndWarnsOfOneThatHasNot() {

@@ -271,7 +271,7 @@ public struct RenderedBody: Sendable {
 
     init(_ rendered: (html: String, plainText: String), fields: [ObsidianPass.Field] = []) {
         html = rendered.html
-        searchText = String(rendered.plainText.prefix(SearchPages.textLength))
+        searchText = PlainText.prefix(rendered.plainText, characters: SearchPages.textLength)
         self.fields = fields
     }
 }

@@ -96,6 +96,10 @@ final class ObsidianPass: MarkdownPass {
 
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "svg"]
 
+    func mayChange(_ markdown: String) -> Bool {
+        ObsidianText.mayHoldSyntax(markdown)
+    }
+
     func inlines(_ text: String) -> [MarkdownInline]? {
         ObsidianText.pieces(text)?.map { piece in
             switch piece {

@@ -1,4 +1,5 @@
 import DaybookContent
+import Foundation
 
 /// Obsidian's inline syntax in a run of text: `[[target|label]]` links,
 /// `![[file]]` embeds and `#tags`. Pure: finds the pieces, decides nothing
@@ -11,6 +12,36 @@ enum ObsidianText {
         /// `![[file]]`; `offset` is where it starts in the text, in UTF-8 bytes.
         case embed(target: String, label: String, offset: Int)
         case tag(String)
+    }
+
+    /// False when no text node cmark-gfm makes of `markdown` can hold a link,
+    /// embed, tag, field or callout; by bytes, as it runs on every entry.
+    /// Each needs `[[`, `#`, `::` or `[!` in a text, which needs them in the
+    /// source, or a backslash escape or an entity that makes them: so `[[`,
+    /// `[!`, `::`, `\[`, `\#`, `\:`, `\!`, `&` before `#` or a letter, or a `#`
+    /// that is not a heading's (one followed by a space, a tab, a line end,
+    /// another `#` or nothing).
+    static func mayHoldSyntax(_ markdown: String) -> Bool {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let end = base + bytes.count
+            /// Whether some `byte` in the text is followed by a byte `followedBy` accepts (0 at the end).
+            func any(_ byte: UInt8, followedBy: (UInt8) -> Bool) -> Bool {
+                var from = base
+                while from < end, let found = memchr(from, Int32(byte), end - from) {
+                    let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    if followedBy(at + 1 < end ? at[1] : 0) { return true }
+                    from = at + 1
+                }
+                return false
+            }
+            return any(UInt8(ascii: "#")) { ![0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains($0) }
+                || any(UInt8(ascii: "[")) { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "!") }
+                || any(UInt8(ascii: ":")) { $0 == UInt8(ascii: ":") }
+                || any(UInt8(ascii: "\\")) { [UInt8(ascii: "["), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "!")].contains($0) }
+                || any(UInt8(ascii: "&")) { $0 == UInt8(ascii: "#") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+        }
     }
 
     static func pieces(_ text: String) -> [Piece]? {
