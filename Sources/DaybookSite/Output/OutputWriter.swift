@@ -182,7 +182,25 @@ struct OutputWriter {
             if keepsGit { try? io.move(git.to, git.from) }
             throw error
         }
-        if io.exists(old) { try? io.remove(old) }
+        if io.exists(old) { removeTree(old) }
+    }
+
+    /// Removes a folder tree, its parts on all cores: each folder two levels
+    /// below it (a month of the diary or of the calendar) is one part, and
+    /// each file above those. A site of 10,000 entries is 20,000 files and
+    /// folders; one core took 0.24 s of system time to remove them.
+    private func removeTree(_ path: String) {
+        var parts: [String] = []
+        func split(_ folder: String, depth: Int) {
+            for entry in (try? io.list(folder)) ?? [] {
+                let child = folder + "/" + entry.name
+                if depth > 0, entry.kind == .folder { split(child, depth: depth - 1) } else { parts.append(child) }
+            }
+        }
+        split(path, depth: 2)
+        let all = parts
+        DispatchQueue.concurrentPerform(iterations: all.count) { index in try? io.remove(all[index]) }
+        try? io.remove(path)
     }
 
     /// Removes a staging folder, unless it holds a `.git` that could not be
