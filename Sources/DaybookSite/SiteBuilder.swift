@@ -120,7 +120,8 @@ public enum SiteBuilder {
 
     /// Each keyed page's key with what every page shares: the site's
     /// inputs (the theme's among them) and the navigation (`PageKey`).
-    static func pageKeys(_ pages: [Page], site: SiteData) -> [String: PageKey] {
+    /// - Parameter files: each page's file path.
+    static func pageKeys(_ pages: [Page], files: [String], site: SiteData) -> [String: PageKey] {
         let shared = PageKey { hasher in
             hasher.combine(site.sharedKey)
             for item in SiteFeatures.navigation(site) {
@@ -129,8 +130,8 @@ public enum SiteBuilder {
                 hasher.combine(text: item.label)
             }
         }
-        return Dictionary(pages.compactMap { page in
-            page.key.map { key in (page.path.filePath, PageKey { $0.combine(shared); $0.combine(key) }) }
+        return Dictionary(zip(pages, files).compactMap { page, file in
+            page.key.map { key in (file, PageKey { $0.combine(shared); $0.combine(key) }) }
         }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -180,15 +181,14 @@ public enum SiteBuilder {
         for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
 
         // Keys only matter to the next build of a `serve` session.
-        let keys = memory == nil ? [:] : pageKeys(pages, site: site)
+        let keys = memory == nil ? [:] : pageKeys(pages, files: paths, site: site)
         if let previous, let memory {
-            // A page made of the same inputs as the bytes written last time keeps them.
-            let stale = pages.filter { page in
-                let path = page.path.filePath
-                guard let key = keys[path], memory.pageKeys[path] == key, let digest = previous[path] else { return true }
-                changes.record(path, digest)
+            // A page made of the same inputs as the bytes written last time keeps them (and its digest in `changes`).
+            let stale = pages.indices.filter { index in
+                let path = paths[index]
+                guard let key = keys[path], memory.pageKeys[path] == key, previous[path] != nil else { return true }
                 return false
-            }
+            }.map { pages[$0] }
             // Everything is rendered before anything is written: a failed build changes nothing.
             do {
                 try render(stale, site: site, theme: theme) { path, bytes in
@@ -206,6 +206,7 @@ public enum SiteBuilder {
             for (path, bytes) in files { changes.add(path, bytes) }
             let current = Set(paths + [OutputGuard.marker])
             let gone = previous.keys.filter { !current.contains($0) }.sorted()
+            changes.forget(gone)
             let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
             progress?("writing \(changes.changed.count) changed files")
             do {

@@ -49,10 +49,16 @@ public final class BuildMemory: @unchecked Sendable {
 final class OutputChanges: @unchecked Sendable {
     private let lock = NSLock()
     private let before: [String: BuildMemory.Digest]
-    private(set) var digests: [String: BuildMemory.Digest] = [:]
+    /// Every file's digest: as before, but for the files made again (`add`, `record`) and those no longer made (`forget`).
+    private(set) var digests: [String: BuildMemory.Digest]
     private(set) var changed: [(path: String, bytes: [UInt8])] = []
 
-    init(before: [String: BuildMemory.Digest]) { self.before = before }
+    init(before: [String: BuildMemory.Digest]) {
+        self.before = before
+        digests = before
+    }
+
+    func forget(_ gone: [String]) { lock.withLock { for path in gone { digests[path] = nil } } }
 
     func add(_ path: String, _ bytes: [UInt8]) {
         let digest = BuildMemory.Digest(bytes)

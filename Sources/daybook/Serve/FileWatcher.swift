@@ -77,7 +77,9 @@ final class FileWatcher: @unchecked Sendable {
                 if mask & UInt32(IN_IGNORED) != 0 { watched[watch] = nil }
                 if !name.hasPrefix(".") || mask & UInt32(IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                     note(watch: watch, mask: mask, name: name)
-                    scheduleChange()
+                    // A content file closed after writing, or renamed into place, is a finished save.
+                    let saved = mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 && (MarkdownName.isMarkdown(name) || name.hasSuffix(".yml"))
+                    scheduleChange(settled: saved)
                 }
             }
         }
@@ -96,8 +98,8 @@ final class FileWatcher: @unchecked Sendable {
 
     /// Editors write a file in several steps (truncate, write, rename): wait
     /// for them to settle, briefly, since every millisecond here is one more
-    /// before the page shows the save.
-    private func scheduleChange() {
+    /// before the page shows the save; after a finished save, more briefly still.
+    private func scheduleChange(settled: Bool) {
         pending?.cancel()
         let work = DispatchWorkItem { [weak self, onChange] in
             guard let self else { return }
@@ -106,7 +108,7 @@ final class FileWatcher: @unchecked Sendable {
             onChange(changes)
         }
         pending = work
-        queue.asyncAfter(deadline: .now() + .milliseconds(30), execute: work)
+        queue.asyncAfter(deadline: .now() + .milliseconds(settled ? 5 : 30), execute: work)
     }
 }
 
