@@ -10,23 +10,32 @@ struct CalendarPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         let layers = SiteFeatures.calendarLayers(site)
         let months = Self.monthRange(site, layers)
-        // Made of what the layers show on its days, and the months there are.
-        func key(_ dates: ClosedRange<LocalDate>) -> PageKey {
+        // What the layers show on each month's days: a month page is made of
+        // its month's and the months there are, a year page of its twelve.
+        let layerKeys = Dictionary(uniqueKeysWithValues: months.map { month in
+            (month, PageKey { hasher in for layer in layers { layer.combineKey(month.firstDay...month.lastDay, into: &hasher) } })
+        })
+        func key(_ months: [YearMonth], of all: [YearMonth]) -> PageKey {
             PageKey { hasher in
-                hasher.combine(months)
-                for layer in layers { layer.combineKey(dates, into: &hasher) }
+                hasher.combine(all)
+                for month in months { hasher.combine(layerKeys[month]) }
             }
         }
         var pages: [Page] = months.map { month in
-            Page(Routes.calendarMonth(month), template: "pages/calendar-month", key: key(month.firstDay...month.lastDay)) { context in
+            Page(Routes.calendarMonth(month), template: "pages/calendar-month", key: key([month], of: months)) { context in
                 Self.monthPage(month, months: months, layers: layers, context)
             }
         }
         let years = Array(Set(months.map(\.year))).sorted()
         pages += years.map { year in
-            let days = YearMonth(year: year, month: 1).firstDay...YearMonth(year: year, month: 12).lastDay
-            return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(days)) { context in
-                Self.yearPage(year, years: years, layers: layers, context)
+            let yearMonths = (1...12).map { YearMonth(year: year, month: $0) }
+            return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(yearMonths, of: months)) { context in
+                // A month's heatmap is made again only when its marks changed: in `serve` one edit changes a day or two.
+                Self.yearPage(year, years: years, context) { month in
+                    site.memo.value("heat \(month.year)-\(month.month)", key: PageKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
+                        Self.heatMonth(month, layers: layers, context)
+                    }
+                }
             }
         }
         return pages
@@ -137,27 +146,30 @@ struct CalendarPages: SiteFeature {
     /// Activity level 0–4 from the number of marks on a day.
     static func level(_ count: Int) -> Int { min(count, 4) }
 
-    static func yearPage(_ year: Int, years: [Int], layers: [any CalendarLayer], _ context: PageContext) -> PageViewModel {
+    /// A month of the year page: each day shaded by what happened on it.
+    static func heatMonth(_ month: YearMonth, layers: [any CalendarLayer], _ context: PageContext) -> HeatMonth {
         let t = context.t
-        let months = (1...12).map { number -> HeatMonth in
-            let month = YearMonth(year: year, month: number)
-            let grid = MonthGrid(month: month, weekStart: context.site.config.weekStarts)
-            var total = 0
-            let weeks = grid.weeks.map { week in
-                week.map { date -> HeatDay in
-                    guard let date else { return HeatDay(isPad: true, iso: "", label: "", cssClass: "pad") }
-                    // Activity is what happened: planned splits and routines don't count.
-                    let marks = layers.flatMap { $0.marks(on: date, context) }.filter { !$0.isPlan }
-                    total += marks.count
-                    let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
-                    var css = "heat l\(level(marks.count))"
-                    if date == context.site.today { css += " today" }
-                    return HeatDay(iso: date.iso, label: label, cssClass: css)
-                }
+        let grid = MonthGrid(month: month, weekStart: context.site.config.weekStarts)
+        var total = 0
+        let weeks = grid.weeks.map { week in
+            week.map { date -> HeatDay in
+                guard let date else { return HeatDay(isPad: true, iso: "", label: "", cssClass: "pad") }
+                // Activity is what happened: planned splits and routines don't count.
+                let marks = layers.flatMap { $0.marks(on: date, context) }.filter { !$0.isPlan }
+                total += marks.count
+                let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
+                var css = "heat l\(level(marks.count))"
+                if date == context.site.today { css += " today" }
+                return HeatDay(iso: date.iso, label: label, cssClass: css)
             }
-            return HeatMonth(title: t.monthName(number), href: context.link(Routes.calendarMonth(month)),
-                             weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
         }
+        return HeatMonth(title: t.monthName(month.month), href: context.link(Routes.calendarMonth(month)),
+                         weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
+    }
+
+    static func yearPage(_ year: Int, years: [Int], _ context: PageContext, heat: (YearMonth) -> HeatMonth) -> PageViewModel {
+        let t = context.t
+        let months = (1...12).map { heat(YearMonth(year: year, month: $0)) }
         let position = years.firstIndex(of: year)!
         func link(_ y: Int) -> PageLink { PageLink(label: String(y), href: context.link(Routes.calendarYear(y))) }
         let legend = (0...4).map { HeatDay(iso: "", label: String($0), cssClass: "heat l\($0)") }

@@ -37,9 +37,10 @@ struct FlashcardPrintPages: SiteFeature {
         for deck in decks {
             let cards = faces[deck.id] ?? [:]
             func card(_ word: VocabWord) -> Flashcard { cards[word.text]! }
-            sets.append(CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
-                                backLabel: deck.title, cards: deck.words.map(card)))
             let deckKey = site.decksKey([deck])
+            // A deck's cards are all its words' faces, made of its file: misses move no card.
+            sets.append(CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
+                                backLabel: deck.title, cards: deck.words.map(card), key: deckKey))
             for book in site.vocab.books(of: deck.id) {
                 // A book's cards are its words' faces, made of its deck's file.
                 let key = PageKey { hasher in

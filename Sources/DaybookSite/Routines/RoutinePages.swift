@@ -10,7 +10,8 @@ struct RoutinePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         guard Self.hasRoutines(site) else { return [] }
         let layer = RoutineLayer(site: site)
-        return [Page(Routes.routines, template: "pages/routines") { context in RoutineMonthsPage.make(layer: layer, context) }]
+        // Made of the routine files alone (with today and the settings every page's key holds).
+        return [Page(Routes.routines, template: "pages/routines", key: site.routinesKey) { context in RoutineMonthsPage.make(layer: layer, context) }]
     }
 
     func navigation(_ site: SiteData) -> [NavigationEntry] {

@@ -27,8 +27,10 @@ struct VocabPages: SiteFeature {
         TodayPage.plan(site, context)
     }
 
+    /// Made once per build for the calendar and the home page, and kept while the decks and reviews are the same.
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
-        site.published.decks.isEmpty ? [] : [VocabLayer(site)]
+        guard !site.published.decks.isEmpty else { return [] }
+        return [site.memo.value("vocab layer", key: PageKey { $0.combine(site.sharedKey); $0.combine(site.vocabKey) }) { VocabLayer(site) }]
     }
 
     /// One record per word: title the word, text its meanings, url its place on the deck page.
