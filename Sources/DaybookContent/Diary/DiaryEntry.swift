@@ -1,46 +1,68 @@
 /// One diary entry (`content/diary/**/*.md`).
 public struct DiaryEntry: Sendable, Identifiable {
     public var id: String { source.slugPath }
-    public let source: SourceFile
     public var title: String
     public var date: LocalDate
     /// nil when the entry gives only a day.
     public var time: LocalTime?
     /// Minutes east of UTC when the date carried an ISO offset.
     public var utcOffsetMinutes: Int?
-    public var weather: Weather?
     public var tags: [String]
-    public var mood: String?
     public var isPrivate: Bool
     public var isDraft: Bool
-    /// Markdown body, and the file line it starts on.
-    public var body: String
+    /// The file line the body starts on.
     public var bodyFirstLine: Int
+    /// What the parse gave and nothing changes, held once: entries are copied
+    /// through many arrays, sorts and filters, and a copy of this costs one
+    /// retain instead of one for each text inside.
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let source: SourceFile
+        let weather: Weather?
+        let mood: String?
+        let body: String
+        let frontMatter: EntryFrontMatter
+        let cover: String?
+        let coverLocation: SourceLocation?
+
+        init(source: SourceFile, weather: Weather?, mood: String?, body: String, frontMatter: EntryFrontMatter,
+             cover: String?, coverLocation: SourceLocation?) {
+            self.source = source
+            self.weather = weather
+            self.mood = mood
+            self.body = body
+            self.frontMatter = frontMatter
+            self.cover = cover
+            self.coverLocation = coverLocation
+        }
+    }
+
+    public var source: SourceFile { parts.source }
+    public var weather: Weather? { parts.weather }
+    public var mood: String? { parts.mood }
+    /// Markdown body.
+    public var body: String { parts.body }
     /// What other tools' front matter adds: old URLs, last change, other keys.
-    public var frontMatter: EntryFrontMatter
+    public var frontMatter: EntryFrontMatter { parts.frontMatter }
     /// `cover:`: the photo that stands for the entry in lists, as written, and where.
-    public var cover: String?
-    public var coverLocation: SourceLocation?
+    public var cover: String? { parts.cover }
+    public var coverLocation: SourceLocation? { parts.coverLocation }
 
     public init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
                 weather: Weather? = nil, tags: [String] = [], mood: String? = nil, isPrivate: Bool = false,
                 isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1, frontMatter: EntryFrontMatter = EntryFrontMatter(),
                 cover: String? = nil, coverLocation: SourceLocation? = nil) {
-        self.source = source
         self.title = title
         self.date = date
         self.time = time
         self.utcOffsetMinutes = utcOffsetMinutes
-        self.weather = weather
         self.tags = tags
-        self.mood = mood
         self.isPrivate = isPrivate
         self.isDraft = isDraft
-        self.body = body
         self.bodyFirstLine = bodyFirstLine
-        self.frontMatter = frontMatter
-        self.cover = cover
-        self.coverLocation = coverLocation
+        parts = Parts(source: source, weather: weather, mood: mood, body: body, frontMatter: frontMatter,
+                      cover: cover, coverLocation: coverLocation)
     }
 
     /// The indexes of `entries` by date; entries of a day by time (untimed

@@ -13,6 +13,12 @@ public struct EntryDate: Hashable, Sendable {
     }
 
     public init?(parsing raw: String) {
+        // The common `2026-11-20 21:30`, read by bytes; the same as below gives.
+        if let (date, time) = Self.dayAndMinute(raw.utf8) {
+            guard let date, let time else { return nil }
+            self.init(date: date, time: time)
+            return
+        }
         let text = raw.trimmingCharacters(in: " ")
         guard text.count >= 10, let date = LocalDate(iso: text.prefix(10)) else { return nil }
         var rest = text.dropFirst(10)
@@ -53,6 +59,27 @@ public struct EntryDate: Hashable, Sendable {
             guard let first = seconds.first, first.count == 2, let s = Int(first), (0...60).contains(s) else { return nil }
         }
         self.init(date: date, time: time, utcOffsetMinutes: offset)
+    }
+
+    /// For a text of the shape `dddd-dd-dd dd:dd` (or with `T` or `t`), its
+    /// day and clock time, each nil when out of range; nil for other shapes.
+    private static func dayAndMinute(_ bytes: String.UTF8View) -> (LocalDate?, LocalTime?)? {
+        guard bytes.count == 16 else { return nil }
+        var digits: [Int] = []
+        digits.reserveCapacity(12)
+        for (index, byte) in bytes.enumerated() {
+            switch index {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
+            case 10: guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") else { return nil }
+            case 13: guard byte == UInt8(ascii: ":") else { return nil }
+            default:
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                digits.append(Int(byte - UInt8(ascii: "0")))
+            }
+        }
+        let number = { (range: Range<Int>) in digits[range].reduce(0) { $0 * 10 + $1 } }
+        let date = LocalDate(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+        return (date, LocalTime(hour: number(8..<10), minute: number(10..<12)))
     }
 }
 

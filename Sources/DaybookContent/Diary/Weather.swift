@@ -178,6 +178,11 @@ struct Measure {
             diagnostics.error(value.location, "\(key) must be a number in \(unit)")
             return nil
         }
+        // Most values are a bare number (`11.7`): no minus sign, space, exponent
+        // or unit to split off, so the reading by characters below is skipped.
+        if text.utf8.allSatisfy(Self.isBareNumberByte), let number = Double(text), let convert = units[""] {
+            return checked(convert(number), text: text, value, key, into: &diagnostics)
+        }
         let spelled = text.replacingMinusSign.filter { $0 != " " }
         var numberEnd = spelled.firstIndex { !"+-.0123456789".contains($0) } ?? spelled.endIndex
         // An exponent (`1e3`) belongs to the number, not to the unit.
@@ -195,13 +200,20 @@ struct Measure {
             diagnostics.error(value.location, "unknown unit '\(spelled[numberEnd...])' in \(key)", hint: hint)
             return nil
         }
-        let converted = convert(number)
+        return checked(convert(number), text: text, value, key, into: &diagnostics)
+    }
+
+    private func checked(_ converted: Double, text: String, _ value: YAMLValue, _ key: String, into diagnostics: inout Diagnostics) -> Double? {
         guard range.contains(converted) else {
             diagnostics.error(value.location, "\(key) must be between \(range.lowerBound.plain) and \(range.upperBound.plain) \(unit), not \(text)",
                               hint: hint)
             return nil
         }
         return converted
+    }
+
+    private static func isBareNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
     }
 }
 
@@ -259,7 +271,12 @@ enum WeatherWords {
     static let suggestions = WeatherCondition.allCases.map(\.rawValue) + synonyms.map(\.0)
 
     static func key(_ word: String) -> String {
-        String(word.lowercased().filter { !" -_".contains($0) })
+        // Nearly every word is ASCII, where the same is done by bytes.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            let kept = word.utf8.lazy.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }
+            return String(decoding: kept.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        return String(word.lowercased().filter { !" -_".contains($0) })
     }
 
     static func reading(of word: String) -> Reading? {
@@ -278,6 +295,8 @@ enum WeatherWords {
 
     /// `13n` → (13, night): the shape of an OWM icon code, known or not.
     static func iconCode(_ text: String) -> (number: Int, isNight: Bool)? {
+        // A code is three ASCII characters, and no other character lowercases to one of them.
+        guard text.utf8.count == 3 else { return nil }
         let chars = Array(text.lowercased())
         guard chars.count == 3, chars[0].isASCII, chars[1].isASCII, let number = Int(String(chars[0...1])),
               chars[2] == "d" || chars[2] == "n" else { return nil }

@@ -120,6 +120,12 @@ enum FenceScanner {
         var number = 1
         while let line = lines.next() {
             number += 1
+            // Most lines are keys: a line that opens with an ASCII character that is
+            // not a space, a dot or a fence's can be neither a fence nor near one.
+            if let first = line.utf8.first, first < 0x80, first != UInt8(ascii: "-"), first != UInt8(ascii: "+"),
+               first != UInt8(ascii: "."), !Unicode.Scalar(first).properties.isWhitespace {
+                continue
+            }
             let trimmed = line.trimmingTrailingSpaces()
             if trimmed == fence || (format == .yaml && trimmed == "...") {
                 return .document(FrontMatterDocument(format: format, frontMatter: String(text[start..<line.startIndex]), frontMatterFirstLine: 2,

@@ -1,24 +1,41 @@
 /// A content file read into memory, with the paths it is known by.
 public struct SourceFile: Sendable {
     /// Path shown in diagnostics, e.g. `content/diary/2026/2026-11-20.md`.
-    public let displayPath: String
+    public var displayPath: String { storage.displayPath }
     /// Path below `content/`, e.g. `diary/2026/2026-11-20.md`; it makes the URL.
-    public let relativePath: String
-    public let text: String
+    public var relativePath: String { storage.relativePath }
+    public var text: String { storage.text }
     /// `relativePath` without its extension: `diary/2026/2026-11-20`.
-    public let slugPath: String
-    let lineStarts: LineStarts
+    public var slugPath: String { storage.slugPath }
+    var lineStarts: LineStarts { storage.lineStarts }
+    /// Held once: every value read from a file (entry, YAML node, location)
+    /// keeps its file, and a copy then costs one retain, not one per text.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let displayPath: String
+        let relativePath: String
+        let text: String
+        let slugPath: String
+        let lineStarts: LineStarts
+
+        init(displayPath: String, relativePath: String, text: String, slugPath: String, lineStarts: LineStarts) {
+            self.displayPath = displayPath
+            self.relativePath = relativePath
+            self.text = text
+            self.slugPath = slugPath
+            self.lineStarts = lineStarts
+        }
+    }
 
     public init(displayPath: String, relativePath: String, text: String) {
-        self.displayPath = displayPath
-        self.relativePath = relativePath
-        self.text = text
-        lineStarts = LineStarts(text)
+        let slugPath: String
         if let dot = relativePath.lastIndex(of: "."), !relativePath[dot...].contains("/") {
             slugPath = String(relativePath[..<dot])
         } else {
             slugPath = relativePath
         }
+        storage = Storage(displayPath: displayPath, relativePath: relativePath, text: text, slugPath: slugPath, lineStarts: LineStarts(text))
     }
 
     /// `column` counts characters (grapheme clusters), as the parsers do;

@@ -80,8 +80,11 @@ public struct YAMLValue {
     }
 
     public var isNull: Bool {
-        if case let .scalar(scalar) = node, scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return true }
-        return false
+        guard case let .scalar(scalar) = node, scalar.style == .plain else { return false }
+        switch scalar.string {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
 
     public func string(_ what: String, into diagnostics: inout Diagnostics) -> String? {
