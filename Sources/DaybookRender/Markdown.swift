@@ -100,20 +100,21 @@ public enum Markdown {
     /// both (a diary entry's page and its search record); `pass` may change
     /// the parsed tree first, then each image is handed to `images` (in
     /// document order) and replaced by the HTML it returns (nil keeps it).
-    public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil,
+    /// The plain text is cut to `textLength` Characters.
+    public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
                               images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site, watch: watch) { document, extensions in
             // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
             let made = pass.flatMap { $0.mayChange(markdown) ? apply($0, to: document, source: markdown) : nil } ?? [:]
             // Before the images go: their alt text is part of the text.
-            let plain = text(of: document)
+            let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
             return (renderHTML(document, options: .site, extensions: extensions), plain)
         }
     }
 
-    /// Text below a node (an image's alt text, a document's words).
-    static func text(of document: OpaquePointer) -> String {
+    /// Text below a node (an image's alt text, a document's words), its first `limit` Characters.
+    static func text(of document: OpaquePointer, characters limit: Int = .max) -> String {
         var text: [UInt8] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -133,7 +134,8 @@ public enum Markdown {
             }
         }
         PlainText.collapseWhitespace(&text)
-        return String(decoding: text, as: UTF8.self)
+        guard limit < text.count else { return String(decoding: text, as: UTF8.self) }
+        return text.withUnsafeBufferPointer { PlainText.prefix($0, characters: limit) }
     }
 
     /// Runs of white space become one space, ends trimmed.

@@ -10,24 +10,27 @@ public enum PlainText {
     /// rules look no further back. From the first other scalar on, Swift counts.
     public static func prefix(_ text: String, characters limit: Int) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            var index = 0, count = 0
-            var scalar = bytes.isEmpty ? nil : Self.scalar(bytes, at: 0)
-            // Each Character counted so far is one scalar of `isCounted`, and so is the one at `index`.
-            guard let first = scalar, isCounted(first.value) else { return String(String(decoding: bytes, as: UTF8.self).prefix(limit)) }
-            while count < limit, let current = scalar {
-                let next = index + current.length
-                scalar = next < bytes.count ? Self.scalar(bytes, at: next) : nil
-                if let following = scalar, !isCounted(following.value) {
-                    // The Character at `index` may go on: Swift counts from there.
-                    let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self) + String(rest.prefix(limit - count))
-                }
-                index = next
-                count += 1
+        return text.withUTF8 { prefix($0, characters: limit) }
+    }
+
+    /// The same of valid UTF-8.
+    static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, characters limit: Int) -> String {
+        var index = 0, count = 0
+        var scalar = bytes.isEmpty ? nil : Self.scalar(bytes, at: 0)
+        // Each Character counted so far is one scalar of `isCounted`, and so is the one at `index`.
+        guard let first = scalar, isCounted(first.value) else { return String(String(decoding: bytes, as: UTF8.self).prefix(limit)) }
+        while count < limit, let current = scalar {
+            let next = index + current.length
+            scalar = next < bytes.count ? Self.scalar(bytes, at: next) : nil
+            if let following = scalar, !isCounted(following.value) {
+                // The Character at `index` may go on: Swift counts from there.
+                let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self) + String(rest.prefix(limit - count))
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
+            index = next
+            count += 1
         }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
     }
 
     /// Scalars that are a Character alone beside one another, and after
@@ -67,9 +70,7 @@ extension PlainText {
             // A space is written only after white space is read, so writing never overtakes reading.
             while read < count {
                 let byte = text[read]
-                // Printable ASCII, or a byte of a character no white space starts with, needs no look further.
-                let isWord = byte > 0x20 && byte != 0xC2 && (byte < 0xE1 || byte > 0xE3)
-                let length = isWord ? 0 : whitespaceLength(UnsafeBufferPointer(text), at: read)
+                let length = isWord(byte) ? 0 : whitespaceLength(UnsafeBufferPointer(text), at: read)
                 if length > 0 {
                     pendingSpace = written > 0
                     read += length
@@ -87,6 +88,12 @@ extension PlainText {
             return written
         }
         bytes.removeLast(bytes.count - kept)
+    }
+
+    /// Printable ASCII, or a byte of a character no white space starts with.
+    @inline(__always)
+    private static func isWord(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0xC2 && (byte < 0xE1 || byte > 0xE3)
     }
 
     /// The length in bytes of the white space character at `index`, 0 for any other:

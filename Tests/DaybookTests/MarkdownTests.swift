@@ -247,6 +247,16 @@ import Testing
         }
     }
 
+    @Test func plainTextCutToALengthIsThePrefixOfTheWhole() async {
+        let pieces = ["word", " ", "  ", "\n", "\n\n", "가나", "e\u{301}", "👍🏽", "*a*", "`c`", "- ", "> ", "\u{3000}", "[l](u)", "![alt](i.png)"]
+        let markdown = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...14).map { $0.joined() }
+        await propertyCheck(count: 1000, input: markdown, Gen.int(in: 0...12)) { markdown, length in
+            let whole = Markdown.render(markdown).plainText
+            #expect(Markdown.render(markdown, textLength: length).plainText.utf8.elementsEqual(String(whole.prefix(length)).utf8),
+                    "\(markdown.debugDescription) to \(length)")
+        }
+    }
+
     @Test func plainTextUsesSmartPunctuationLikeThePage() {
         #expect(Markdown.plainText("it's \"cold\"...") == "it’s “cold”…")
     }

@@ -97,11 +97,11 @@ public struct DiaryIndex: Sendable {
         if let kept = memo.body(of: entry.source, shared: shared, targets: targets, targetsKey: targetsKey) { return kept }
         let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
         let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
-        let body = photos.render(entry.body, pass: pass, watch: watch)
+        let body = photos.render(entry.body, pass: pass, watch: watch, textLength: SearchPages.textLength)
         let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
         let coverPhoto = (try? cover?.get()).flatMap { $0 }
         let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
-        let rendered = RenderedBody((body.html, body.plainText), fields: pass.fields)
+        let rendered = RenderedBody(html: body.html, searchText: body.plainText, fields: pass.fields)
         let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 },
@@ -269,9 +269,10 @@ public struct RenderedBody: Sendable {
     /// Dataview's `key:: value` fields of the text.
     let fields: [ObsidianPass.Field]
 
-    init(_ rendered: (html: String, plainText: String), fields: [ObsidianPass.Field] = []) {
-        html = rendered.html
-        searchText = PlainText.prefix(rendered.plainText, characters: SearchPages.textLength)
+    /// `searchText`: the first `SearchPages.textLength` Characters of the text.
+    init(html: String, searchText: String, fields: [ObsidianPass.Field] = []) {
+        self.html = html
+        self.searchText = searchText
         self.fields = fields
     }
 }

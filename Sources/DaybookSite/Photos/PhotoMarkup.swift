@@ -22,10 +22,12 @@ struct PhotoPass {
 
     /// - Parameter pass: other syntax first (Obsidian's `![[photo.jpg]]` becomes an image).
     /// - Parameter watch: says so on the terminal while the parse is slow.
-    func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch? = nil) -> Result {
+    /// - Parameter textLength: how many Characters of the plain text to keep.
+    func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch? = nil, textLength: Int = .max) -> Result {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
-        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath)) { image in
+        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath),
+                                                textLength: textLength) { image in
             // Lines of the body count from its first line in the file; columns are the file's.
             let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
             switch resolve(image.url, at: location) {
