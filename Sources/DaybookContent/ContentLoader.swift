@@ -212,12 +212,24 @@ struct FileWalker {
 
     /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
     func relativeFiles(under folder: String, recursive: Bool = true) -> [String] {
-        var ignored = Diagnostics()
-        return self.folder.files(under: folder, recursive: recursive, into: &ignored)
+        listing(folder, recursive: recursive).files
     }
 
     func markdownPaths(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [String] {
-        self.folder.files(under: folder, recursive: recursive, into: &diagnostics).filter(MarkdownName.isMarkdown)
+        let (files, said) = listing(folder, recursive: recursive)
+        diagnostics.append(contentsOf: said)
+        return files.filter(MarkdownName.isMarkdown)
+    }
+
+    /// The files below `folder` and what listing them said; as `cache` kept
+    /// them when the watcher saw no file created, deleted or renamed since.
+    private func listing(_ folder: String, recursive: Bool) -> (files: [String], diagnostics: Diagnostics) {
+        func list() -> ([String], Diagnostics) {
+            var said = Diagnostics()
+            return (self.folder.files(under: folder, recursive: recursive, into: &said), said)
+        }
+        guard let cache else { return list() }
+        return cache.listing(folder + (recursive ? "/**" : "/*"), changes: changes, list)
     }
 
     func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {
