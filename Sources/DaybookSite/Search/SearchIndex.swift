@@ -99,17 +99,25 @@ struct SearchIndex: Sendable {
     /// slices on all cores; the slices' postings are joined in order.
     static func entries(_ documents: [SearchPages.Record]) -> [Entry] {
         let slice = 256
-        let slices = Array(stride(from: 0, to: documents.count, by: slice)).parallelMap { first in
-            var postings = SlicePostings()
-            for id in first..<min(first + slice, documents.count) {
-                let record = documents[id]
-                postings.startDocument(Int32(id))
-                SearchText.keys(record.title, into: &postings)
-                postings.inTitle = false
-                for tag in record.tags { SearchText.keys(tag, into: &postings) }
-                SearchText.keys(record.text, into: &postings)
+        // Each slice is queued on its own, not through `parallelMap`: the
+        // index is made inside the features' `parallelMap`, and Dispatch runs
+        // a `concurrentPerform` nested in another on the calling thread alone.
+        let slices = stride(from: 0, to: documents.count, by: slice).map { first in
+            Background {
+                var postings = SlicePostings()
+                for id in first..<min(first + slice, documents.count) {
+                    let record = documents[id]
+                    postings.startDocument(Int32(id))
+                    SearchText.keys(record.title, into: &postings)
+                    postings.inTitle = false
+                    for tag in record.tags { SearchText.keys(tag, into: &postings) }
+                    SearchText.keys(record.text, into: &postings)
+                }
+                return postings
             }
-            return postings
+        }.map { slice in
+            // The work throws nothing.
+            try! slice.value()
         }
         // Number the keys of all slices, then lay out every key's postings in
         // one array: its title documents, then its body documents.
@@ -175,7 +183,7 @@ struct SearchIndex: Sendable {
     }
 
     /// `DaybookSearch.docs(N, [[title, url, date, tag…], …], "…");`, the
-    /// last argument the texts, `[text, …]` as JSON, deflated and in base64.
+    /// last argument the texts, `[text, …]` as JSON, deflated and in `Z85`.
     /// The texts are nine tenths of the index, and a browser cannot unzip a
     /// script it loads from disk, so the page inflates them itself (a third
     /// of the bytes on a diary); a browser that cannot still shows the results.
@@ -192,7 +200,7 @@ struct SearchIndex: Sendable {
         // Should compressing ever fail, the page reads the texts as they are too.
         if let packed = Deflate.raw(texts) {
             script.append(UInt8(ascii: "\""))
-            script += Data(packed).base64EncodedData()
+            Z85.append(packed, to: &script)
             script.append(UInt8(ascii: "\""))
         } else {
             script += texts
