@@ -58,7 +58,13 @@ let package = Package(
                 // Only for `daybook serve`.
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
-            ]
+            ],
+            // mimalloc from Debian (libmimalloc-dev) replaces glibc's malloc for
+            // the whole process: linked before libc, its malloc and free are the
+            // ones every library calls. Swift allocates and frees many small
+            // objects from two threads; measured on the bench corpora, glibc's
+            // malloc made 100,000 entries 1.5 × slower than mimalloc does.
+            linkerSettings: [.linkedLibrary("mimalloc")]
         ),
         // Build tool that embeds themes/default into the binary.
         .executableTarget(name: "EmbedTheme", path: "Sources/EmbedTheme"),

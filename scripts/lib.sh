@@ -23,17 +23,18 @@ need_test_venv() {
   .test-venv/bin/python -m pip install -q --disable-pip-version-check -r Tests/site/requirements.txt
 }
 
-# The C library Daybook renders Markdown with.
-need_cmark() { apt_need libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
-
-# libvips, which resizes and cleans photos (with HEIC/AVIF, WebP and EXIF support),
-# and libcrypto, which hashes them for the cache.
-need_vips() { apt_need libvips-dev libssl-dev pkg-config; }
-
-# zlib, which ZIPFoundation reads Day One's export .zip with.
-need_zlib() { apt_need zlib1g-dev pkg-config; }
-# libdeflate, which deflates the texts of the search index.
-need_libdeflate() { apt_need libdeflate-dev pkg-config; }
+# The C libraries a build of Daybook compiles against, from Debian:
+# - libcmark-gfm renders Markdown;
+# - libvips resizes and cleans photos (with HEIC/AVIF, WebP and EXIF support),
+#   libcrypto (libssl-dev) hashes them for the cache;
+# - zlib, which ZIPFoundation reads Day One's export .zip with;
+# - libdeflate deflates the texts of the search index;
+# - mimalloc is the whole program's malloc (faster than glibc's for Swift's
+#   many small allocations, see docs/performance.md).
+need_build_libs() {
+  apt_need pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev libssl-dev \
+    zlib1g-dev libdeflate-dev libmimalloc-dev
+}
 
 # The team's shared folder (bench corpus generator, Hugo twin site): $DAYBOOK_SHARED,
 # else ../shared beside the main checkout, found through git so that it is the same

@@ -70,6 +70,15 @@ import ZIPFoundation
         }
     }
 
+    /// What lets `QuickFolded.scan` read words as ASCII bytes: every other
+    /// character it reads is paired or stands between words.
+    @Test func everyCharacterReadFromUTF8BeyondASCIIIsPairedOrNoLetter() {
+        for value in 0x80...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), SearchText.quickFold(scalar) != nil else { continue }
+            #expect(scalar.utf8.count == 3 && (SearchText.isPaired(scalar) || !SearchText.isWord(scalar)), "U+\(String(value, radix: 16))")
+        }
+    }
+
     /// A key holds the UTF-8 of what was appended, across its words, up to 32 bytes.
     @Test func aKeyIsTheUTF8OfItsCharactersUpTo32Bytes() {
         var random = SeededShuffle.SplitMix64(seed: 13)

@@ -25,7 +25,7 @@ enum SearchText {
         var text = text
         let quick = text.withUTF8 { bytes in
             guard QuickFolded.covers(bytes) else { return false }
-            scan(QuickFolded(bytes), into: &sink)
+            QuickFolded.scan(bytes, into: &sink)
             return true
         }
         if !quick { foldedKeys(text, into: &sink) }
@@ -125,16 +125,9 @@ extension Set: SearchKeySink where Element == SearchKey {
 }
 
 /// Text that `SearchText.quickFold` folds character by character, read
-/// from its UTF-8 and folded: ASCII a byte at a time, the rest (every other
-/// character it folds is of three bytes) three at a time. The same scalars as
-/// `quickFold` over `unicodeScalars`, without String's index checks.
-struct QuickFolded: Sequence, IteratorProtocol {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-
-    /// Over text for which `covers` is true.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
+/// straight from its UTF-8 and folded: ASCII a byte at a time, the rest
+/// (every other character it folds is of three bytes) three at a time.
+enum QuickFolded {
     /// Whether `quickFold` folds every character of these bytes (valid UTF-8).
     static func covers(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
@@ -150,15 +143,49 @@ struct QuickFolded: Sequence, IteratorProtocol {
         return true
     }
 
-    mutating func next() -> Unicode.Scalar? {
-        guard index < bytes.count else { return nil }
-        let byte = bytes[index]
-        if byte < 0x80 {
-            index += 1
-            return SearchText.quickFold(Unicode.Scalar(byte))
+    /// The keys of text that `covers`, in the order `SearchText.scan` gives
+    /// them over its folded characters, without decoding or re-encoding a
+    /// character. Its words are ASCII (the other characters it folds are
+    /// paired, or punctuation), and a paired character is its three bytes.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some SearchKeySink) {
+        var word = SearchKey()
+        // The UTF-8 of the last character of the paired run being read; 0 when none.
+        var previous: UInt64 = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                let folded = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                let isWord = folded &- 0x61 < 26 || folded &- 0x30 < 10
+                if !isWord, !word.isEmpty {
+                    sink.add(word)
+                    word = SearchKey()
+                }
+                if previous != 0 {
+                    sink.add(SearchKey(packed: previous << 40, count: 3))
+                    previous = 0
+                }
+                if isWord { word.appendASCII(folded) }
+                continue
+            }
+            let utf8 = UInt64(byte) << 16 | UInt64(bytes[index + 1]) << 8 | UInt64(bytes[index + 2])
+            let paired = SearchText.isPaired(threeBytes(bytes, at: index))
+            index += 3
+            if !word.isEmpty {
+                sink.add(word)
+                word = SearchKey()
+            }
+            if paired {
+                if previous != 0 { sink.add(SearchKey(packed: previous << 40 | utf8 << 16, count: 6)) }
+                previous = utf8
+            } else if previous != 0 {
+                sink.add(SearchKey(packed: previous << 40, count: 3))
+                previous = 0
+            }
         }
-        defer { index += 3 }
-        return SearchText.quickFold(Self.threeBytes(bytes, at: index))
+        if !word.isEmpty { sink.add(word) }
+        if previous != 0 { sink.add(SearchKey(packed: previous << 40, count: 3)) }
     }
 
     /// The scalar of a three-byte sequence (never a surrogate in valid UTF-8).
@@ -187,23 +214,36 @@ struct SearchKey: Hashable, Comparable, Sendable {
         if let second { _ = append(second) }
     }
 
+    /// Up to eight bytes, the first in the highest bits of `packed`, the rest zero.
+    init(packed: UInt64, count: Int) {
+        words.0 = packed
+        self.count = count
+    }
+
     var isEmpty: Bool { count == 0 }
 
     /// Adds a character's UTF-8; false, adding nothing, when it does not fit.
     mutating func append(_ scalar: Unicode.Scalar) -> Bool {
         let utf8 = UTF8.encode(scalar)!
         guard count + utf8.count <= Self.capacity else { return false }
-        for byte in utf8 {
-            let shift = UInt64(56 - (count % 8) * 8), value = UInt64(byte) << shift
-            switch count / 8 {
-            case 0: words.0 |= value
-            case 1: words.1 |= value
-            case 2: words.2 |= value
-            default: words.3 |= value
-            }
-            count += 1
-        }
+        for byte in utf8 { put(byte) }
         return true
+    }
+
+    /// Adds an ASCII character unless the key is full (as `append` would).
+    mutating func appendASCII(_ byte: UInt8) {
+        if count < Self.capacity { put(byte) }
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        let shift = UInt64(56 - (count % 8) * 8), value = UInt64(byte) << shift
+        switch count / 8 {
+        case 0: words.0 |= value
+        case 1: words.1 |= value
+        case 2: words.2 |= value
+        default: words.3 |= value
+        }
+        count += 1
     }
 
     var string: String {
