@@ -202,13 +202,30 @@ import ZIPFoundation
         #expect(written == Array("[]".utf8))
     }
 
+    @Test func z85TakesFiveCharactersForFourBytesAndReadsBack() {
+        var text: [UInt8] = []
+        Z85.append([0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B], to: &text)
+        #expect(String(decoding: text, as: UTF8.self) == "HelloWorld")  // ZeroMQ's example
+        var random = SeededShuffle.SplitMix64(seed: 17)
+        for count in 0..<40 {
+            for _ in 0..<50 {
+                let bytes = (0..<count).map { _ in [0, 255, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random)! }
+                text = []
+                Z85.append(bytes, to: &text)
+                #expect(text.count == count / 4 * 5 + (count % 4 == 0 ? 0 : count % 4 + 1))
+                #expect(!text.contains(UInt8(ascii: "\"")) && !text.contains(UInt8(ascii: "\\")))
+                #expect(Z85.read(String(decoding: text, as: UTF8.self)) == bytes)
+            }
+        }
+    }
+
     /// What the page inflates (`DecompressionStream("deflate-raw")`) is the texts as JSON.
     @Test func aChunksTextsInflateToTheirJSON() throws {
         let texts = (0..<50).map { "첫눈이 내렸다 \($0) walked \"home\"" }
         let index = SearchIndex(records: texts.map { Self.record("t", .diary, "2026-11-20", text: $0) })
         let script = String(decoding: index.chunkScript(0), as: UTF8.self)
-        let base64 = try #require(script.split(separator: "\"").dropLast().last)
-        let packed = try #require(Data(base64Encoded: String(base64)))
+        let z85 = try #require(script.split(separator: "\"").dropLast().last)
+        let packed = Data(try #require(Z85.read(String(z85))))
         var inflated = Data()
         _ = try Data.decompress(size: Int64(packed.count), bufferSize: 4_096, skipCRC32: true,
                                 provider: { position, size in packed.subdata(in: Int(position)..<min(Int(position) + size, packed.count)) },

@@ -66,6 +66,8 @@ import Testing
                                  "content/diary/2026/2026-11-19-photo.jpg": "SECRET-MARKER-IMAGE"])
         defer { site.remove() }
         try site.build()
+        // The check reads the search index's texts inflated, so it can fail.
+        #expect(site.text("search/docs/0.js").contains("Body with bold"))
         for file in site.outputFiles() {
             #expect(!site.text(file).contains("SECRET"), "private content in \(file)")
             #expect(!file.contains("secret"), "private tag page \(file)")

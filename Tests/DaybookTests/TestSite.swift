@@ -1,5 +1,5 @@
 import DaybookContent
-import DaybookSite
+@testable import DaybookSite
 import Foundation
 import ZIPFoundation
 
@@ -77,7 +77,8 @@ struct TestSite {
     func text(_ path: String) -> String {
         let text = String(decoding: data(path) ?? Data(), as: UTF8.self)
         guard path.hasPrefix("search/docs/"), text.hasSuffix("\");\n"), let start = text.range(of: ", \"", options: .backwards),
-              let packed = Data(base64Encoded: String(text[start.upperBound...].dropLast(4))), !packed.isEmpty else { return text }
+              let bytes = Z85.read(String(text[start.upperBound...].dropLast(4))), !bytes.isEmpty else { return text }
+        let packed = Data(bytes)
         var texts = Data()
         // One read of exactly the packed bytes: zlib is told the whole buffer is there.
         _ = try? Data.decompress(size: Int64(packed.count), bufferSize: packed.count, skipCRC32: true,
@@ -114,5 +115,24 @@ struct TestSite {
 
     func remove() {
         if memory == nil { try? FileManager.default.removeItem(at: root) }
+    }
+}
+
+extension Z85 {
+    /// As the page reads Z85 (`fromZ85` in daybook.js): a short last group
+    /// padded with the highest digit. nil if a character is no digit.
+    static func read(_ text: String) -> [UInt8]? {
+        var values: [UInt64] = []
+        for character in text.utf8 {
+            guard let digit = digits.firstIndex(of: character) else { return nil }
+            values.append(UInt64(digit))
+        }
+        var bytes: [UInt8] = []
+        for start in stride(from: 0, to: values.count, by: 5) {
+            let group = values[start..<min(start + 5, values.count)]
+            let value = (group + Array(repeating: 84, count: 5 - group.count)).reduce(0) { $0 * 85 + $1 }
+            bytes += [24, 16, 8, 0].prefix(group.count - 1).map { UInt8(truncatingIfNeeded: value >> $0) }
+        }
+        return bytes
     }
 }

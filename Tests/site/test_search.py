@@ -3,7 +3,6 @@ Korean inside words, Japanese without spaces, English by prefix, titles
 above bodies, highlighted snippets, the kind and year filters, a large site
 whose index is cut into many shards, nothing private in any file of the
 index, and the page without JavaScript."""
-import base64
 import json
 import random
 import re
@@ -142,13 +141,28 @@ def index_files(site):
     return [p for p in (site / "search").rglob("*.js")]
 
 
+Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+
+
+def from_z85(text):
+    """ZeroMQ's Z85; a last group of n + 1 characters is n bytes, read padded with the highest digit."""
+    data = bytearray()
+    for start in range(0, len(text), 5):
+        group = text[start:start + 5]
+        value = 0
+        for character in group.ljust(5, Z85[-1]):
+            value = value * 85 + Z85.index(character)
+        data += value.to_bytes(5, "big")[1:][:len(group) - 1]
+    return bytes(data)
+
+
 def index_text(path):
     """A file of the index as text, with the deflated texts of a chunk of documents inflated."""
     text = path.read_text()
-    packed = re.fullmatch(r'(DaybookSearch\.docs\(\d+, .*, )"([A-Za-z0-9+/=]*)"\);\n', text, re.S)
+    packed = re.fullmatch(r'(DaybookSearch\.docs\(\d+, .*, )"([^"\\]*)"\);\n', text, re.S)
     if not packed:
         return text
-    texts = json.loads(zlib.decompress(base64.b64decode(packed.group(2)), -15))
+    texts = json.loads(zlib.decompress(from_z85(packed.group(2)), -15))
     return packed.group(1) + json.dumps(texts, ensure_ascii=False)
 
 

@@ -183,7 +183,7 @@ struct SearchIndex: Sendable {
     }
 
     /// `DaybookSearch.docs(N, [[title, url, date, tag…], …], "…");`, the
-    /// last argument the texts, `[text, …]` as JSON, deflated and in base64.
+    /// last argument the texts, `[text, …]` as JSON, deflated and in `Z85`.
     /// The texts are nine tenths of the index, and a browser cannot unzip a
     /// script it loads from disk, so the page inflates them itself (a third
     /// of the bytes on a diary); a browser that cannot still shows the results.
@@ -200,7 +200,7 @@ struct SearchIndex: Sendable {
         // Should compressing ever fail, the page reads the texts as they are too.
         if let packed = Deflate.raw(texts) {
             script.append(UInt8(ascii: "\""))
-            script += Data(packed).base64EncodedData()
+            Z85.append(packed, to: &script)
             script.append(UInt8(ascii: "\""))
         } else {
             script += texts

@@ -29,19 +29,32 @@
     terms: (number, data) => waiting.terms.get(number)?.(parseTerms(data)),
     docs: (number, rows, texts) => waiting.docs.get(number)?.(withTexts(rows, texts)),
   };
-  // A chunk's texts come deflated, in base64 (SearchIndex.chunkScript). A
+  // A chunk's texts come deflated, in Z85 (SearchIndex.chunkScript). A
   // browser without DecompressionStream shows its results without snippets.
   async function withTexts(rows, texts) {
     let list = [];
     try {
       if (typeof texts !== "string") list = texts;
       else {
-        const bytes = Uint8Array.from(atob(texts), (character) => character.charCodeAt(0));
+        const bytes = fromZ85(texts);
         const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
         list = JSON.parse(await new Response(stream).text());
       }
     } catch { list = []; }
     return rows.map((row, index) => [row, list[index] ?? null]);
+  }
+  // Five characters → four bytes; a last group of n + 1 characters → n bytes (Z85.swift).
+  const z85 = new Uint8Array(128);
+  Array.from("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#", (digit, index) => { z85[digit.charCodeAt(0)] = index; });
+  function fromZ85(text) {
+    const bytes = new Uint8Array(Math.floor(text.length / 5) * 4 + Math.max(0, text.length % 5 - 1));
+    let at = 0;
+    for (let index = 0; index < text.length; index += 5) {
+      let value = 0;
+      for (let offset = index; offset < index + 5; offset++) value = value * 85 + (offset < text.length ? z85[text.charCodeAt(offset)] : 84);
+      for (let shift = 24; shift >= 0 && at < bytes.length; shift -= 8) bytes[at++] = Math.floor(value / 2 ** shift) % 256;
+    }
+    return bytes;
   }
   function load(folder, number) {
     if (!files[folder].has(number)) {
