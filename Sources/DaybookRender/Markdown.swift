@@ -86,14 +86,18 @@ public enum Markdown {
 
     /// The text of a document, without markup or raw HTML, whitespace collapsed to
     /// single spaces: for the search index and feed summaries.
-    public static func plainText(_ markdown: String) -> String {
-        if PlainLine.isVerbatim(markdown) { return collapsingWhitespace(markdown) }
-        return cmarkPlainText(markdown)
+    public static func plainText(_ markdown: String) -> String { plainText(markdown, characters: .max) }
+
+    /// The same, cut to its first `limit` Characters.
+    public static func plainText(_ markdown: String, characters limit: Int) -> String {
+        guard PlainLine.isVerbatim(markdown) else { return cmarkPlainText(markdown, characters: limit) }
+        let text = collapsingWhitespace(markdown)
+        return limit < text.utf8.count ? PlainText.prefix(text, characters: limit) : text
     }
 
     /// `plainText` by cmark-gfm, without the shortcut for plain text.
-    static func cmarkPlainText(_ markdown: String) -> String {
-        withDocument(markdown, options: .site) { document, _ in text(of: document) }
+    static func cmarkPlainText(_ markdown: String, characters limit: Int = .max) -> String {
+        withDocument(markdown, options: .site) { document, _ in text(of: document, characters: limit) }
     }
 
     /// A document's HTML and plain text from one parse, for text that needs
@@ -133,9 +137,7 @@ public enum Markdown {
                 text.append(UInt8(ascii: " "))
             }
         }
-        PlainText.collapseWhitespace(&text)
-        guard limit < text.count else { return String(decoding: text, as: UTF8.self) }
-        return text.withUnsafeBufferPointer { PlainText.prefix($0, characters: limit) }
+        return PlainText.collapsedPrefix(&text, characters: limit)
     }
 
     /// Runs of white space become one space, ends trimmed.

@@ -122,3 +122,52 @@ extension PlainText {
         }
     }
 }
+
+extension PlainText {
+    /// The first `limit` Characters of `bytes` (valid UTF-8) with its white
+    /// space collapsed: `prefix` of `collapseWhitespace`, in one pass that
+    /// stops at the prefix's end. Counting is `prefix`'s; from the first
+    /// scalar it does not count, the rest is collapsed and cut as they do.
+    static func collapsedPrefix(_ bytes: inout [UInt8], characters limit: Int) -> String {
+        // How far the one pass got: the collapsed text ends at `written`, what is left unread starts at `read`.
+        let (written, read, pendingSpace, done) = bytes.withUnsafeMutableBufferPointer { text in
+            let end = text.count
+            var read = 0, written = 0, count = 0, pendingSpace = false
+            while read < end {
+                let byte = text[read]
+                var length = 1
+                if byte <= 0x20 || byte >= 0x7F {
+                    let space = whitespaceLength(UnsafeBufferPointer(text), at: read)
+                    if space > 0 {
+                        pendingSpace = written > 0
+                        read += space
+                        continue
+                    }
+                    let scalar = scalar(UnsafeBufferPointer(text), at: read)
+                    guard isCounted(scalar.value) else { return (written, read, pendingSpace, false) }
+                    length = scalar.length
+                }
+                // Two counted scalars side by side are two Characters: the prefix may end between them.
+                if pendingSpace {
+                    if count == limit { return (written, read, false, true) }
+                    text[written] = UInt8(ascii: " ")
+                    written += 1
+                    count += 1
+                    pendingSpace = false
+                }
+                if count == limit { return (written, read, false, true) }
+                for offset in 0..<length { text[written + offset] = text[read + offset] }
+                written += length
+                read += length
+                count += 1
+            }
+            return (written, read, false, true)
+        }
+        if done { return String(decoding: bytes[..<written], as: UTF8.self) }
+        // The collapsed part, then the rest as it was: collapsing it all gives what collapsing the original would.
+        bytes.replaceSubrange(written..<read, with: pendingSpace ? [UInt8(ascii: " ")] : [])
+        collapseWhitespace(&bytes)
+        guard limit < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { prefix($0, characters: limit) }
+    }
+}

@@ -24,7 +24,7 @@ import Testing
     }
 
     static func page(_ heading: String, _ items: [Item]) -> TemplateValue {
-        .object(TemplateTable(["heading": .text(heading), "items": .list(items.map { .object($0) }), "t": .object(Shared())]))
+        .object(TemplateTable(["heading": .text(heading), "items": items.map { TemplateValue.object($0) }.templateValue, "t": .object(Shared())]))
     }
 
     static func render(_ templates: [String: String], _ pages: [TemplateValue]) -> [String] {

@@ -247,8 +247,22 @@ import Testing
         }
     }
 
+    /// Collapsing only as far as the prefix needs gives the prefix of the whole collapsed text.
+    @Test func aCollapsedPrefixIsThePrefixOfTheCollapsedText() async {
+        let pieces = ["a", "Z", " ", "  ", "\t", "\n", "\u{A0}", "\u{3000}", "\u{2028}", "가", "漢", "é", "e\u{301}", " \u{301}", "👍🏽", "\u{200D}",
+                      "🇰", "🇷", "\r\n", "\u{7F}", "\u{1}", "…", "\u{AD}"]
+        let text = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...14).map { $0.joined() }
+        await propertyCheck(count: 3000, input: text, Gen.int(in: 0...14)) { text, limit in
+            var bytes = Array(text.utf8)
+            #expect(PlainText.collapsedPrefix(&bytes, characters: limit).utf8
+                .elementsEqual(String(Markdown.collapsingWhitespace(text).prefix(limit)).utf8), "\(text.debugDescription) to \(limit)")
+        }
+    }
+
     @Test func plainTextCutToALengthIsThePrefixOfTheWhole() async {
-        let pieces = ["word", " ", "  ", "\n", "\n\n", "가나", "e\u{301}", "👍🏽", "*a*", "`c`", "- ", "> ", "\u{3000}", "[l](u)", "![alt](i.png)"]
+        // Also marks that join what comes before them (after a space, after a block), where counting turns to Swift's.
+        let pieces = ["word", " ", "  ", "\n", "\n\n", "가나", "e\u{301}", "👍🏽", "*a*", "`c`", "- ", "> ", "\u{3000}", "[l](u)", "![alt](i.png)",
+                      "\u{301}", " \u{301}", "\u{200D}", "🇰", "\u{7F}", "| a | b |\n|---|---|\n| c | d |\n"]
         let markdown = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...14).map { $0.joined() }
         await propertyCheck(count: 1000, input: markdown, Gen.int(in: 0...12)) { markdown, length in
             let whole = Markdown.render(markdown).plainText

@@ -45,7 +45,7 @@ import Testing
             else if let number = try? container.decode(Int.self) { value = .int(number) }
             else if let number = try? container.decode(Double.self) { value = .double(number) }
             else if let text = try? container.decode(String.self) { value = .text(text) }
-            else if let list = try? container.decode([JSON].self) { value = .list(list.map(\.value)) }
+            else if let list = try? container.decode([JSON].self) { value = list.map(\.value).templateValue }
             else { value = .object(TemplateTable(try container.decode([String: JSON].self).mapValues(\.value))) }
         }
     }

@@ -53,7 +53,7 @@ public struct TemplateSet: Sendable {
     /// Appends the rendering of `name` to `output`; false if there is no such template.
     public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
         guard let nodes = compiled["\u{0}" + name] else { return false }
-        var renderer = Renderer(set: self, stack: [value])
+        var renderer = Renderer(set: self, stack: [.value(value)])
         renderer.render(nodes, blocks: [:], into: &output)
         return true
     }
@@ -61,7 +61,7 @@ public struct TemplateSet: Sendable {
     /// Renders as `render(_:_:into:)` and notes in `log` each name looked up, where it is written, and whether anything answered it.
     func render(_ name: String, _ value: TemplateValue, log: TemplateNameLog, into output: inout [UInt8]) -> Bool {
         guard let nodes = compiled["\u{0}" + name] else { return false }
-        var renderer = Renderer(set: self, stack: [value], log: log, template: name)
+        var renderer = Renderer(set: self, stack: [.value(value)], log: log, template: name)
         renderer.render(nodes, blocks: [:], into: &output)
         return true
     }
@@ -131,9 +131,38 @@ final class TemplateNameLog {
     }
 }
 
+/// A level of the context stack: a value, or an element of a list that a
+/// section walks, read where it is in its array.
+private enum Context {
+    case value(TemplateValue)
+    case element(TemplateItems, Int)
+
+    func answer(_ name: TemplateName) -> TemplateValue? {
+        switch self {
+        case let .value(value): value.answer(name)
+        case let .element(items, index): items.answer(name, at: index)
+        }
+    }
+
+    var keptRenderings: KeptRenderings? {
+        switch self {
+        case let .value(.boxed(box)): box.object.keptRenderings
+        case .value: nil
+        case let .element(items, index): items.keptRenderings(at: index)
+        }
+    }
+
+    var value: TemplateValue {
+        switch self {
+        case let .value(value): value
+        case let .element(items, index): items.value(at: index)
+        }
+    }
+}
+
 private struct Renderer {
     let set: TemplateSet
-    var stack: [TemplateValue]
+    var stack: [Context]
     /// Only when a test asks: which template's tags are being rendered, and
     /// which template wrote each block override in effect.
     var log: TemplateNameLog? = nil
@@ -162,19 +191,19 @@ private struct Renderer {
                 case .null: break
                 case let .bool(flag): if flag { render(children, blocks: blocks, into: &output) }
                 case let .list(items):
-                    for item in items {
-                        stack.append(item)
+                    for index in 0..<items.count {
+                        stack.append(.element(items, index))
                         render(children, blocks: blocks, into: &output)
                         stack.removeLast()
                     }
                 default:
-                    stack.append(value)
+                    stack.append(.value(value))
                     render(children, blocks: blocks, into: &output)
                     stack.removeLast()
                 }
             case let .partial(name, _, key):
                 guard let nodes = set.nodes(key: key) else { continue }
-                if log == nil, case let .boxed(box) = stack[stack.count - 1], let kept = box.object.keptRenderings {
+                if log == nil, let kept = stack[stack.count - 1].keptRenderings {
                     renderKept(nodes, key: key, kept, blocks: blocks, into: &output)
                     continue
                 }
@@ -253,7 +282,7 @@ private struct Renderer {
     mutating func lookup(_ path: TemplatePath) -> TemplateValue {
         var value: TemplateValue
         if path.parts.isEmpty {
-            value = stack[stack.count - 1]
+            value = stack[stack.count - 1].value
         } else {
             let first = path.parts[0]
             var found: TemplateValue?
@@ -287,7 +316,7 @@ private struct Renderer {
         }
         guard path.isEmptyTest else { return value }
         switch value {
-        case let .list(items): return .bool(items.isEmpty)
+        case let .list(items): return .bool(items.count == 0)
         case let .text(text): return .bool(text.isEmpty)
         default: return .null
         }
@@ -322,7 +351,7 @@ extension TemplateValue {
         switch self {
         case .null: false
         case let .bool(flag): flag
-        case let .list(items): !items.isEmpty
+        case let .list(items): items.count > 0
         default: true
         }
     }

@@ -12,13 +12,45 @@ public enum TemplateValue {
     case int(Int)
     case double(Double)
     case text(String)
-    case list([TemplateValue])
+    /// A list (`[…].templateValue`): its elements become values only where a
+    /// template reads them, so a list that is only tested (`empty(tags)`) or
+    /// walked by a section costs no value per element.
+    case list(TemplateItems)
     /// A view model (`.object(model)`), boxed once: copying it onto the
     /// context stack or out of a lookup counts one reference, and a lookup
     /// reads the view model where it is in its box.
     case boxed(TemplateObjectBox)
 
     public static func object(_ object: any TemplateObject) -> TemplateValue { .boxed(TemplateObjectBox(object)) }
+}
+
+/// A typed array as a template reads it. A section over it puts each
+/// element on the context stack where it is (`TemplateItems.Element`), and
+/// a lookup asks the element itself: no box, no copy per element.
+public class TemplateItems {
+    public let count: Int
+
+    init(count: Int) { self.count = count }
+
+    /// Element `index` made into a value (`{{.}}`).
+    func value(at index: Int) -> TemplateValue { fatalError("abstract") }
+    /// What element `index` answers for `name`, as `TemplateValue.answer`.
+    func answer(_ name: TemplateName, at index: Int) -> TemplateValue? { fatalError("abstract") }
+    /// Element `index`'s `TemplateObject.keptRenderings`.
+    func keptRenderings(at index: Int) -> KeptRenderings? { fatalError("abstract") }
+}
+
+private final class ArrayItems<Element: TemplateRepresentable>: TemplateItems {
+    let elements: [Element]
+
+    init(_ elements: [Element]) {
+        self.elements = elements
+        super.init(count: elements.count)
+    }
+
+    override func value(at index: Int) -> TemplateValue { elements[index].templateValue }
+    override func answer(_ name: TemplateName, at index: Int) -> TemplateValue? { Element.templateAnswer(name, in: elements, at: index) }
+    override func keptRenderings(at index: Int) -> KeptRenderings? { Element.templateKeptRenderings(in: elements, at: index) }
 }
 
 /// A view model as a template value holds it: a class, so that a lookup
@@ -119,6 +151,13 @@ extension TemplateFields {
         Self.fieldIndex[name].map { field($0).templateValue }
     }
     public var templateValue: TemplateValue { .object(self) }
+    @inlinable public static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
+        // Read where it is: `elements[index]` would copy the model out first.
+        elements.withUnsafeBufferPointer { $0[index].value(for: name) }
+    }
+    @inlinable public static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
+        elements[index].keptRenderings
+    }
 }
 
 /// Values by `TemplateName.id`: a lookup is one array index.
@@ -148,6 +187,21 @@ extension TemplateNameTable where Value: CaseIterable & RawRepresentable, Value.
 /// of such values, optionals (nil is `.null`), view models.
 public protocol TemplateRepresentable {
     var templateValue: TemplateValue { get }
+    /// `elements[index].templateValue.answer(name)`, without making the
+    /// value first: a view model answers itself. Static, so that each type
+    /// answers with its own code while the list holding it is generic.
+    static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue?
+    /// The `keptRenderings` of the view model `elements[index]`, nil for any other value.
+    static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings?
+}
+
+extension TemplateRepresentable {
+    public static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
+        elements[index].templateValue.answer(name)
+    }
+    public static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
+        if case let .boxed(box) = elements[index].templateValue { box.object.keptRenderings } else { nil }
+    }
 }
 
 extension TemplateValue: TemplateRepresentable {
@@ -175,8 +229,7 @@ extension Bool: TemplateRepresentable {
 }
 
 extension Array: TemplateRepresentable where Element: TemplateRepresentable {
-    // A closure, not `\.templateValue`: a key path in this generic context is built anew on every call.
-    public var templateValue: TemplateValue { .list(map { $0.templateValue }) }
+    public var templateValue: TemplateValue { .list(ArrayItems(self)) }
 }
 
 extension Optional where Wrapped: TemplateRepresentable {

@@ -12,7 +12,7 @@ enum ParamsView {
     private static func value(_ param: FrontMatterParam) -> TemplateValue {
         switch param {
         case let .text(text): .text(text)
-        case let .list(items): .list(items.map(value))
+        case let .list(items): items.map(value).templateValue
         case let .table(pairs): make(pairs)
         }
     }

@@ -22,7 +22,7 @@ struct FreePages: SiteFeature {
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
         site.publicView.pages.map { page in
             SearchPages.Record(title: page.title, url: Routes.content(page.source).filePath, date: nil, kind: .page, tags: [],
-                               text: String(Markdown.plainText(page.body).prefix(SearchPages.textLength)))
+                               text: Markdown.plainText(page.body, characters: SearchPages.textLength))
         }
     }
 }
