@@ -133,7 +133,7 @@ public enum ContentLoader {
                 content.sourceIdentities[identity] = files.display(relative)
             }
         }
-        content.assets = files.assets(diaryFiles + files.relativeFiles(under: "pages"), into: &diagnostics)
+        content.assets = files.assets(files.assetPaths(beside: diaryFiles), into: &diagnostics)
         files.reportUnknownTopLevel(into: &diagnostics)
         return (content, diagnostics)
     }
@@ -212,12 +212,24 @@ struct FileWalker {
 
     /// Relative paths of regular files below `folder`, sorted, skipping hidden ones.
     func relativeFiles(under folder: String, recursive: Bool = true) -> [String] {
-        var ignored = Diagnostics()
-        return self.folder.files(under: folder, recursive: recursive, into: &ignored)
+        listing(folder, recursive: recursive).files
     }
 
     func markdownPaths(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [String] {
-        self.folder.files(under: folder, recursive: recursive, into: &diagnostics).filter(MarkdownName.isMarkdown)
+        let (files, said) = listing(folder, recursive: recursive)
+        diagnostics.append(contentsOf: said)
+        return files.filter(MarkdownName.isMarkdown)
+    }
+
+    /// The files below `folder` and what listing them said; as `cache` kept
+    /// them when the watcher saw no file created, deleted or renamed since.
+    private func listing(_ folder: String, recursive: Bool) -> (files: [String], diagnostics: Diagnostics) {
+        func list() -> ([String], Diagnostics) {
+            var said = Diagnostics()
+            return (self.folder.files(under: folder, recursive: recursive, into: &said), said)
+        }
+        guard let cache else { return list() }
+        return cache.listing(folder + (recursive ? "/**" : "/*"), changes: changes, list)
     }
 
     func markdown(under folder: String, recursive: Bool = true, into diagnostics: inout Diagnostics) -> [SourceFile] {
@@ -233,11 +245,20 @@ struct FileWalker {
         return paths.compactMap { loadKept($0, into: &diagnostics) }
     }
 
+    /// The files beside entries and free pages that are not Markdown.
+    func assetPaths(beside diaryFiles: [String]) -> [String] {
+        func list() -> ([String], Diagnostics) {
+            ((diaryFiles + relativeFiles(under: "pages")).filter { !MarkdownName.isMarkdown($0) }, Diagnostics())
+        }
+        guard let cache else { return list().0 }
+        return cache.listing("assets", changes: changes, list).0
+    }
+
     /// Every other file is an asset; one that cannot be read is said so, not
     /// skipped silently. (Links were reported when the Markdown was listed.)
-    /// - Parameter paths: the files of the folders that hold assets, as listed.
+    /// - Parameter paths: the files that are not Markdown in the folders that hold assets (`assetPaths`).
     func assets(_ paths: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
-        paths.filter { !MarkdownName.isMarkdown($0) }.compactMap { relative -> ContentAsset? in
+        paths.compactMap { relative -> ContentAsset? in
             let path = root.appendingPathComponent(relative).path
             guard io.isReadable(path) else {
                 diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")

@@ -88,8 +88,9 @@ public enum SiteBuilder {
     /// of them all. Features list their pages on all cores: the search index
     /// is made on one while the diary lists its pages on another.
     public static func pages(for site: SiteData) -> [Page] {
-        let pages = SiteFeatures.all.parallelMap { $0.pages(site) }.flatMap { $0 }
-        return pages + Feeds.pages(site, sitemapOf: pages)
+        var pages = SiteFeatures.all.parallelMap { $0.pages(site) }.flatMap { $0 }
+        pages.append(contentsOf: Feeds.pages(site, sitemapOf: pages))
+        return pages
     }
 
     /// Renders every page on all cores, the costliest first, handing each
@@ -119,9 +120,9 @@ public enum SiteBuilder {
     }
 
     /// Each keyed page's key with what every page shares: the site's
-    /// inputs (the theme's among them) and the navigation (`PageKey`).
-    /// - Parameter files: each page's file path.
-    static func pageKeys(_ pages: [Page], files: [String], site: SiteData) -> [String: PageKey] {
+    /// inputs (the theme's among them) and the navigation (`PageKey`); nil
+    /// for a page without a key.
+    static func pageKeys(_ pages: [Page], site: SiteData) -> [PageKey?] {
         let shared = PageKey { hasher in
             hasher.combine(site.sharedKey)
             for item in SiteFeatures.navigation(site) {
@@ -130,9 +131,25 @@ public enum SiteBuilder {
                 hasher.combine(text: item.label)
             }
         }
-        return Dictionary(zip(pages, files).compactMap { page, file in
-            page.key.map { key in (file, PageKey { $0.combine(shared); $0.combine(key) }) }
-        }, uniquingKeysWith: { first, _ in first })
+        return pages.map { page in page.key.map { key in PageKey { $0.combine(shared); $0.combine(key) } } }
+    }
+
+    /// The indexes of the pages to render again: those without a key, or
+    /// whose key differs from the one their file was last made with.
+    /// - Parameter paths: the build's output files, the pages' first.
+    /// - Parameter samePaths: whether `paths` are the last build's (`BuildMemory.paths`).
+    private static func stalePages(keys: [PageKey?], paths: [String], samePaths: Bool, memory: BuildMemory,
+                                   written: [String: BuildMemory.Digest]) -> [Int] {
+        // The same files as last time: each page's key is where it was.
+        if samePaths && memory.pageKeys.count == keys.count {
+            return keys.indices.filter { keys[$0] == nil || keys[$0] != memory.pageKeys[$0] }
+        }
+        let before = Dictionary(zip(memory.paths, memory.pageKeys).compactMap { path, key in key.map { (path, $0) } },
+                                uniquingKeysWith: { first, _ in first })
+        return keys.indices.filter { index in
+            guard let key = keys[index], before[paths[index]] == key, written[paths[index]] != nil else { return true }
+            return false
+        }
     }
 
     /// Everything a build checks, template errors included, writing nothing:
@@ -159,16 +176,23 @@ public enum SiteBuilder {
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = PathClaims.publishedAssets(site)
-        // Checked on another core while pages render; nothing reaches the
-        // output before the check has passed.
-        let claims = Background {
-            try PathClaims.check(pages: pages, site: site, theme: theme, assets: assets, contentDisplayName: options.contentDisplayName)
-        }
         let themeAssets = theme.assets.sorted { $0.key < $1.key }
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
+        // `serve`: the same files as the last build made (an entry's text edited).
+        let samePaths = memory.map { $0.paths == paths } ?? false
+        // Checked on another core while pages render; nothing reaches the
+        // output before the check has passed. Whether two files collide
+        // depends on their paths alone: the same paths as a successful build's
+        // do not (only which sources a collision names depends on more).
+        let claims = Background {
+            if samePaths { return }
+            try PathClaims.check(pages: pages, site: site, theme: theme, assets: assets, contentDisplayName: options.contentDisplayName)
+        }
         let writer = OutputWriter(output: options.outputDirectory, io: options.io)
         let previous = options.io.isFolder(options.outputDirectory.path) ? memory?.written : nil
+        // The last build's lists that this one replaces.
+        var replaced: (paths: [String], keys: [PageKey?])?
         let changes = OutputChanges(before: previous ?? [:])
         var files = [(OutputGuard.marker, OutputGuard.markerText)] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
         func readAssets() throws {
@@ -181,14 +205,10 @@ public enum SiteBuilder {
         for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
 
         // Keys only matter to the next build of a `serve` session.
-        let keys = memory == nil ? [:] : pageKeys(pages, files: paths, site: site)
+        let keys = memory == nil ? [] : pageKeys(pages, site: site)
         if let previous, let memory {
             // A page made of the same inputs as the bytes written last time keeps them (and its digest in `changes`).
-            let stale = pages.indices.filter { index in
-                let path = paths[index]
-                guard let key = keys[path], memory.pageKeys[path] == key, previous[path] != nil else { return true }
-                return false
-            }.map { pages[$0] }
+            let stale = stalePages(keys: keys, paths: paths, samePaths: samePaths, memory: memory, written: previous).map { pages[$0] }
             // Everything is rendered before anything is written: a failed build changes nothing.
             do {
                 try render(stale, site: site, theme: theme) { path, bytes in
@@ -204,8 +224,9 @@ public enum SiteBuilder {
             memory.pagesRendered = stale.count
             try readAssets()
             for (path, bytes) in files { changes.add(path, bytes) }
-            let current = Set(paths + [OutputGuard.marker])
-            let gone = previous.keys.filter { !current.contains($0) }.sorted()
+            // The same files as last time: none is gone.
+            let current = samePaths ? nil : Set(paths + [OutputGuard.marker])
+            let gone = current.map { current in previous.keys.filter { !current.contains($0) }.sorted() } ?? []
             changes.forget(gone)
             let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
             progress?("writing \(changes.changed.count) changed files")
@@ -217,7 +238,9 @@ public enum SiteBuilder {
                 throw error
             }
             memory.written = changes.digests
+            replaced = (memory.paths, memory.pageKeys)
             memory.pageKeys = keys
+            memory.paths = paths
             memory.filesChanged = changes.changed.count + relinked.count + gone.count
         } else {
             let staging = try writer.makeStaging()
@@ -245,13 +268,19 @@ public enum SiteBuilder {
                 for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
                 memory.written = changes.digests
                 memory.pageKeys = keys
+                memory.paths = paths
                 memory.filesChanged = paths.count
                 memory.pagesRendered = pages.count
             }
         }
         let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         site.photos.prune()
-        if options.exitsAfterBuild { Leftovers.keep((site, pages, theme)) }
+        if options.exitsAfterBuild {
+            Leftovers.keep((site, pages, theme))
+        } else if let memory {
+            // `serve` frees them after the open pages have heard of the build (`BuildMemory.freeLeftovers`).
+            memory.leftovers = (site, pages, keys, paths, previous, replaced, changes)
+        }
         return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
                             photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
     }

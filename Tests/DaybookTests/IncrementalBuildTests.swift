@@ -22,6 +22,8 @@ import Testing
         case entryWarning
         /// An entry edited while the watcher's queue overflowed: the rebuild examines every file.
         case missedByTheWatcher
+        /// A file beside the entries comes and goes: the kept listings must not hide it.
+        case addAsset, removeAsset
     }
 
     /// Tells the build what changed, as `serve`'s watcher does (`ParseCache.noteChanges`),
@@ -182,6 +184,12 @@ import Testing
             try site.write("themes/default/i18n/ko.yml", built.replacingOccurrences(of: "nav_diary: ", with: "nav_diary: \(step) "))
         case .themeOverrideRemoved:
             try? io.remove(site.root.appendingPathComponent("themes").path)
+        case .addAsset:
+            try site.write("content/diary/2026/handout-\(step % 3).pdf", Data("%PDF-1.4 handout \(step)\n".utf8))
+        case .removeAsset:
+            let diary = content.appendingPathComponent("diary")
+            guard let path = (site.memory?.files(under: diary.path) ?? []).sorted().first(where: { $0.hasSuffix(".pdf") }) else { return nil }
+            try remove("diary/" + path)
         case .invalidEntry:
             let path = "content/diary/2026/2026-11-25-broken.md"
             try site.write(path, "---\nweather: snwo\n---\n# Broken\n")

@@ -27,6 +27,8 @@ public final class ParseCache: @unchecked Sendable {
     /// The diary folder as last listed, with what listing it said.
     private var diaryListing: (files: [String], diagnostics: Diagnostics)?
     private var diaryLoad: DiaryLoad?
+    /// Folders other than the diary as last listed (`listing`).
+    private var listings: [String: (files: [String], diagnostics: Diagnostics)] = [:]
     /// Entries read through links.
     private var linkedEntries: Set<String> = []
     /// Whether a watcher reports every change (`noteChanges`); until then every load examines every file.
@@ -90,6 +92,15 @@ public final class ParseCache: @unchecked Sendable {
     }
 
     func keepDiaryLoad(_ load: DiaryLoad) { lock.withLock { diaryLoad = load } }
+
+    /// A folder's files as `list` gives them, listed again only when files
+    /// were created, deleted or renamed since, or the changes are unknown.
+    func listing(_ name: String, changes: ContentChanges?, _ list: () -> ([String], Diagnostics)) -> ([String], Diagnostics) {
+        if let changes, !changes.listed, let kept = lock.withLock({ listings[name] }) { return kept }
+        let listed = list()
+        lock.withLock { listings[name] = listed }
+        return listed
+    }
 
     /// An entry as last parsed, when the watcher saw no change to its file since.
     func keptEntry(_ relative: String, _ changes: ContentChanges?) -> DiaryLoad.Read? {

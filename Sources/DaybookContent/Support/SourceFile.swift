@@ -38,6 +38,9 @@ public struct SourceFile: Sendable {
         storage = Storage(displayPath: displayPath, relativePath: relativePath, text: text, slugPath: slugPath, lineStarts: LineStarts(text))
     }
 
+    /// Whether both are one read of a file (copies of one value): then their paths and texts are the same.
+    public func isSameRead(as other: SourceFile) -> Bool { storage === other.storage }
+
     /// `column` counts characters (grapheme clusters), as the parsers do;
     /// the location counts UTF-8 bytes (see `LineStarts`).
     public func location(line: Int, column: Int = 1) -> SourceLocation {

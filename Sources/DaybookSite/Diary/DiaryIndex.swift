@@ -224,11 +224,15 @@ struct KeptDiary: Sendable {
         else { return nil }
         var changed: [Int] = []
         var publicIndexes = index.publicIndexes[...]
-        for (position, (entry, old)) in zip(entries, inputs).enumerated() {
+        for position in entries.indices {
             let wasPublic = publicIndexes.first == position
             if wasPublic { publicIndexes = publicIndexes.dropFirst() }
-            guard entry.source.relativePath == old.source.relativePath else { return nil }
-            guard entry.source.text != old.source.text || !index.isKeptAlone(position) else { continue }
+            let source = entries[position].source, oldSource = inputs[position].source
+            // An entry the loader kept as it was is the same read of its file.
+            let same = source.isSameRead(as: oldSource)
+            guard same || source.relativePath == oldSource.relativePath else { return nil }
+            guard !(same || source.text == oldSource.text) || !index.isKeptAlone(position) else { continue }
+            let entry = entries[position], old = inputs[position]
             // Wiki links find entries by title and date.
             guard entry.title == old.title, entry.date == old.date, isPublic(entry) == wasPublic, changed.count < Self.patchLimit else { return nil }
             changed.append(position)

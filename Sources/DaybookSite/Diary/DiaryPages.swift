@@ -18,7 +18,20 @@ struct DiaryPages: SiteFeature {
                 Self.entryPage(index, context)
             })
         }
-        pages.append(Page(Routes.diary, template: "pages/diary") { context in
+        let years = diary.byYear.keys.sorted()
+        let yearCounts = years.map { diary.byYear[$0]!.count }
+        let months = diary.byMonth.keys.sorted()
+        let monthCounts = months.map { diary.byMonth[$0]!.count }
+        // The index shows the counts of every year and month, and the newest entries' items.
+        let indexKey = PageKey { hasher in
+            hasher.combine(years)
+            hasher.combine(yearCounts)
+            hasher.combine(months)
+            hasher.combine(monthCounts)
+            hasher.combine(diary.entries.count)
+            for index in diary.entries.indices.suffix(Self.recentCount) { hasher.combine(diary.itemKeys[index]) }
+        }
+        pages.append(Page(Routes.diary, template: "pages/diary", key: indexKey) { context in
             Self.indexPage(context)
         })
         // Archives show their entries' items, and the counts of their neighbours and of the level above.
@@ -29,8 +42,6 @@ struct DiaryPages: SiteFeature {
                 for index in indexes { hasher.combine(diary.itemKeys[index]) }
             }
         }
-        let years = diary.byYear.keys.sorted()
-        let yearCounts = years.map { diary.byYear[$0]!.count }
         for year in years {
             let key = listing(diary.byYear[year]!) { hasher in
                 hasher.combine(years)
@@ -41,8 +52,6 @@ struct DiaryPages: SiteFeature {
                 Self.yearPage(year, context)
             })
         }
-        let months = diary.byMonth.keys.sorted()
-        let monthCounts = months.map { diary.byMonth[$0]!.count }
         for month in months {
             let key = listing(diary.byMonth[month]!) { hasher in
                 hasher.combine(months)
@@ -53,10 +62,19 @@ struct DiaryPages: SiteFeature {
                 Self.monthPage(month, context)
             })
         }
-        pages.append(Page(Routes.tags, template: "pages/tags") { context in
+        let slugs = diary.byTag.keys.sorted()
+        // The tags page shows each tag's name and count.
+        let tagsKey = PageKey { hasher in
+            for slug in slugs {
+                hasher.combine(text: slug)
+                hasher.combine(text: diary.byTag[slug]!.name)
+                hasher.combine(diary.byTag[slug]!.indexes.count)
+            }
+        }
+        pages.append(Page(Routes.tags, template: "pages/tags", key: tagsKey) { context in
             Self.tagsPage(context)
         })
-        for slug in diary.byTag.keys.sorted() {
+        for slug in slugs {
             let tag = diary.byTag[slug]!
             let key = listing(tag.indexes) { hasher in
                 hasher.combine(text: tag.name)
@@ -160,6 +178,9 @@ struct DiaryPages: SiteFeature {
         let count: Int
     }
 
+    /// How many of the newest entries the diary's index lists.
+    static let recentCount = 20
+
     static func indexPage(_ context: PageContext) -> PageViewModel {
         let diary = context.site.diary
         let years = diary.byYear.keys.sorted(by: >).map { year in
@@ -169,7 +190,7 @@ struct DiaryPages: SiteFeature {
                                    count: diary.byMonth[month]!.count)
                      })
         }
-        let recent = diary.items.items(diary.entries.indices.suffix(20).reversed(), context)
+        let recent = diary.items.items(diary.entries.indices.suffix(recentCount).reversed(), context)
         return PageViewModel(title: context.t["nav_diary"], section: .diary,
                              page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
                                              isEmpty: diary.entries.isEmpty, count: diary.entries.count), showsToday: false)

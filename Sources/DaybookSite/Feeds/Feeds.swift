@@ -9,11 +9,20 @@ enum Feeds {
     static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
         let sitemapPaths = pages.filter(\.inSitemap).map(\.path)
         let paths = PageKey { hasher in for path in sitemapPaths { hasher.combine(text: path.value) } }
+        // The feed holds the newest public entries: what their pages show (`DiaryIndex.pageKeys`).
+        let newest = site.diary.publicIndexes.suffix(feedLength)
+        let feedKey = PageKey { hasher in
+            hasher.combine(newest.count)
+            for index in newest { hasher.combine(site.diary.pageKeys[index]) }
+        }
         return [
-            Page(file: Routes.feed) { _ in Array(atom(site).utf8) },
+            Page(file: Routes.feed, key: feedKey) { _ in Array(atom(site).utf8) },
             Page(file: Routes.sitemap, key: paths) { _ in Array(sitemap(sitemapPaths, site).utf8) },
         ]
     }
+
+    /// How many of the newest public entries the feed holds.
+    static let feedLength = 50
 
     static func url(_ path: SitePath, _ site: SiteData) -> String { path.absolute(base: site.config.baseURL ?? "") }
 
@@ -21,7 +30,7 @@ enum Feeds {
     /// never appear here, whatever the build options.
     static func atom(_ site: SiteData) -> String {
         let diary = site.diary
-        let newest = diary.publicIndexes.suffix(50).reversed()
+        let newest = diary.publicIndexes.suffix(feedLength).reversed()
         let base = site.config.baseURL ?? ""
         let feedID = site.config.baseURL.map { $0 + "feed.xml" } ?? "urn:daybook:\(Slug.make(site.config.title))"
         var xml = """

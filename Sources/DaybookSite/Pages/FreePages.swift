@@ -35,7 +35,8 @@ struct NotFoundPage: SiteFeature {
     }
 
     func pages(_ site: SiteData) -> [Page] {
-        [Page(Routes.notFound, template: "pages/404", inSitemap: false) { context in
+        // Made of nothing but what every page shares (`site.yml`, the theme).
+        [Page(Routes.notFound, template: "pages/404", inSitemap: false, key: PageKey(0)) { context in
             PageViewModel(title: context.t["not_found"], section: nil,
                           page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))
         }]

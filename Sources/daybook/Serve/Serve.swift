@@ -85,6 +85,7 @@ private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: 
             + times.joined(separator: ", ") + "; \(memory.parsed.filesParsed) entries read, \(memory.pagesRendered) pages rendered, \(memory.filesChanged) files written)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         await preview.rebuilt()
+        memory.freeLeftovers()
     } catch let errors as ContentErrors {
         Terminal.report(errors.diagnostics)
         Terminal.error("build failed; still serving the previous site")
