@@ -37,9 +37,10 @@ public enum PlainText {
     /// which no break rule looks back (none is Extend, ZWJ, SpacingMark,
     /// Prepend, a jamo, a regional indicator, an emoji, CR or LF).
     static func isCounted(_ scalar: UInt32) -> Bool {
+        // The ranges are tried in order: Hangul syllables and ideographs, the most common beyond ASCII, first.
         switch scalar {
-        case 0x20...0x7E, 0xC0...0xFF, 0x2010...0x2027, 0x3001...0x3003, 0x300C...0x300F, 0x3041...0x3096, 0x30A0...0x30FF,
-             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
+        case 0x20...0x7E, 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0xC0...0xFF, 0x2010...0x2027, 0x3001...0x3003, 0x300C...0x300F, 0x3041...0x3096,
+             0x30A0...0x30FF, 0xFF01...0xFF5E:
             true
         default:
             false
@@ -156,7 +157,8 @@ extension PlainText {
                     pendingSpace = false
                 }
                 if count == limit { return (written, read, false, true) }
-                for offset in 0..<length { text[written + offset] = text[read + offset] }
+                text[written] = text[read]
+                for offset in 1..<length { text[written + offset] = text[read + offset] }
                 written += length
                 read += length
                 count += 1

@@ -1,5 +1,6 @@
 @testable import DaybookRender
 import Foundation
+import PropertyBased
 import Testing
 
 /// The official Mustache spec (github.com/mustache/spec, MIT, LICENSE beside
@@ -64,5 +65,18 @@ import Testing
         var output: [UInt8] = []
         HTMLEscape.append("<a href=\"x\">Tom & Jerry's 첫눈</a>", to: &output)
         #expect(String(decoding: output, as: UTF8.self) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s 첫눈&lt;/a&gt;")
+    }
+
+    /// Escaping skips eight bytes at a time: a character to escape is found at any place in a long text.
+    @Test func escapesAtEveryPlaceOfALongText() async {
+        let text = Gen<Character?>.element(of: Array("ab 첫<>&\"'=;#\u{3C3}")).map { $0 ?? "a" }.string(of: 0...40)
+        await propertyCheck(count: 2000, input: text) { text in
+            var output: [UInt8] = []
+            HTMLEscape.append(text, to: &output)
+            let expected = text.map { character in
+                ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;"][character] ?? String(character)
+            }.joined()
+            #expect(String(decoding: output, as: UTF8.self) == expected, "\(text.debugDescription)")
+        }
     }
 }

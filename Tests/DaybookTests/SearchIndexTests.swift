@@ -193,7 +193,11 @@ import ZIPFoundation
     @Test func stringsAreWrittenAsJSONEncoderWritesThem() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every ASCII character alone, and at each place around the eight-byte words read at once.
         let strings = (0..<0x80).map { String(Unicode.Scalar($0)!) } + ["", "a/b", "첫눈 \"x\"\\", "\u{2028}\u{2029}\u{FEFF}😀é", "\r\n\t"]
+            + (0..<20).flatMap { at in ["\"", "\\", "\u{0}", "\u{1F}", " ", "~", "é", "\u{7F}"].map { String(repeating: "ab", count: 10) + $0 }.map { text in
+                String(text.suffix(20 - at)) + String(repeating: "가", count: at % 3)
+            } }
         var written: [UInt8] = []
         JSONStrings.append(strings, to: &written)
         #expect(written == Array(try encoder.encode(strings)))

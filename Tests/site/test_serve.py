@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -83,6 +84,33 @@ def test_a_save_reloads_the_open_page_by_a_push_and_only_serve_adds_the_script(s
     entry.write_text(entry.read_text().replace("# A bright Saturday", "# A brighter Saturday"))
     until(lambda: css(browser, "h1").text == "A brighter Saturday")
     assert build_number(browser) == 2
+
+
+def test_a_reload_hears_its_style_sheet_still_holds_until_a_rebuild_changes_it(served):
+    """Pages are made afresh for every request; style sheets, scripts and images carry a validator,
+    so a reloading page asks and hears "not modified" instead of getting the bytes again."""
+    page = urllib.request.urlopen(served.base + "diary/2026/2026-11-21/")
+    assert page.headers["Cache-Control"] == "no-store"
+    url = served.base + "assets/style.css"
+    first = urllib.request.urlopen(url)
+    tag, body = first.headers["ETag"], first.read()
+    assert tag and first.headers["Cache-Control"] == "no-cache"
+
+    def asked_again():
+        try:
+            return urllib.request.urlopen(urllib.request.Request(url, headers={"If-None-Match": tag}))
+        except urllib.error.HTTPError as answer:
+            return answer
+    assert asked_again().code == 304
+    # A theme's own style sheet replaces the file: the reload gets the new bytes.
+    override = served.site / "themes/default/assets/style.css"
+    override.parent.mkdir(parents=True)
+    override.write_bytes(body + b"\n/* edited */\n")
+    # (themes/ was not there to watch when serve started: a save in the content rebuilds.)
+    entry = served.site / "content/diary/2026/2026-11-21.md"
+    entry.write_text(entry.read_text() + "\nA line.\n")
+    until(lambda: asked_again().code == 200, what="the new style sheet")
+    assert asked_again().read().endswith(b"/* edited */\n")
 
 
 def test_a_failed_rebuild_shows_every_error_over_the_page_until_it_is_fixed(served, browser):

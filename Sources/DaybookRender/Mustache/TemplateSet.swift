@@ -363,7 +363,14 @@ public enum HTMLEscape {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            for index in 0..<bytes.count {
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at once while none of them is one to escape.
+                if index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                defer { index += 1 }
                 let replacement: StaticString
                 switch bytes[index] {
                 case UInt8(ascii: "<"): replacement = "&lt;"
@@ -379,5 +386,17 @@ public enum HTMLEscape {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
+    }
+
+    /// Whether any of the eight bytes may be one of `<>&"'`: none of them is when this is false.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        func hasByte(_ byte: UInt8) -> UInt64 {
+            // The classic test for a zero byte, of the word with `byte` cleared.
+            let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        }
+        return hasByte(UInt8(ascii: "<")) | hasByte(UInt8(ascii: ">")) | hasByte(UInt8(ascii: "&")) | hasByte(UInt8(ascii: "\""))
+            | hasByte(UInt8(ascii: "'")) != 0
     }
 }

@@ -17,7 +17,7 @@ enum JSONStrings {
         var string = string
         string.withUTF8 { bytes in
             var start = 0
-            for index in 0..<bytes.count where bytes[index] < 0x20 || bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
+            for index in escapes(bytes) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 output.append(UInt8(ascii: "\\"))
                 switch bytes[index] {
@@ -40,4 +40,28 @@ enum JSONStrings {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Where the bytes that need escaping are, ascending. Eight bytes are
+    /// looked at together (most have none), one by one only around one.
+    static func escapes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var found: [Int] = []
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            // A byte below 0x20 (a control character, or a zero byte after the xor) sets its high bit here.
+            let below = ((word &- 0x2020_2020_2020_2020) | (quotes &- 0x0101_0101_0101_0101) | (backslashes &- 0x0101_0101_0101_0101))
+                & ~word & ~quotes & ~backslashes & 0x8080_8080_8080_8080
+            if below != 0 {
+                for offset in index..<index + 8 where needsEscape(bytes[offset]) { found.append(offset) }
+            }
+            index += 8
+        }
+        for offset in index..<bytes.count where needsEscape(bytes[offset]) { found.append(offset) }
+        return found
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
 }

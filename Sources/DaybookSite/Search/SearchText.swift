@@ -134,6 +134,9 @@ enum QuickFolded {
         while index < bytes.count {
             if bytes[index] < 0x80 {
                 index += 1
+            } else if bytes[index] &- 0xEB < 2 {
+                // U+B000–U+CFFF, all Hangul syllables: most of a Korean text.
+                index += 3
             } else if bytes[index] & 0xF0 == 0xE0, SearchText.quickFold(threeBytes(bytes, at: index)) != nil {
                 index += 3
             } else {
