@@ -19,6 +19,11 @@ public struct YAMLValue {
         func location(_ line: Int, _ scalarColumn: Int) -> SourceLocation {
             file.location(line: line + firstLine - 1, scalarColumn: scalarColumn)
         }
+        var yaml = yaml
+        // The common shape has no aliases, so nothing for the guard to check.
+        if case let .composed(root)? = yaml.withUTF8(YAMLSimpleComposer.compose) {
+            return root.map { YAMLValue(node: $0, file: file, lineOffset: firstLine - 1) }
+        }
         if let problem = YAMLGuard.aliasProblem(in: yaml) {
             diagnostics.error(location(problem.line, problem.scalarColumn), "invalid YAML: \(problem.message)",
                               hint: "write the value out instead of using '*alias'")

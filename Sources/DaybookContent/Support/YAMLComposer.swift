@@ -46,8 +46,6 @@ enum YAMLComposer {
     private struct Events {
         let parser: UnsafeMutablePointer<yaml_parser_t>
         var event = yaml_event_t()
-        let resolver = YAMLComposer.resolver
-        let constructor = YAMLComposer.constructor
 
         struct Unsure: Error {}
 
@@ -127,9 +125,12 @@ enum YAMLComposer {
             pointer.map { String(cString: $0) }
         }
 
-        private func tag(_ name: String?) -> Tag {
-            Tag(name.map(Tag.Name.init(rawValue:)) ?? .implicit, resolver, constructor)
-        }
+        private func tag(_ name: String?) -> Tag { YAMLComposer.tag(name) }
+    }
+
+    /// A node's tag as Yams' `Parser` makes it: nil for an implicit one.
+    static func tag(_ name: String?) -> Tag {
+        Tag(name.map(Tag.Name.init(rawValue:)) ?? .implicit, resolver, constructor)
     }
 }
 
