@@ -7,18 +7,6 @@ import Foundation
 @main
 enum Main {
     static func main() async {
-        #if canImport(Glibc)
-        // A big site's list pages are megabytes each: with glibc's sliding mmap
-        // threshold every such buffer is a fresh mapping whose pages fault in
-        // again, and freed heap goes back to the kernel only to be asked for
-        // again (100k entries: 42.6 → 38.9 s of CPU, the same peak memory).
-        // Swift's Glibc module leaves out <malloc.h>; the values are glibc's ABI.
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-            _ = mallopt(-3, 256 << 20) // M_MMAP_THRESHOLD
-            _ = mallopt(-1, 512 << 20) // M_TRIM_THRESHOLD
-        }
-        #endif
         do {
             var command = try Daybook.parseAsRoot()
             if var asynchronous = command as? AsyncParsableCommand {
