@@ -231,7 +231,8 @@ struct KeptDiary: Sendable {
             // An entry the loader kept as it was is the same read of its file.
             let same = source.isSameRead(as: oldSource)
             guard same || source.relativePath == oldSource.relativePath else { return nil }
-            guard !(same || source.text == oldSource.text) || !index.isKeptAlone(position) else { continue }
+            let unchanged = same || source.text == oldSource.text
+            if unchanged && index.isKeptAlone(position) { continue }
             let entry = entries[position], old = inputs[position]
             // Wiki links find entries by title and date.
             guard entry.title == old.title, entry.date == old.date, isPublic(entry) == wasPublic, changed.count < Self.patchLimit else { return nil }

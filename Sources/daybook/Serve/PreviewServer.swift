@@ -86,17 +86,10 @@ actor PreviewServer {
     /// The script goes before the last `</body>`, found in the bytes (a deck's page is a quarter of a megabyte).
     private func inject(into data: Data) -> Data {
         let script = Data(LiveScript.tag(build: build, token: saver.token).utf8)
-        let end = Array("</body>".utf8)
+        guard let end = data.range(of: Data("</body>".utf8), options: .backwards) else { return data + script }
         var result = data
-        var index = data.endIndex - end.count
-        while index >= data.startIndex {
-            if data[index] == end[0], data[index..<index + end.count].elementsEqual(end) {
-                result.insert(contentsOf: script, at: index)
-                return result
-            }
-            index -= 1
-        }
-        return data + script
+        result.insert(contentsOf: script, at: end.lowerBound)
+        return result
     }
 
     static func contentType(_ pathExtension: String) -> String {
