@@ -1,6 +1,7 @@
 import DaybookContent
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// `parallelMap`: every build step that works on all cores goes through it.
@@ -10,6 +11,12 @@ import Testing
             let input = Array(0..<count)
             #expect(input.parallelMap { $0 * 3 + 1 } == input.map { $0 * 3 + 1 })
         }
+    }
+
+    @Test func mapsEachElementOnce() {
+        let counts = Mutex<[Int: Int]>([:])
+        _ = Array(0..<1000).parallelMap { number in counts.withLock { $0[number, default: 0] += 1 } }
+        #expect(counts.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<1000).map { ($0, 1) }))
     }
 
     @Test func nestedCallsKeepOrder() {
