@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a diary entry's front matter and body into a `DiaryEntry`.
 public enum DiaryParser {
     static let keys = ["title", "date", "weather", "tags", "mood", "private", "draft", "cover"] + FrontMatterKeys.synonyms
@@ -28,7 +30,9 @@ public enum DiaryParser {
     /// The title (front matter, else the body's first `#` heading, else the
     /// fallback) and the body to render. A `#` heading that opens the body and
     /// says the title is dropped from it, since the page shows the title already.
-    static func titleAndBody(_ given: String?, _ body: String, fallback: String) -> (String, String) {
+    static func titleAndBody(_ given: String?, _ body: String, fallback: @autoclosure () -> String) -> (String, String) {
+        // Most bodies open with a line of words: one that is not blank and no heading.
+        if opensWithWords(body) { return (given ?? firstHeading(in: body) ?? fallback(), body) }
         // Only the first non-blank line matters; find it without splitting the whole body.
         var lines = LineCursor(Substring(body))
         while let line = lines.next() {
@@ -38,20 +42,69 @@ public enum DiaryParser {
             guard title == heading else { return (title, body) }
             return (title, String(lines.text[lines.position...]))
         }
-        return (given ?? firstHeading(in: body) ?? fallback, body)
+        return (given ?? firstHeading(in: body) ?? fallback(), body)
     }
 
     /// The text of the body's first `# ` heading (ATX level 1), outside code fences.
     public static func firstHeading(in body: String) -> String? {
         var inFence = false
-        var lines = LineCursor(Substring(body))
-        while let line = lines.next() {
-            guard isMarked(line) else { continue }
+        var found: String?
+        forEachMarkedLine(of: body) { line in
             let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle(); continue }
-            if !inFence, let heading = heading(line) { return heading }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                inFence.toggle()
+                return true
+            }
+            found = inFence ? nil : heading(line)
+            return found == nil
         }
-        return nil
+        return found
+    }
+
+    /// Whether the first byte after the white space that opens `text` is
+    /// ASCII other than `#`, or starts a Hangul syllable: its line is then
+    /// not blank and not a heading. Neither joins the white space before it
+    /// into one Character, as a combining mark would.
+    private static func opensWithWords(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }) else { return false }
+        let lead = utf8[start]
+        if lead < 0x80 { return lead != UInt8(ascii: "#") }
+        let bytes = utf8[start...].prefix(3)
+        guard bytes.count == 3, (0xEA...0xED).contains(lead) else { return false }
+        let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[bytes.index(after: start)] & 0x3F) << 6 | UInt32(bytes.last! & 0x3F)
+        return (0xAC00...0xD7A3).contains(scalar)
+    }
+
+    /// Calls `body` with each line of `text` (as `LineCursor` splits it)
+    /// that `isMarked`, until it returns false. The other lines, nearly
+    /// all, are passed over by a byte search for their end.
+    private static func forEachMarkedLine(of text: String, _ body: (Substring) -> Bool) {
+        // `withUTF8` needs a variable; the copy shares `text`'s bytes, so offsets are the same in both.
+        var copy = text
+        copy.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            var start = 0
+            while start < count {
+                // The line ends at a line feed that does not end a "\r\n" (one Character).
+                var end = start
+                while let feed = memchr(base + end, 0x0A, count - end) {
+                    end = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))
+                    if end == start || base[end - 1] != 0x0D { break }
+                    end += 1
+                }
+                if end < start || end >= count || base[end] != 0x0A { end = count }
+                var first = start
+                while first < end, base[first] == UInt8(ascii: " ") { first += 1 }
+                if first < end, base[first] == UInt8(ascii: "#") || base[first] == UInt8(ascii: "`") || base[first] == UInt8(ascii: "~") {
+                    let utf8 = text.utf8
+                    let line = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+                    guard body(line) else { return }
+                }
+                start = end + 1
+            }
+        }
     }
 
     /// The text of a line that is an ATX level 1 heading.
