@@ -26,6 +26,11 @@ extension YAMLFields {
         var seen = Set<String>()
         for key in ["tags", "categories"] {
             for item in self[key]?.stringList(key, into: &diagnostics) ?? [] {
+                // Most tags are one word: no comma to split at, no space to trim.
+                if !item.containsByte(UInt8(ascii: ",")), item.utf8.first != UInt8(ascii: " "), item.utf8.last != UInt8(ascii: " ") {
+                    if !item.isEmpty, seen.insert(item).inserted { tags.append(item) }
+                    continue
+                }
                 for tag in item.split(separator: ",") {
                     let name = String(tag).trimmingCharacters(in: " ")
                     if !name.isEmpty, seen.insert(name).inserted { tags.append(name) }

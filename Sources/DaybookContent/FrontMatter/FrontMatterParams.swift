@@ -32,11 +32,12 @@ extension YAMLValue {
     /// one is probably a typo, so it gets a warning that names the key meant.
     func frontMatterFields(known: [String], into diagnostics: inout Diagnostics) -> YAMLFields? {
         guard let pairs = mapping("front matter", into: &diagnostics) else { return nil }
-        var values: [String: YAMLValue] = [:]
+        var keys: [String] = [], values: [YAMLValue] = []
         var params: [(key: String, value: YAMLValue)] = []
         for pair in pairs {
             if known.contains(pair.key) {
-                values[pair.key] = pair.value
+                keys.append(pair.key)
+                values.append(pair.value)
                 continue
             }
             params.append((pair.key, pair.value))
@@ -53,9 +54,7 @@ extension YAMLValue {
                                     hint: "did you mean '\(near.0)'?")
             }
         }
-        var fields = YAMLFields(values: values, location: location)
-        fields.params = params
-        return fields
+        return YAMLFields(keys: keys, values: values, mapping: self, params: params)
     }
 }
 

@@ -16,6 +16,11 @@ public enum XMLText {
         text.withUTF8Bytes { bytes in
             var index = 0
             while index < bytes.count {
+                // Eight bytes at a time past those with no control byte and no 0xEF.
+                if index + 8 <= bytes.count, !mayHoldForbidden(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
                 if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF {
@@ -25,6 +30,16 @@ public enum XMLText {
             }
             return false
         }
+    }
+
+    /// Whether any of eight bytes is below 0x20 or is 0xEF (the lead byte of
+    /// U+FFFE and U+FFFF): none of them is when this is false.
+    static func mayHoldForbidden(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 borrows when 0x20 is taken from it (bytes of 0x80 and above are masked by ~word).
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let lead = word ^ (0xEF &* ones)
+        return control | ((lead &- ones) & ~lead & highs) != 0
     }
 
     /// The text without forbidden characters; one warning per file, at the first.

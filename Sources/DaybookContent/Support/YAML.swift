@@ -163,14 +163,14 @@ public struct YAMLValue {
     }
 
     /// The pairs of a mapping, in file order.
-    public func mapping(_ what: String, into diagnostics: inout Diagnostics) -> [(key: String, keyLocation: SourceLocation, value: YAMLValue)]? {
+    public func mapping(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLPair]? {
         guard case let .mapping(mapping) = node else {
             diagnostics.error(location, "\(what) must be a mapping of keys to values")
             return nil
         }
         return mapping.map { pair in
             let key = child(pair.key)
-            return (key.scalarText ?? "", key.location, child(pair.value))
+            return YAMLPair(key: key.scalarText ?? "", keyValue: key, value: child(pair.value))
         }
     }
 
@@ -178,28 +178,51 @@ public struct YAMLValue {
     /// error at its line with the nearest known key as a hint.
     public func fields(_ what: String, known: [String], into diagnostics: inout Diagnostics) -> YAMLFields? {
         guard let pairs = mapping(what, into: &diagnostics) else { return nil }
-        var values: [String: YAMLValue] = [:]
+        var keys: [String] = [], values: [YAMLValue] = []
         for pair in pairs {
             if known.contains(pair.key) {
-                values[pair.key] = pair.value
+                keys.append(pair.key)
+                values.append(pair.value)
             } else {
                 diagnostics.error(pair.keyLocation, "unknown key '\(pair.key)' in \(what)",
                                   hint: Suggestion.hint(for: pair.key, in: known) ?? "known keys: \(known.joined(separator: ", "))")
             }
         }
-        return YAMLFields(values: values, location: location)
+        return YAMLFields(keys: keys, values: values, mapping: self)
     }
 }
 
-/// The known keys of a mapping, read one by one.
-public struct YAMLFields {
-    public let values: [String: YAMLValue]
-    public let location: SourceLocation
+/// One pair of a mapping. The key's place is worked out only when a message
+/// names it: most files never need it.
+public struct YAMLPair {
+    public let key: String
+    let keyValue: YAMLValue
+    public let value: YAMLValue
+    public var keyLocation: SourceLocation { keyValue.location }
+}
+
+/// The known keys of a mapping, read one by one. A class: a reader asks it
+/// for one key after another, and each ask would copy a struct's arrays.
+public final class YAMLFields {
+    /// In file order. A mapping has a few keys, so a walk finds one sooner than hashing its name would.
+    private let keys: [String]
+    private let values: [YAMLValue]
+    private let mapping: YAMLValue
+    public var location: SourceLocation { mapping.location }
     /// Front matter keys Daybook does not read, in file order, for templates.
-    public var params: [(key: String, value: YAMLValue)] = []
+    public let params: [(key: String, value: YAMLValue)]
+
+    init(keys: [String], values: [YAMLValue], mapping: YAMLValue, params: [(key: String, value: YAMLValue)] = []) {
+        self.keys = keys
+        self.values = values
+        self.mapping = mapping
+        self.params = params
+    }
+
     public subscript(key: String) -> YAMLValue? {
-        guard let value = values[key], !value.isNull else { return nil }
-        return value
+        // The last of equal keys, as a dictionary filled in file order would keep.
+        guard let index = keys.lastIndex(of: key), !values[index].isNull else { return nil }
+        return values[index]
     }
 }
 

@@ -30,16 +30,39 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// both share: `../2026-11-19/index.html` between two entries of a year,
     /// not `../../../diary/2026/2026-11-19/index.html`.
     public func link(to target: SitePath, fragment: String? = nil) -> String {
-        let here = filePath.utf8, there = target.filePath.utf8
-        // The length of the folders both paths begin with, up to and with its last `/`.
-        var shared = 0
-        for (offset, (a, b)) in zip(here, there).enumerated() {
-            guard a == b else { break }
-            if a == UInt8(ascii: "/") { shared = offset + 1 }
+        // By the values' bytes: a folder's `index.html` holds no `/`, so it
+        // changes neither the shared folders nor the climb, and is added last.
+        var hereValue = value, thereValue = target.value
+        return hereValue.withUTF8 { here in
+            thereValue.withUTF8 { there -> String in
+                // The length of the folders both paths begin with, up to and with its last `/`.
+                var shared = 0, offset = 0
+                let common = min(here.count, there.count)
+                while offset < common, here[offset] == there[offset] {
+                    if here[offset] == UInt8(ascii: "/") { shared = offset + 1 }
+                    offset += 1
+                }
+                var up = 0
+                for byte in here[shared...] where byte == UInt8(ascii: "/") { up += 1 }
+                let rest = UnsafeBufferPointer(rebasing: there[shared...])
+                let index = target.isFolder ? "index.html" : ""
+                let hash = fragment.map { "#" + $0 } ?? ""
+                guard !rest.contains(where: Self.needsEscape) else {
+                    return String(repeating: "../", count: up) + Self.escape(String(decoding: rest, as: UTF8.self)) + index + hash
+                }
+                return String(unsafeUninitializedCapacity: 3 * up + rest.count + index.utf8.count + hash.utf8.count) { buffer in
+                    var end = 0
+                    for _ in 0..<up {
+                        buffer[end] = UInt8(ascii: "."); buffer[end + 1] = UInt8(ascii: "."); buffer[end + 2] = UInt8(ascii: "/")
+                        end += 3
+                    }
+                    for byte in rest { buffer[end] = byte; end += 1 }
+                    for byte in index.utf8 { buffer[end] = byte; end += 1 }
+                    for byte in hash.utf8 { buffer[end] = byte; end += 1 }
+                    return end
+                }
+            }
         }
-        let up = here.dropFirst(shared).reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-        let href = String(repeating: "../", count: up) + Self.escape(String(decoding: there.dropFirst(shared), as: UTF8.self))
-        return fragment.map { href + "#" + $0 } ?? href
     }
 
     /// A link up to the site's root and down to `target`: the same from every

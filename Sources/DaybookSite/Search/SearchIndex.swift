@@ -96,29 +96,22 @@ struct SearchIndex: Sendable {
     }
 
     /// Every key with its documents, sorted by key. Documents are read in
-    /// slices on all cores; the slices' postings are joined in order.
+    /// slices on all cores (`SharedWork`: the index is made inside the
+    /// features' `parallelMap`); the slices' postings are joined in order.
     static func entries(_ documents: [SearchPages.Record]) -> [Entry] {
         let slice = 256
-        // Each slice is queued on its own, not through `parallelMap`: the
-        // index is made inside the features' `parallelMap`, and Dispatch runs
-        // a `concurrentPerform` nested in another on the calling thread alone.
-        let slices = stride(from: 0, to: documents.count, by: slice).map { first in
-            Background {
-                var postings = SlicePostings()
-                for id in first..<min(first + slice, documents.count) {
-                    let record = documents[id]
-                    postings.startDocument(Int32(id))
-                    SearchText.keys(record.title, into: &postings)
-                    postings.inTitle = false
-                    for tag in record.tags { SearchText.keys(tag, into: &postings) }
-                    SearchText.keys(record.text, into: &postings)
-                }
-                return postings
+        let slices = SharedWork(count: (documents.count + slice - 1) / slice) { number in
+            var postings = SlicePostings()
+            for id in (number * slice)..<min((number + 1) * slice, documents.count) {
+                let record = documents[id]
+                postings.startDocument(Int32(id))
+                SearchText.keys(record.title, into: &postings)
+                postings.inTitle = false
+                for tag in record.tags { SearchText.keys(tag, into: &postings) }
+                SearchText.keys(record.text, into: &postings)
             }
-        }.map { slice in
-            // The work throws nothing.
-            try! slice.value()
-        }
+            return postings
+        }.run()
         // Number the keys of all slices, then lay out every key's postings in
         // one array: its title documents, then its body documents.
         var keys = SearchKeyNumbers()
