@@ -16,6 +16,15 @@ public enum ContentLoader {
         }
     }
 
+    /// The theme `site.yml` names, and where: read alone, so that the theme
+    /// can load while the content does (`load` reads the file again and says what is wrong with it).
+    public static func theme(directory: URL, displayRoot: String, io: FileIO = .disk) -> (name: String, location: SourceLocation?) {
+        var ignored = Diagnostics()
+        let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
+        let config = SiteConfig.parse(files.exists ? files.read("site.yml", into: &ignored) : nil, into: &ignored)
+        return (config.theme, config.themeLocation)
+    }
+
     private static func load(directory: URL, displayRoot: String, io: FileIO, cache: ParseCache?, changes: ContentChanges?) -> (Content, Diagnostics) {
         var diagnostics = Diagnostics()
         var content = Content()

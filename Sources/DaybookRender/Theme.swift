@@ -128,24 +128,25 @@ public struct Theme: Sendable {
 /// `{{> name}}` and `{{< name}}` tags in a template's text, with positions
 /// (UTF-8 byte columns).
 struct PartialReference {
+    private static let close = Array("}}".utf8)
     let name: String
     let line: Int
     let column: Int
 
+    /// By UTF-8 bytes, as `TemplateParser` reads tags: by Characters this
+    /// was half of loading the theme, which every build waits for.
     static func scan(_ text: String) -> [PartialReference] {
         var result: [PartialReference] = []
+        let bytes = Array(text.utf8)
         var line = 1, column = 1
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("{{"), let kind = text.index(index, offsetBy: 2, limitedBy: text.endIndex),
-               kind < text.endIndex, text[kind] == ">" || text[kind] == "<",
-               let close = text[kind...].range(of: "}}") {
-                let name = text[text.index(after: kind)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
+               bytes[index + 2] == UInt8(ascii: ">") || bytes[index + 2] == UInt8(ascii: "<"),
+               let close = TemplateParser.find(Self.close, in: bytes, from: index + 2) {
+                let name = String(decoding: bytes[(index + 3)..<close], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 if !name.isEmpty, !name.hasPrefix("*") { result.append(PartialReference(name: name, line: line, column: column)) }
             }
-            // Columns count UTF-8 bytes, as in every message.
-            if text[index] == "\n" || text[index] == "\r\n" { line += 1; column = 1 } else { column += text[index].utf8.count }
-            index = text.index(after: index)
+            if bytes[index] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
         return result
     }

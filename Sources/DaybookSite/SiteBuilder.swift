@@ -64,10 +64,23 @@ public enum SiteBuilder {
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
     public static func prepare(_ options: BuildOptions, memory: BuildMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
+        @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
+            var said = Diagnostics()
+            let theme = Theme.load(name: named.name, themesDirectory: options.themesDirectory, io: options.io, location: named.location,
+                                   cache: memory?.parsed, into: &said)
+            return (theme, said)
+        }
+        // The theme loads on another core while the content is read.
+        let named = ContentLoader.theme(directory: options.contentDirectory, displayRoot: options.contentDisplayName, io: options.io)
+        let themeLoad = Background { loadTheme(named) }
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
                                                         io: options.io, cache: memory?.parsed, watched: memory != nil)
-        let theme = Theme.load(name: content.config.theme, themesDirectory: options.themesDirectory, io: options.io,
-                               location: content.config.themeLocation, cache: memory?.parsed, into: &diagnostics)
+        var (theme, said) = try themeLoad.value()
+        // site.yml changed in between: the theme it now names.
+        if content.config.theme != named.name || content.config.themeLocation != named.location {
+            (theme, said) = loadTheme((content.config.theme, content.config.themeLocation))
+        }
+        diagnostics.append(contentsOf: said)
         AssetLinks.check(content, theme: theme, visibility: options.visibility, displayRoot: options.contentDisplayName, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 

@@ -29,6 +29,17 @@ import Testing
         #expect(site.read("pages/secret/index.html")?.contains("SECRET-MARKER") == true)
     }
 
+    /// Which names are read as Markdown, and so never copied out as they are: by the last extension, in any case.
+    @Test func markdownNamesAreKnownByTheirLastExtension() {
+        // The Kelvin sign lowercases to an ASCII k: `.m\u{212A}d` is `.mkd`.
+        for name in ["a.md", "diary/2026/a.MD", "b.Markdown", "c.mdown", "d.MKD", "e.mkdn", "일기.md", "x.m\u{212A}d", "dir.md/a.mD", ".md"] {
+            #expect(MarkdownName.isMarkdown(name), "\(name)")
+        }
+        for name in ["a.mdx", "a.txt", "md", "a.", "dir.md/photo.jpg", "dir.md/noext", "일기.jpg", "a.md.jpg", "a.md/"] {
+            #expect(!MarkdownName.isMarkdown(name), "\(name)")
+        }
+    }
+
     @Test func assetsNamedAfterOrFiledWithAHiddenEntryStayHidden() throws {
         let site = try TestSite([
             // Photo originals are published only when asked (docs/photos.md).

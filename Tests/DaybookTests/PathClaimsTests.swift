@@ -113,4 +113,16 @@ import Testing
         #expect(claims.count == 1)
         #expect(claims.first?.contains("'pages/Notes' is written as a file and is also the folder of 'pages/notes/index.html' (differing only in case") == true)
     }
+
+    /// Folders of paths in other scripts are compared by their folded letters, as ASCII ones by their bytes.
+    @Test func aFileAndAFolderInOtherLettersDifferingOnlyInCaseCollide() {
+        let claims = PathClaims.collisions([
+            .init(path: "일기/Ärger", source: "content/일기/Ärger"),
+            .init(path: "일기/ärger/index.html", source: "content/일기/ärger.md"),
+            .init(path: "일기/ärger/b/index.html", source: nil),
+        ]).map(\.description)
+        #expect(claims.count == 2, "\(claims)")
+        #expect(claims.contains { $0.contains("'일기/Ärger' is written as a file and is also the folder of '일기/ärger/index.html' (differing only in case") })
+        #expect(claims.contains { $0.contains("'일기/Ärger' is written as a file and is also the folder of '일기/ärger/b/index.html' (differing only in case") })
+    }
 }

@@ -92,7 +92,7 @@ enum TemplateParser {
         return TemplateSyntaxError(message: message, line: line, column: column)
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
         var i = start
         let first = needle[0]

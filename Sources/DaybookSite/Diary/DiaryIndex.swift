@@ -152,12 +152,17 @@ public struct DiaryIndex: Sendable {
         var byTag: [String: (name: String, indexes: [Int])] = [:]
         var tagSlugs: [[String]] = []
         tagSlugs.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            byDate[entry.date, default: []].append(index)
-            byMonth[entry.date.monthKey, default: []].append(index)
-            byYear[entry.date.year, default: []].append(index)
-            tagSlugs.append(entry.tags.map { tag in
-                let slug = Slug.make(tag)
+        // Each tag is made a slug once: a diary names its few tags again and again.
+        var slugs: [String: String] = [:]
+        // By index: an entry is not copied for its date and tags.
+        for index in entries.indices {
+            let date = entries[index].date
+            byDate[date, default: []].append(index)
+            byMonth[date.monthKey, default: []].append(index)
+            byYear[date.year, default: []].append(index)
+            tagSlugs.append(entries[index].tags.map { tag in
+                let slug: String
+                if let known = slugs[tag] { slug = known } else { slug = Slug.make(tag); slugs[tag] = slug }
                 byTag[slug, default: (tag, [])].indexes.append(index)
                 return slug
             })
@@ -170,7 +175,8 @@ public struct DiaryIndex: Sendable {
     }
 
     private mutating func findCovers() {
-        covers = Dictionary(zip(entries, photos).compactMap { entry, photos in photos.first.map { (entry.id, $0) } },
+        // By index: only entries with a photo are looked at.
+        covers = Dictionary(photos.indices.compactMap { index in photos[index].first.map { (entries[index].id, $0) } },
                             uniquingKeysWith: { first, _ in first })
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// engines want; otherwise relative to the site root, which works for a local copy.
 enum Feeds {
     static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
-        let sitemapPaths = pages.filter(\.inSitemap).map(\.path)
+        let sitemapPaths = pages.compactMap { $0.inSitemap ? $0.path : nil }
         let paths = site.rememberedKey { hasher in for path in sitemapPaths { hasher.combine(text: path.value) } }
         // The feed holds the newest public entries: what their pages show (`DiaryIndex.pageKeys`).
         let newest = site.diary.publicIndexes.suffix(feedLength)
@@ -17,7 +17,8 @@ enum Feeds {
         }
         return [
             Page(file: Routes.feed, key: feedKey) { _ in Array(atom(site).utf8) },
-            Page(file: Routes.sitemap, key: paths) { _ in Array(sitemap(sitemapPaths, site).utf8) },
+            // It lists every page: rendered among the first, not alone after the last.
+            Page(file: Routes.sitemap, cost: sitemapPaths.count, key: paths) { _ in sitemap(sitemapPaths, site) },
         ]
     }
 
@@ -74,19 +75,35 @@ enum Feeds {
         return "\(date.iso)T\((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2)):00\(sign)\((abs(offset) / 60).zeroPadded(2)):\((abs(offset) % 60).zeroPadded(2))"
     }
 
-    static func sitemap(_ paths: [SitePath], _ site: SiteData) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    /// Made as bytes: a lifetime's diary lists 100,000 pages.
+    static func sitemap(_ paths: [SitePath], _ site: SiteData) -> [UInt8] {
+        var xml: [UInt8] = []
+        xml.reserveCapacity(paths.count * 80)
+        xml += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8
+        // `url(path, site)`, escaped: the base's part once.
+        var base: [UInt8] = []
+        appendEscaped(site.config.baseURL ?? "", to: &base)
         for path in paths.sorted() {
-            xml += "  <url><loc>\(escape(url(path, site)))</loc></url>\n"
+            xml += "  <url><loc>".utf8
+            xml += base
+            appendEscaped(SitePath.escape(path.value), to: &xml)
+            xml += "</loc></url>\n".utf8
         }
-        return xml + "</urlset>\n"
+        xml += "</urlset>\n".utf8
+        return xml
     }
 
     static func escape(_ text: String) -> String {
-        // By bytes, not characters: a feed escapes every entry's HTML, and
-        // the five are ASCII, whose bytes occur in no other character.
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        appendEscaped(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `text` with XML's five escaped. By bytes, not characters: a feed
+    /// escapes every entry's HTML, and the five are ASCII, whose bytes occur
+    /// in no other character.
+    private static func appendEscaped(_ text: String, to result: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): result += "&amp;".utf8
@@ -97,6 +114,5 @@ enum Feeds {
             default: result.append(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -59,21 +59,19 @@ public enum PathClaims {
     ///   Paths are compared ignoring case: the site is published to hosts and
     ///   disks (macOS, Windows) where `About.html` and `about.html` are one file.
     static func collisions(_ writers: [Writer]) -> [Diagnostic] {
-        var byPath: [PathBytes: [Writer]] = [:]
-        for writer in writers { byPath[caseFolded(writer.path), default: []].append(writer) }
+        let folded = writers.map { caseFolded($0.path) }
+        var byPath = [PathBytes: [Writer]](minimumCapacity: writers.count)
+        for (writer, key) in zip(writers, folded) { byPath[key, default: []].append(writer) }
         var diagnostics: [Diagnostic] = []
         for (_, claims) in byPath where claims.count > 1 {
             diagnostics.append(collision(claims[0].path, claims))
         }
         // A file where another path needs a folder (`diary/x` beside `diary/x/index.html`).
         // Folders that are no file, nor is any folder above them: most paths share them.
-        var clear = Set<PathBytes>()
-        for writer in writers {
-            var folder = Substring(writer.path)
+        var clear = Set<PathBytes>(minimumCapacity: writers.count)
+        for (writer, key) in zip(writers, folded) {
             var walked: [PathBytes] = []
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                let key = caseFolded(folder)
+            for (folder, key) in Folders(of: writer.path, folded: key) {
                 if clear.contains(key) { break }
                 walked.append(key)
                 if let file = byPath[key] {
@@ -84,6 +82,31 @@ public enum PathClaims {
             clear.formUnion(walked)
         }
         return diagnostics.sorted { $0.location < $1.location }
+    }
+
+    /// The folders above a path, the nearest first, each with its key (`caseFolded`).
+    struct Folders: Sequence, IteratorProtocol {
+        private var folder: Substring
+        /// An ASCII path's key, whose beginnings are its folders' keys; nil for another path.
+        private let folded: [UInt8]?
+
+        /// - Parameter folded: the key of `path`.
+        init(of path: String, folded: PathBytes) {
+            folder = Substring(path)
+            self.folded = path.utf8.allSatisfy { $0 < 0x80 } ? folded.bytes : nil
+        }
+
+        mutating func next() -> (folder: Substring, key: PathBytes)? {
+            guard let folded else {
+                guard let slash = folder.lastIndex(of: "/") else { return nil }
+                folder = folder[..<slash]
+                return (folder, caseFolded(folder))
+            }
+            // By bytes: one byte is one character.
+            guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+            folder = folder[..<slash]
+            return (folder, PathBytes(bytes: Array(folded[..<folder.utf8.count])))
+        }
     }
 
     /// A path's bytes as a dictionary key, hashed in one call (an array of bytes hashes byte by byte).
@@ -130,7 +153,7 @@ public enum PathClaims {
     /// it is), published assets and the theme's assets.
     static func writers(pages: [Page], site: SiteData, assets: [ContentAsset], photos: [PhotoLibrary.Output], themeAssets: [String],
                         contentDisplayName: String) -> [Writer] {
-        var owners: [PathBytes: [String]] = [:]
+        var owners = [PathBytes: [String]](minimumCapacity: site.sources.count)
         for source in site.sources { owners[PathBytes(Routes.content(source).filePath), default: []].append(source.displayPath) }
         // An old URL (`aliases:`) is claimed by the file that names it.
         let aliases = site.published.entries.map { ($0.frontMatter.aliases, $0.source) } + site.published.pages.map { ($0.frontMatter.aliases, $0.source) }
@@ -140,12 +163,17 @@ public enum PathClaims {
         // Two content files with one page each name themselves, in turn.
         var named: [PathBytes: Int] = [:]
         var writers: [Writer] = []
+        writers.reserveCapacity(pages.count + assets.count + photos.count + themeAssets.count)
         for page in pages {
-            let key = PathBytes(page.path.filePath)
-            let candidates = owners[key] ?? []
+            let path = page.path.filePath
+            let key = PathBytes(path)
+            guard let candidates = owners[key] else {
+                writers.append(Writer(path: path, source: nil))
+                continue
+            }
             let index = named[key, default: 0]
             named[key] = index + 1
-            writers.append(Writer(path: page.path.filePath, source: index < candidates.count ? candidates[index] : nil))
+            writers.append(Writer(path: path, source: index < candidates.count ? candidates[index] : nil))
         }
         writers += assets.map { Writer(path: $0.relativePath, source: "\(contentDisplayName)/\($0.relativePath)") }
         writers += photos.map { Writer(path: $0.path, source: "\(contentDisplayName)/\($0.original)") }

@@ -96,11 +96,10 @@ struct SearchIndex: Sendable {
     }
 
     /// Every key with its documents, sorted by key. Documents are read in
-    /// slices on all cores (`SharedWork`: the index is made inside the
-    /// features' `parallelMap`); the slices' postings are joined in order.
+    /// slices on all cores; the slices' postings are joined in order.
     static func entries(_ documents: [SearchPages.Record]) -> [Entry] {
         let slice = 256
-        let slices = SharedWork(count: (documents.count + slice - 1) / slice) { number in
+        let slices = Array(0..<(documents.count + slice - 1) / slice).parallelMap { number in
             var postings = SlicePostings()
             for id in (number * slice)..<min((number + 1) * slice, documents.count) {
                 let record = documents[id]
@@ -111,7 +110,7 @@ struct SearchIndex: Sendable {
                 SearchText.keys(record.text, into: &postings)
             }
             return postings
-        }.run()
+        }
         // Number the keys of all slices, then lay out every key's postings in
         // one array: its title documents, then its body documents.
         var keys = SearchKeyNumbers()
