@@ -29,4 +29,19 @@ import Testing
         #expect(start.adding(days: 2).iso == "2024-03-01")
         #expect(start.days(until: LocalDate(iso: "2025-02-28")!) == 366)
     }
+
+    /// `iso` writes `YYYY-MM-DD` for years 0–9999, and reads back as the same day.
+    @Test func writesISODates() {
+        #expect(LocalDate(year: 0, month: 1, day: 1)!.iso == "0000-01-01")
+        #expect(LocalDate(year: 987, month: 7, day: 9)!.iso == "0987-07-09")
+        #expect(LocalDate(year: 9999, month: 12, day: 31)!.iso == "9999-12-31")
+        let first = LocalDate(year: 1899, month: 12, day: 25)!
+        for offset in 0..<50_000 {
+            let date = first.adding(days: offset)
+            let expected = "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)-\(date.day < 10 ? "0" : "")\(date.day)"
+            #expect(date.iso == expected)
+            #expect(LocalDate(iso: date.iso) == date)
+            if date.iso != expected { break }
+        }
+    }
 }

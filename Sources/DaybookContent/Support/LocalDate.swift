@@ -48,7 +48,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `2026-11-20`
     public var iso: String {
         let c = civil
-        return "\(c.year.zeroPadded(4))-\(c.month.zeroPadded(2))-\(c.day.zeroPadded(2))"
+        guard (0...9999).contains(c.year) else { return "\(c.year.zeroPadded(4))-\(c.month.zeroPadded(2))-\(c.day.zeroPadded(2))" }
+        // Ten ASCII digits and dashes, written in place: pages ask for
+        // thousands of dates, and interpolation costs ten times as much.
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func digits(_ value: Int, _ count: Int, at start: Int) {
+                var value = value
+                for index in (start..<start + count).reversed() {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            digits(c.year, 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            digits(c.month, 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            digits(c.day, 2, at: 8)
+            return 10
+        }
     }
 
     public var description: String { iso }

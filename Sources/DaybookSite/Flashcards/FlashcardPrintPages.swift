@@ -39,10 +39,11 @@ struct FlashcardPrintPages: SiteFeature {
             sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, faces: faces[deck.id] ?? [:], site) }
         }
         sets.append(Self.todaySet(site, decks: decks, faces: faces))
+        let sheet = SheetView(SheetLayout(site.config.flashcards))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: set.key ?? site.vocabKey(of: set.path)) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: .vocab,
-                              page: PrintView(set, site: site, context: context), bodyClass: "print-sheets")
+                              page: PrintView(set, sheet: sheet, site: site, context: context), bodyClass: "print-sheets")
             }
         }
     }
@@ -117,10 +118,10 @@ struct FlashcardPrintPages: SiteFeature {
         let sheetsStyle: String
         let pages: [PageView]
 
-        init(_ set: CardSet, site: SiteData, context: PageContext) {
+        init(_ set: CardSet, sheet: SheetView, site: SiteData, context: PageContext) {
             let t = context.t
             let settings = site.config.flashcards
-            let layout = SheetLayout(settings)
+            let layout = sheet.layout
             let order = SeededShuffle.order(count: set.cards.count, seed: site.seed)
             let sheets = layout.sheetCount(cards: set.cards.count)
 
@@ -131,37 +132,64 @@ struct FlashcardPrintPages: SiteFeature {
             seed = String(site.seed)
             countLabel = t.format("print_count", ["cards": String(set.cards.count), "sheets": String(sheets)])
             isEmpty = set.cards.isEmpty
-            pageSize = "\(mm(layout.pageWidth)) \(mm(layout.pageHeight))"
-            sheetsStyle = "--sheet-width: \(mm(layout.pageWidth)); --sheet-height: \(mm(layout.pageHeight)); "
-                + "--card-padding: \(mm(CardFaces.padding)); --label-left: \(mm(SheetLayout.margin))"
+            pageSize = sheet.pageSize
+            sheetsStyle = sheet.sheetsStyle
             let sides = [SheetLayout.PrintedPage.Side.fronts: t["print_fronts"], .backs: t["print_backs"],
                          .frontsAndBacks: t["print_fronts_and_backs"]]
-            let marks = settings.cutMarks ? layout.cutMarks.map(LineView.init) : []
-            // A slot's place is the same on every sheet: its style is written once.
-            var styles: [SheetLayout.Rect: String] = [:]
-            func style(_ frame: SheetLayout.Rect) -> String {
-                if let style = styles[frame] { return style }
-                let style = "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))"
-                styles[frame] = style
-                return style
-            }
+            let marks = settings.cutMarks ? sheet.cutMarks : []
             pages = layout.pages(cards: set.cards.count).map { page in
-                let sheet = t.format("print_sheet", ["n": String(page.sheet + 1), "total": String(sheets)])
+                let label = t.format("print_sheet", ["n": String(page.sheet + 1), "total": String(sheets)])
                 return PageView(
                     cssClass: page.side == .backs ? "sheet backs" : "sheet fronts",
-                    label: "\(set.name) · \(sheet) · \(sides[page.side] ?? "")",
-                    viewBox: "0 0 \(SVG.number(layout.pageWidth)) \(SVG.number(layout.pageHeight))",
+                    label: "\(set.name) · \(label) · \(sides[page.side] ?? "")",
+                    viewBox: sheet.viewBox,
                     marks: page.side == .backs ? [] : marks,
-                    foldLine: layout.foldLine.map { [LineView($0)] } ?? [],
+                    foldLine: sheet.foldLine,
                     slots: page.faces.map { placed in
                         let index = order[placed.position]
                         let card = set.cards[index]
                         let isFront = placed.face == .front
                         return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
                                         front: FrontView(card: index, faces: card), back: BackView(card: index, faces: card),
-                                        style: style(placed.frame))
+                                        style: sheet.style(placed))
                     })
             }
+        }
+    }
+
+    /// What every print page of a build draws the same, its numbers written
+    /// once rather than for each of the thousands of slots and sheets.
+    struct SheetView: Sendable {
+        let layout: SheetLayout
+        /// The `@page` size: `210mm 297mm`.
+        let pageSize: String
+        /// Sheet size, card padding and label place as CSS custom properties for print.css.
+        let sheetsStyle: String
+        let viewBox: String
+        let cutMarks: [LineView]
+        let foldLine: [LineView]
+        /// Each slot's place, by slot (reading order): the same on every sheet.
+        private let frontStyles: [String]
+        private let backStyles: [String]
+
+        init(_ layout: SheetLayout) {
+            self.layout = layout
+            pageSize = "\(mm(layout.pageWidth)) \(mm(layout.pageHeight))"
+            sheetsStyle = "--sheet-width: \(mm(layout.pageWidth)); --sheet-height: \(mm(layout.pageHeight)); "
+                + "--card-padding: \(mm(CardFaces.padding)); --label-left: \(mm(SheetLayout.margin))"
+            viewBox = "0 0 \(SVG.number(layout.pageWidth)) \(SVG.number(layout.pageHeight))"
+            cutMarks = layout.cutMarks.map(LineView.init)
+            foldLine = layout.foldLine.map { [LineView($0)] } ?? []
+            func style(_ frame: SheetLayout.Rect) -> String {
+                "left: \(mm(frame.x)); top: \(mm(frame.y)); width: \(mm(frame.width)); height: \(mm(frame.height))"
+            }
+            frontStyles = (0..<layout.cardsPerSheet).map { style(layout.front(slot: $0)) }
+            backStyles = (0..<layout.cardsPerSheet).map { style(layout.back(slot: $0)) }
+        }
+
+        func style(_ placed: SheetLayout.PlacedFace) -> String {
+            let slot = placed.position % layout.cardsPerSheet
+            return placed.face == .front ? frontStyles[slot] : backStyles[slot]
         }
     }
 
@@ -176,7 +204,7 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// In the sheet's SVG, whose units are millimetres.
-    struct LineView {
+    struct LineView: Sendable {
         let x1: String, y1: String, x2: String, y2: String
 
         init(_ line: SheetLayout.Line) {

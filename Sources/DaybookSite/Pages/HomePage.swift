@@ -31,8 +31,9 @@ struct HomePage: SiteFeature {
     }
 
     func pages(_ site: SiteData) -> [Page] {
-        let layers = SiteFeatures.calendarLayers(site)
-        return [Page(.home, template: "pages/home") { context in
+        [Page(.home, template: "pages/home") { context in
+            // Taken when the page renders: by then the calendar's pages have made the layers (`BuildMemo`).
+            let layers = SiteFeatures.calendarLayers(site)
             let plan = SiteFeatures.plan(site, context)
             let home = Home(todayLabel: context.t.longDate(site.today), plan: plan, hasPlan: !plan.isEmpty,
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),

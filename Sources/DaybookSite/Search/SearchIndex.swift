@@ -54,12 +54,14 @@ struct SearchIndex: Sendable {
     ///   - chunkBytes: about how large a chunk of documents is before it is deflated.
     init(records: [SearchPages.Record], shardBytes: Int = 24_000, chunkBytes: Int = 20_000) {
         let order = SearchKind.allCases
-        documents = records.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if x.kind != y.kind { return order.firstIndex(of: x.kind)! < order.firstIndex(of: y.kind)! }
-            if x.date != y.date { return (x.date?.daysSinceEpoch ?? .min) > (y.date?.daysSinceEpoch ?? .min) }
-            return a.offset > b.offset
-        }.map(\.element)
+        // Sorted as numbers, each record moved once (the index waits on this, with a core idle).
+        let kinds = records.indices.map { order.firstIndex(of: records[$0].kind)! }
+        let days = records.indices.map { records[$0].date?.daysSinceEpoch ?? .min }
+        documents = records.indices.sorted { a, b in
+            if kinds[a] != kinds[b] { return kinds[a] < kinds[b] }
+            if days[a] != days[b] { return days[a] > days[b] }
+            return a > b
+        }.map { records[$0] }
 
         var parts: [Part] = []
         var chunks: [Range<Int>] = []
@@ -96,11 +98,10 @@ struct SearchIndex: Sendable {
     }
 
     /// Every key with its documents, sorted by key. Documents are read in
-    /// slices on all cores (`SharedWork`: the index is made inside the
-    /// features' `parallelMap`); the slices' postings are joined in order.
+    /// slices on all cores; the slices' postings are joined in order.
     static func entries(_ documents: [SearchPages.Record]) -> [Entry] {
         let slice = 256
-        let slices = SharedWork(count: (documents.count + slice - 1) / slice) { number in
+        let slices = Array(0..<(documents.count + slice - 1) / slice).parallelMap { number in
             var postings = SlicePostings()
             for id in (number * slice)..<min((number + 1) * slice, documents.count) {
                 let record = documents[id]
@@ -111,7 +112,7 @@ struct SearchIndex: Sendable {
                 SearchText.keys(record.text, into: &postings)
             }
             return postings
-        }.run()
+        }
         // Number the keys of all slices, then lay out every key's postings in
         // one array: its title documents, then its body documents.
         var keys = SearchKeyNumbers()

@@ -250,8 +250,10 @@ struct SearchKey: Hashable, Comparable, Sendable {
     }
 
     var string: String {
-        let all = [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - $0 * 8)) } }
-        return String(decoding: all.prefix(count), as: UTF8.self)
+        // Each word's first byte is its highest: big-endian, the words' bytes are the key's in order.
+        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { bytes in
+            String(decoding: bytes.prefix(count), as: UTF8.self)
+        }
     }
 
     static func == (a: SearchKey, b: SearchKey) -> Bool { a.words == b.words }

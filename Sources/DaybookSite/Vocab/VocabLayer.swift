@@ -1,17 +1,28 @@
 import DaybookContent
+import DaybookRender
 import DaybookSchedule
 
 /// The calendar's vocabulary layer: per deck and day, the words added (a new
 /// book, or words that joined it by a miss) and the reviews due, past days as
 /// they happened and future ones as planned. Each mark links to a book page.
 struct VocabLayer: CalendarLayer {
+    /// A mark as every page shows it but for its link, which is relative to
+    /// the page: the month page, the year heatmap and the home page show the
+    /// same day's marks, and their labels are made once.
+    private struct Mark: Sendable {
+        let cssClass: String
+        let text: String
+        let target: SitePath
+        let label: String
+        let isPlan: Bool
+    }
+
     private let titles: [String: String]
     private let byDate: [LocalDate: [DeckActivity]]
-    private let today: LocalDate
+    private let marksByDate: [LocalDate: [Mark]]
 
     init(_ site: SiteData) {
-        today = site.today
-        titles = Dictionary(site.published.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let titles = Dictionary(site.published.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var first: LocalDate?, last: LocalDate?
         for id in titles.keys {
             for book in site.vocab.books(of: id) {
@@ -28,7 +39,11 @@ struct VocabLayer: CalendarLayer {
                 if !shown.isEmpty { byDate[day.date] = shown }
             }
         }
+        let days = Array(byDate)
+        let marks = days.parallelMap { day in Self.marks(day.value, on: day.key, titles: titles, today: site.today, site.translation) }
+        self.titles = titles
         self.byDate = byDate
+        marksByDate = Dictionary(uniqueKeysWithValues: zip(days.map(\.key), marks))
     }
 
     var days: [LocalDate] { Array(byDate.keys) }
@@ -57,20 +72,26 @@ struct VocabLayer: CalendarLayer {
     }
 
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
-        let t = context.t
+        (marksByDate[date] ?? []).map { mark in
+            DayMark(cssClass: mark.cssClass, icon: nil, text: mark.text, href: context.link(mark.target), label: mark.label, isPlan: mark.isPlan)
+        }
+    }
+
+    /// Per deck: a mark for the words added, and one for its reviews, linking to the first book due.
+    private static func marks(_ activities: [DeckActivity], on date: LocalDate, titles: [String: String], today: LocalDate,
+                              _ t: Translation) -> [Mark] {
         let timing = date < today ? " past" : date == today ? " today" : " future"
-        return (byDate[date] ?? []).flatMap { activity -> [DayMark] in
+        return activities.flatMap { activity -> [Mark] in
             let title = titles[activity.deckID] ?? activity.deckID
-            var marks: [DayMark] = []
+            var marks: [Mark] = []
             let newWords = activity.added.count + activity.joined.count
             if newWords > 0 {
                 let counts = ["deck": title, "n": String(activity.added.count), "joined": String(activity.joined.count)]
                 let label = activity.joined.isEmpty ? t.format("vocab_mark_added", counts)
                     : activity.added.isEmpty ? t.format("vocab_mark_joined", counts) : t.format("vocab_mark_added_joined", counts)
-                marks.append(DayMark(cssClass: "mark vocab added" + timing, icon: nil, text: "\(title) +\(newWords)",
-                                     href: context.link(Routes.book(activity.deckID, date)), label: label, isPlan: date > today))
+                marks.append(Mark(cssClass: "mark vocab added" + timing, text: "\(title) +\(newWords)",
+                                  target: Routes.book(activity.deckID, date), label: label, isPlan: date > today))
             }
-            // One mark per deck and day for its reviews, linking to the first book due.
             if let first = activity.reviews.first {
                 let sessions = activity.reviews.map { session in
                     "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.format("vocab_word_count", ["n": String(session.words.count)])))"
@@ -78,10 +99,9 @@ struct VocabLayer: CalendarLayer {
                 let missed = activity.reviews.reduce(0) { $0 + $1.missed.count }
                 var label = "\(title): " + sessions.joined(separator: ", ")
                 if missed > 0 { label += " · " + t.format("vocab_mark_missed", ["n": String(missed)]) }
-                marks.append(DayMark(cssClass: "mark vocab review" + timing, icon: nil,
-                                     text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
-                                     href: context.link(Routes.book(activity.deckID, first.start)), label: label,
-                                     isPlan: date > today))
+                marks.append(Mark(cssClass: "mark vocab review" + timing,
+                                  text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
+                                  target: Routes.book(activity.deckID, first.start), label: label, isPlan: date > today))
             }
             return marks
         }
