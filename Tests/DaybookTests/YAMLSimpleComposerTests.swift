@@ -16,22 +16,19 @@ import Yams
     }
 
     /// Every difference between two trees: text, tag (keys' too), style, line and column.
-    func differences(_ mine: Node, _ theirs: Node, at path: String = "$") -> [String] {
-        func same(_ a: Mark?, _ b: Mark?) -> Bool { a?.line == b?.line && a?.column == b?.column }
+    func differences(_ mine: YAMLNode, _ theirs: YAMLNode, at path: String = "$") -> [String] {
         switch (mine, theirs) {
         case let (.scalar(a), .scalar(b)):
-            guard a.string == b.string, a.tag.rawValue == b.tag.rawValue, a.style == b.style, same(a.mark, b.mark) else {
-                return ["\(path): '\(a.string)' \(a.tag.rawValue) \(a.style) \(String(describing: a.mark)) vs '\(b.string)' \(b.tag.rawValue) \(b.style) \(String(describing: b.mark))"]
-            }
+            guard a == b else { return ["\(path): \(a) vs \(b)"] }
             return []
-        case let (.sequence(a), .sequence(b)):
-            guard a.count == b.count, a.tag.rawValue == b.tag.rawValue, a.style == b.style, same(a.mark, b.mark) else {
-                return ["\(path): sequence of \(a.count) \(a.style) \(String(describing: a.mark)) vs \(b.count) \(b.style) \(String(describing: b.mark))"]
+        case let (.sequence(a, aStyle), .sequence(b, bStyle)):
+            guard a.count == b.count, aStyle == bStyle else {
+                return ["\(path): sequence of \(a.count) \(aStyle) vs \(b.count) \(bStyle)"]
             }
             return zip(a, b).enumerated().flatMap { differences($1.0, $1.1, at: "\(path)[\($0)]") }
-        case let (.mapping(a), .mapping(b)):
-            guard a.count == b.count, a.tag.rawValue == b.tag.rawValue, a.style == b.style, same(a.mark, b.mark) else {
-                return ["\(path): mapping of \(a.count) \(a.style) \(String(describing: a.mark)) vs \(b.count) \(b.style) \(String(describing: b.mark))"]
+        case let (.mapping(a, aStyle), .mapping(b, bStyle)):
+            guard a.count == b.count, aStyle == bStyle else {
+                return ["\(path): mapping of \(a.count) \(aStyle) vs \(b.count) \(bStyle)"]
             }
             return zip(a, b).enumerated().flatMap { index, pair in
                 differences(pair.0.key, pair.1.key, at: "\(path).key\(index)") + differences(pair.0.value, pair.1.value, at: "\(path).\(index)")
@@ -53,7 +50,7 @@ import Yams
         switch (mine, YAMLComposer.compose(yaml)) {
         case (nil, .composed(nil)): break
         case let (mine?, .composed(theirs?)):
-            let found = differences(mine, theirs)
+            let found = differences(mine, YAMLNode(theirs))
             if !found.isEmpty { tally.problems.append("\(yaml.debugDescription): \(found.prefix(3))") }
         case let (_, theirs):
             tally.problems.append("\(yaml.debugDescription): composed \(String(describing: mine)), libyaml \(theirs)")

@@ -12,8 +12,8 @@ public indirect enum FrontMatterParam: Sendable, Equatable {
 
     init(_ value: YAMLValue) {
         switch value.node {
-        case let .sequence(items): self = .list(items.map { FrontMatterParam(value.child($0)) })
-        case let .mapping(pairs):
+        case let .sequence(items, _): self = .list(items.map { FrontMatterParam(value.child($0)) })
+        case let .mapping(pairs, _):
             self = .table(pairs.map { Named(key: value.child($0.key).scalarText ?? "", value: FrontMatterParam(value.child($0.value))) })
         default: self = .text(value.scalarText ?? "")
         }

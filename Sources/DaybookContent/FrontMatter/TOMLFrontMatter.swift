@@ -22,7 +22,7 @@ enum TOMLFrontMatter {
         }
         let places = KeyPlaces(text, firstLine: firstLine)
         let root = node(table, path: [], places: places, fallback: Mark.at(line: firstLine, column: 1))
-        return YAMLValue(node: root, file: file, lineOffset: 0)
+        return YAMLValue(node: YAMLNode(root), file: file, lineOffset: 0)
     }
 
     /// TOMLKit gives no positions: each key is placed at the line where the

@@ -3,14 +3,14 @@ import Yams
 /// A YAML node together with where it stands in its file, so every value
 /// read from it can be reported at its own line and column.
 public struct YAMLValue {
-    public let node: Node
+    public let node: YAMLNode
     public let file: SourceFile
     /// Added to Yams' line numbers: front matter starts below the fence.
     let lineOffset: Int
 
     public var location: SourceLocation {
         let mark = node.mark
-        return file.location(line: (mark?.line ?? 1) + lineOffset, scalarColumn: mark?.column ?? 1)
+        return file.location(line: mark.line + lineOffset, scalarColumn: mark.column)
     }
 
     /// Parses a YAML text; syntax errors are reported at their position.
@@ -30,12 +30,12 @@ public struct YAMLValue {
             return nil
         }
         if case let .composed(root) = YAMLComposer.compose(yaml) {
-            return root.map { YAMLValue(node: $0, file: file, lineOffset: firstLine - 1) }
+            return root.map { YAMLValue(node: YAMLNode($0), file: file, lineOffset: firstLine - 1) }
         }
         do {
             // An explicit encoding: Yams' default reads the environment on every call.
             guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else { return nil }
-            return YAMLValue(node: node, file: file, lineOffset: firstLine - 1)
+            return YAMLValue(node: YAMLNode(node), file: file, lineOffset: firstLine - 1)
         } catch let error as YamlError {
             let (mark, message) = describe(error, in: yaml)
             diagnostics.error(location(mark?.line ?? 1, mark?.column ?? 1), "invalid YAML: \(message)")
@@ -74,19 +74,19 @@ public struct YAMLValue {
         return String(key.trimmingTrailingSpaces().prefix(40))
     }
 
-    func child(_ node: Node) -> YAMLValue { YAMLValue(node: node, file: file, lineOffset: lineOffset) }
+    func child(_ node: YAMLNode) -> YAMLValue { YAMLValue(node: node, file: file, lineOffset: lineOffset) }
 
     // MARK: Scalars
 
     /// The scalar text, or nil for a mapping, a sequence or `null`.
     public var scalarText: String? {
         guard case let .scalar(scalar) = node, !isNull else { return nil }
-        return scalar.string
+        return scalar.text
     }
 
     public var isNull: Bool {
         guard case let .scalar(scalar) = node, scalar.style == .plain else { return false }
-        switch scalar.string {
+        switch scalar.text {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
         }
@@ -149,7 +149,7 @@ public struct YAMLValue {
     /// (`tags: winter` reads like `tags: [winter]`).
     public func list(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLValue]? {
         switch node {
-        case let .sequence(sequence): return sequence.map(child)
+        case let .sequence(items, _): return items.map(child)
         case .scalar: return isNull ? [] : [self]
         default:
             diagnostics.error(location, "\(what) must be a list")
@@ -164,11 +164,11 @@ public struct YAMLValue {
 
     /// The pairs of a mapping, in file order.
     public func mapping(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLPair]? {
-        guard case let .mapping(mapping) = node else {
+        guard case let .mapping(pairs, _) = node else {
             diagnostics.error(location, "\(what) must be a mapping of keys to values")
             return nil
         }
-        return mapping.map { pair in
+        return pairs.map { pair in
             let key = child(pair.key)
             return YAMLPair(key: key.scalarText ?? "", keyValue: key, value: child(pair.value))
         }

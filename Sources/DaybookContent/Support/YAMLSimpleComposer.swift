@@ -6,9 +6,9 @@ import Yams
 /// sequences on one line, `- item` block sequences of such scalars, and
 /// nested block mappings of the same, with blank and `#` comment lines.
 /// libyaml's scanner and parser cost several times this for those lines.
-/// The nodes are the ones `YAMLComposer` builds from libyaml's events:
-/// same text, tags, styles and marks (lines, and columns in Unicode
-/// scalars). Anything outside that shape, or that it is not sure of — tabs,
+/// The nodes are those of `YAMLComposer`'s from libyaml's events: same
+/// text, tags, styles and marks (lines, and columns in Unicode scalars).
+/// They are built as `YAMLNode`s, without Yams' objects. Anything outside that shape, or that it is not sure of — tabs,
 /// CR, byte order marks and other special characters, block scalars,
 /// anchors, aliases and tags, flow mappings, multi-line scalars, escapes
 /// other than `\"` and `\\`, keys of the same text, `? ` keys, document
@@ -24,11 +24,16 @@ struct YAMLSimpleComposer {
 
     private struct Unsure: Error {}
 
+    enum Outcome {
+        /// The document's root; nil for an empty document.
+        case composed(YAMLNode?)
+    }
+
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The document's root (nil for a document of only blank lines and
     /// comments), or nil when libyaml must read it.
-    static func compose(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLComposer.Outcome? {
+    static func compose(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome? {
         guard onlyPlainCharacters(bytes) else { return nil }
         var reader = YAMLSimpleComposer(bytes)
         do throws(Unsure) {
@@ -118,37 +123,42 @@ struct YAMLSimpleComposer {
     }
 
     /// The mark of `index` on the current line: columns count Unicode scalars.
-    private func mark(at index: Int) -> Mark {
+    private func mark(at index: Int) -> YAMLNode.Mark {
         var column = 1
         for offset in lineStart..<index where bytes[offset] & 0xC0 != 0x80 { column += 1 }
-        return Mark(line: line, column: column)
+        return YAMLNode.Mark(line: line, column: column)
+    }
+
+    /// What libyaml gives a collection: an implicit tag, and a style Yams reads from its end event, which has none.
+    private func collection(at mark: YAMLNode.Mark) -> YAMLNode.Collection {
+        YAMLNode.Collection(tag: "", style: .any, mark: mark)
     }
 
     // MARK: Collections
 
     /// A block mapping whose first key is at `position`; it ends before the
     /// first line indented less, or at the end.
-    private mutating func mapping() throws(Unsure) -> Node {
+    private mutating func mapping() throws(Unsure) -> YAMLNode {
         let indent = self.indent
-        let start = Mark(line: line, column: indent + 1)
-        var pairs: [(Node, Node)] = []
-        var keys: [String] = []
+        let start = YAMLNode.Mark(line: line, column: indent + 1)
+        var pairs: [YAMLNode.Pair] = []
         while true {
             let key = try self.key()
             // Keys of the same text are duplicates or not by their tags: libyaml and Yams decide.
-            guard case let .scalar(scalar) = key, !keys.contains(scalar.string) else { throw Unsure() }
-            keys.append(scalar.string)
-            pairs.append((key, try value(ofKeyAt: indent)))
+            guard case let .scalar(scalar) = key,
+                  !pairs.contains(where: { if case let .scalar(other) = $0.key { other.text == scalar.text } else { false } })
+            else { throw Unsure() }
+            pairs.append(YAMLNode.Pair(key: key, value: try value(ofKeyAt: indent)))
             if atEnd || self.indent < indent { break }
             guard self.indent == indent else { throw Unsure() }
         }
-        return .mapping(.init(pairs, YAMLComposer.tag(nil), .any, start))
+        return .mapping(pairs, collection(at: start))
     }
 
     /// The key at `position` and its `:`, which must be followed by a space or the line's end.
-    private mutating func key() throws(Unsure) -> Node {
+    private mutating func key() throws(Unsure) -> YAMLNode {
         let start = position
-        let node: Node
+        let node: YAMLNode
         switch current {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             node = try quoted()
@@ -166,7 +176,7 @@ struct YAMLSimpleComposer {
     }
 
     /// The value after a key's `:` at `position`; ends at the next line's first content.
-    private mutating func value(ofKeyAt keyIndent: Int) throws(Unsure) -> Node {
+    private mutating func value(ofKeyAt keyIndent: Int) throws(Unsure) -> YAMLNode {
         let afterColon = mark(at: position)
         skipSpaces()
         switch current {
@@ -181,7 +191,7 @@ struct YAMLSimpleComposer {
                 return try blockSequence()
             }
             // Nothing: libyaml gives an empty plain scalar where the `:` ends.
-            return .scalar(.init("", YAMLComposer.tag(nil), .plain, afterColon))
+            return .scalar(YAMLNode.Scalar(text: "", tag: "", style: .plain, mark: afterColon))
         case UInt8(ascii: "["):
             let node = try flowSequence()
             try endLine()
@@ -194,10 +204,10 @@ struct YAMLSimpleComposer {
     }
 
     /// `- item` lines at the indent of the `-` at `position`.
-    private mutating func blockSequence() throws(Unsure) -> Node {
+    private mutating func blockSequence() throws(Unsure) -> YAMLNode {
         let indent = self.indent
-        let start = Mark(line: line, column: indent + 1)
-        var items: [Node] = []
+        let start = YAMLNode.Mark(line: line, column: indent + 1)
+        var items: [YAMLNode] = []
         while true {
             guard current == UInt8(ascii: "-"), byte(at: position + 1) == UInt8(ascii: " ") else { throw Unsure() }
             position += 1
@@ -209,15 +219,15 @@ struct YAMLSimpleComposer {
             // A key after an indentless sequence ends it.
             if current != UInt8(ascii: "-") { break }
         }
-        return .sequence(.init(items, YAMLComposer.tag(nil), .any, start))
+        return .sequence(items, collection(at: start))
     }
 
     /// `[a, b]` on one line.
-    private mutating func flowSequence() throws(Unsure) -> Node {
+    private mutating func flowSequence() throws(Unsure) -> YAMLNode {
         let start = mark(at: position)
         position += 1
         skipSpaces()
-        var items: [Node] = []
+        var items: [YAMLNode] = []
         if current == UInt8(ascii: "]") {
             position += 1
         } else {
@@ -233,12 +243,12 @@ struct YAMLSimpleComposer {
                 skipSpaces()
             }
         }
-        return .sequence(.init(items, YAMLComposer.tag(nil), .any, start))
+        return .sequence(items, collection(at: start))
     }
 
     // MARK: Scalars
 
-    private mutating func scalar(inFlow: Bool) throws(Unsure) -> Node {
+    private mutating func scalar(inFlow: Bool) throws(Unsure) -> YAMLNode {
         switch current {
         case UInt8(ascii: "\""), UInt8(ascii: "'"): return try quoted()
         default: return try plain(inFlow: inFlow)
@@ -249,7 +259,7 @@ struct YAMLSimpleComposer {
     /// (any other flow indicator or `:` is left to libyaml); otherwise at a
     /// `:` before a space or the line's end. Both end at a ` #` comment and
     /// drop trailing spaces.
-    private mutating func plain(inFlow: Bool) throws(Unsure) -> Node {
+    private mutating func plain(inFlow: Bool) throws(Unsure) -> YAMLNode {
         let start = position
         guard let first = current else { throw Unsure() }
         switch first {
@@ -291,12 +301,12 @@ struct YAMLSimpleComposer {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         position = end
-        return .scalar(.init(text, YAMLComposer.tag(nil), .plain, mark(at: start)))
+        return .scalar(YAMLNode.Scalar(text: text, tag: "", style: .plain, mark: mark(at: start)))
     }
 
     /// A quoted scalar that closes on its line; `''` in single quotes, and
     /// `\"` and `\\` in double quotes, are the only escapes read here.
-    private mutating func quoted() throws(Unsure) -> Node {
+    private mutating func quoted() throws(Unsure) -> YAMLNode {
         let start = position
         let quote = bytes[position]
         position += 1
@@ -332,6 +342,6 @@ struct YAMLSimpleComposer {
         }
         position += 1
         let style: Node.Scalar.Style = quote == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted
-        return .scalar(.init(value, YAMLComposer.tag(Tag.Name.str.rawValue), style, mark(at: start)))
+        return .scalar(YAMLNode.Scalar(text: value, tag: Tag.Name.str.rawValue, style: style, mark: mark(at: start)))
     }
 }

@@ -149,8 +149,22 @@ struct OutputWriter {
         }
     }
 
+    /// Relative, without a `.` or `..` component: read by UTF-8 bytes, as
+    /// the file system reads the path.
     static func isContained(_ path: String) -> Bool {
-        !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+        guard path.utf8.first != UInt8(ascii: "/") else { return false }
+        // Dots since the last "/"; -1 once the component holds anything else.
+        var dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if dots == 1 || dots == 2 { return false }
+                dots = 0
+            case UInt8(ascii: "."): if dots >= 0 { dots += 1 }
+            default: dots = -1
+            }
+        }
+        return dots != 1 && dots != 2
     }
 
     /// A git checkout's `.git` (a folder, or a file in a worktree): a site
