@@ -240,13 +240,14 @@ final class FolderMaker: @unchecked Sendable {
 
     /// Makes the folders of `path` (relative to the root) that are not there yet; the reason when one cannot be made.
     func make(parentOf path: String) -> OutputError? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
+        // By bytes: a `/` is one byte of UTF-8, and every page asks (100,000 at a time).
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         var missing: [Substring] = []
         lock.withLock {
             var folder = path[..<slash]
             while !made.contains(folder) {
                 missing.append(folder)
-                folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
+                folder = folder.utf8.lastIndex(of: UInt8(ascii: "/")).map { folder[..<$0] } ?? ""
             }
         }
         // Two cores may make one folder at once: a folder already there is fine.
