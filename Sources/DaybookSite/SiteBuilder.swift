@@ -92,7 +92,7 @@ public enum SiteBuilder {
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
                             cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
-                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo())
+                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false))
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
     }

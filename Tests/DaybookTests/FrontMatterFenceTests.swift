@@ -105,4 +105,22 @@ import Testing
         let (entry, errors) = parse(text)
         #expect(entry != nil && errors.isEmpty, "\(errors)")
     }
+
+    /// Lines are where an editor shows them: a file split at each line feed
+    /// but the one of a "\r\n", as Swift's Characters split it, found by bytes
+    /// from wherever the text starts in its string.
+    @Test func linesAreSplitAsCharactersSplitThem() {
+        let pieces = ["a", "key: value", "\n", "\n", "\r", "\r\n", "한글", "\u{301}", "-", " ", "\u{FEFF}"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for slice in [Substring(text), Substring(text).dropFirst()] {
+                var expected = slice.isEmpty ? [] : slice.split(separator: "\n", omittingEmptySubsequences: false)
+                if slice.last == "\n" { expected.removeLast() }
+                var lines = LineCursor(slice), found: [Substring] = []
+                while let line = lines.next() { found.append(line) }
+                #expect(found == expected, "\(text.debugDescription)")
+            }
+        }
+    }
 }

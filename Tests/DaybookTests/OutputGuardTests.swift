@@ -131,4 +131,16 @@ import Testing
         #expect(WorkoutText.number(1e300).count == 301)
         #expect(WorkoutText.number(149.99999999999997) == "150")
     }
+
+    /// A page is never written outside the output folder: its path is
+    /// relative and has no `.` or `..` component, read by bytes as the file
+    /// system reads it (a combining mark after "/" does not hide a `..`).
+    @Test func pathsLeavingTheOutputAreRefused() {
+        for path in ["index.html", "diary/2026/index.html", "a/..b/c", "a/.../b", "a/b.", ".well-known/x", "a//b", "한글/..\u{301}/x"] {
+            #expect(OutputWriter.isContained(path), "\(path)")
+        }
+        for path in ["/etc/passwd", "../x", "..", ".", "a/./b", "a/../b", "a/..", "a/.", "diary/../../x", "a/../\u{301}b", "a/.\u{301}/../b"] {
+            #expect(!OutputWriter.isContained(path), "\(path)")
+        }
+    }
 }

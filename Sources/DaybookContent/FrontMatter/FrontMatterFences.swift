@@ -41,7 +41,8 @@ enum FenceScanner {
 
     static func scan(_ original: String) -> Result {
         var text = Substring(original)
-        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        // A byte order mark is a Character of its own (a control, in grapheme terms).
+        if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst() }
         // CR-only (old Mac) and CRLF files: lines end where an editor shows them end.
         // ("\r\n" is one Character in Swift, so it would hide the "\n" from the scan.)
         if text.containsByte(13) {
@@ -120,10 +121,11 @@ enum FenceScanner {
         var number = 1
         while let line = lines.next() {
             number += 1
-            // Most lines are keys: a line that opens with an ASCII character that is
-            // not a space, a dot or a fence's can be neither a fence nor near one.
-            if let first = line.utf8.first, first < 0x80, first != UInt8(ascii: "-"), first != UInt8(ascii: "+"),
-               first != UInt8(ascii: "."), !Unicode.Scalar(first).properties.isWhitespace {
+            // Most lines are keys or indented values: a line that is empty or
+            // opens with an ASCII character that is not a dot, a fence's or a
+            // space other than " " and "\t" is neither a fence nor near one.
+            guard let first = line.utf8.first else { continue }
+            if first < 0x80, first != UInt8(ascii: "-"), first != UInt8(ascii: "+"), first != UInt8(ascii: "."), !(0x0B...0x0D).contains(first) {
                 continue
             }
             let trimmed = line.trimmingTrailingSpaces()
@@ -132,7 +134,7 @@ enum FenceScanner {
                                                      body: String(text[lines.position...]), bodyFirstLine: number + 1))
             }
             // Indented lines belong to the front matter (a block of text may hold dashes).
-            if let first = line.unicodeScalars.first, first != " ", first != "\t", let problem = nearFence(line) {
+            if let problem = nearFence(line) {
                 return .failure(line: number, column: problem.column, message: "front matter closing fence must be exactly '\(fence)'",
                                 hint: problem.hint)
             }
@@ -291,13 +293,13 @@ struct LineCursor {
     mutating func next() -> Substring? {
         let utf8 = text.utf8
         guard position < utf8.endIndex else { return nil }
-        var end = position
-        var previous: UInt8 = 0
-        while end < utf8.endIndex {
-            let byte = utf8[end]
-            if byte == 0x0A, previous != 0x0D { break }
-            previous = byte
-            end = utf8.index(after: end)
+        var end = utf8.endIndex, from = position
+        while let feed = text.firstIndex(ofByte: 0x0A, from: from) {
+            if feed == position || utf8[utf8.index(before: feed)] != 0x0D {
+                end = feed
+                break
+            }
+            from = utf8.index(after: feed)
         }
         let line = text[position..<end]
         position = end < utf8.endIndex ? utf8.index(after: end) : end

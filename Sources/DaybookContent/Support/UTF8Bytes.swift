@@ -17,3 +17,17 @@ extension StringProtocol {
         return Array(utf8).withUnsafeBufferPointer(body)
     }
 }
+
+extension Substring {
+    /// Where the UTF-8 holds `byte` first at or after `start`: `memchr`
+    /// over its storage (`containsByte`).
+    func firstIndex(ofByte byte: UInt8, from start: Index) -> Index? {
+        let rest = utf8[start...]
+        let offset = rest.withContiguousStorageIfAvailable { buffer -> Int? in
+            guard let base = buffer.baseAddress, let hit = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return UnsafeRawPointer(base).distance(to: hit)
+        }
+        guard let offset else { return rest.firstIndex(of: byte) }
+        return offset.map { utf8.index(start, offsetBy: $0) }
+    }
+}

@@ -123,7 +123,7 @@ public enum WorkoutParser {
         for (offset, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = firstLine + offset
             let trimmed = line.drop { $0 == " " }
-            let indent = line.count - trimmed.count
+            let indent = line.distance(from: line.startIndex, to: trimmed.startIndex)
             if indent < 4, let marker = ["```", "~~~"].first(where: { trimmed.hasPrefix($0) }) {
                 if fence == nil { fence = marker } else if fence == marker { fence = nil }
             }
@@ -160,6 +160,8 @@ struct ExerciseLine {
     var setsColumn: Int
 
     init?(_ line: Substring) {
+        // Most lines are no list item: their bytes say so without cutting them into Characters.
+        guard Self.mayBeListItem(line.utf8) else { return nil }
         let characters = Array(line)
         var index = 0
         while index < characters.count, characters[index] == " " { index += 1 }
@@ -180,5 +182,19 @@ struct ExerciseLine {
         while end > start, characters[end - 1] == " " || characters[end - 1] == "\t" { end -= 1 }
         sets = String(characters[start..<end])
         setsColumn = start + 1
+    }
+
+    /// Whether the bytes begin as a list item does: fewer than four spaces, a
+    /// bullet, a space or tab. Every line `init` takes does, since each of
+    /// those Characters is one byte alone.
+    private static func mayBeListItem(_ bytes: Substring.UTF8View) -> Bool {
+        var index = bytes.startIndex, spaces = 0
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") {
+            spaces += 1
+            bytes.formIndex(after: &index)
+        }
+        guard spaces < 4, index < bytes.endIndex, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(bytes[index]) else { return false }
+        bytes.formIndex(after: &index)
+        return index < bytes.endIndex && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t"))
     }
 }

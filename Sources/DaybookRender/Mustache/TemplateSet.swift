@@ -135,7 +135,7 @@ final class TemplateNameLog {
 /// section walks, read where it is in its array.
 private enum Context {
     case value(TemplateValue)
-    case element(TemplateItems, Int)
+    case element(any TemplateItems, Int)
 
     func answer(_ name: TemplateName) -> TemplateValue? {
         switch self {

@@ -15,7 +15,7 @@ public enum TemplateValue {
     /// A list (`[…].templateValue`): its elements become values only where a
     /// template reads them, so a list that is only tested (`empty(tags)`) or
     /// walked by a section costs no value per element.
-    case list(TemplateItems)
+    case list(any TemplateItems)
     /// A view model (`.object(model)`), boxed once: copying it onto the
     /// context stack or out of a lookup counts one reference, and a lookup
     /// reads the view model where it is in its box.
@@ -25,32 +25,28 @@ public enum TemplateValue {
 }
 
 /// A typed array as a template reads it. A section over it puts each
-/// element on the context stack where it is (`TemplateItems.Element`), and
-/// a lookup asks the element itself: no box, no copy per element.
-public class TemplateItems {
-    public let count: Int
-
-    init(count: Int) { self.count = count }
-
+/// element on the context stack where it is (`Context.element`), and
+/// a lookup asks the element itself: no box, no copy per element. A class
+/// protocol, so that a value holds one reference to it.
+public protocol TemplateItems: AnyObject {
+    var count: Int { get }
     /// Element `index` made into a value (`{{.}}`).
-    func value(at index: Int) -> TemplateValue { fatalError("abstract") }
+    func value(at index: Int) -> TemplateValue
     /// What element `index` answers for `name`, as `TemplateValue.answer`.
-    func answer(_ name: TemplateName, at index: Int) -> TemplateValue? { fatalError("abstract") }
+    func answer(_ name: TemplateName, at index: Int) -> TemplateValue?
     /// Element `index`'s `TemplateObject.keptRenderings`.
-    func keptRenderings(at index: Int) -> KeptRenderings? { fatalError("abstract") }
+    func keptRenderings(at index: Int) -> KeptRenderings?
 }
 
 private final class ArrayItems<Element: TemplateRepresentable>: TemplateItems {
     let elements: [Element]
 
-    init(_ elements: [Element]) {
-        self.elements = elements
-        super.init(count: elements.count)
-    }
+    init(_ elements: [Element]) { self.elements = elements }
 
-    override func value(at index: Int) -> TemplateValue { elements[index].templateValue }
-    override func answer(_ name: TemplateName, at index: Int) -> TemplateValue? { Element.templateAnswer(name, in: elements, at: index) }
-    override func keptRenderings(at index: Int) -> KeptRenderings? { Element.templateKeptRenderings(in: elements, at: index) }
+    var count: Int { elements.count }
+    func value(at index: Int) -> TemplateValue { elements[index].templateValue }
+    func answer(_ name: TemplateName, at index: Int) -> TemplateValue? { Element.templateAnswer(name, in: elements, at: index) }
+    func keptRenderings(at index: Int) -> KeptRenderings? { Element.templateKeptRenderings(in: elements, at: index) }
 }
 
 /// A view model as a template value holds it: a class, so that a lookup

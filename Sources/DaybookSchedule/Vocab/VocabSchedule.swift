@@ -47,14 +47,17 @@ public struct VocabSchedule: Sendable {
         let counted = reviews.misses.filter { $0.date <= today }
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
         let kept = previous.flatMap { $0.today == today && $0.settings == settings ? $0.decks : nil } ?? [:]
-        var plans = PlanCache(settings: settings)
+        // Decks depend on nothing of each other: they are replayed on all cores.
+        let made = decks.parallelMap { deck in
+            let misses = missesByDeck[deck.id] ?? []
+            if let state = kept[deck.id], state.isMade(of: deck, misses) { return state }
+            var plans = PlanCache(settings: settings)
+            return DeckState(deck: deck, misses: misses, today: today, plans: &plans)
+        }
         var states: [String: DeckState] = [:]
         var calendar: [LocalDate: [DeckActivity]] = [:]
-        for deck in decks {
-            let misses = missesByDeck[deck.id] ?? []
-            let state = kept[deck.id].flatMap { $0.isMade(of: deck, misses) ? $0 : nil }
-                ?? DeckState(deck: deck, misses: misses, today: today, plans: &plans)
-            states[deck.id] = state
+        for state in made {
+            states[state.deck.id] = state
             // Deck by deck: each day lists its decks in deck order.
             for (date, activity) in state.calendar { calendar[date, default: []].append(activity) }
         }
@@ -201,7 +204,7 @@ public struct DeckReviewDay: Sendable {
 
 // MARK: - Computing
 
-/// Book plans by start date: every book of every deck shares the settings.
+/// Book plans by start date: every book of a deck shares the settings.
 private struct PlanCache {
     let settings: SiteConfig.Vocab
     var plans: [LocalDate: BookPlan] = [:]

@@ -13,10 +13,10 @@ struct CalendarPages: SiteFeature {
         // What the layers show on each month's days: a month page is made of
         // its month's and the months there are, a year page of its twelve.
         let layerKeys = Dictionary(uniqueKeysWithValues: months.map { month in
-            (month, PageKey { hasher in for layer in layers { layer.combineKey(month.firstDay...month.lastDay, into: &hasher) } })
+            (month, site.rememberedKey { hasher in for layer in layers { layer.combineKey(month.firstDay...month.lastDay, into: &hasher) } })
         })
-        func key(_ months: [YearMonth], of all: [YearMonth]) -> PageKey {
-            PageKey { hasher in
+        func key(_ months: [YearMonth], of all: [YearMonth]) -> PageKey? {
+            site.rememberedKey { hasher in
                 hasher.combine(all)
                 for month in months { hasher.combine(layerKeys[month]) }
             }
@@ -32,7 +32,7 @@ struct CalendarPages: SiteFeature {
             return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(yearMonths, of: months)) { context in
                 // A month's heatmap is made again only when its marks changed: in `serve` one edit changes a day or two.
                 Self.yearPage(year, years: years, context) { month in
-                    site.memo.value("heat \(month.year)-\(month.month)", key: PageKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
+                    site.memo.value("heat \(month.year)-\(month.month)", key: site.rememberedKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
                         Self.heatMonth(month, layers: layers, context)
                     }
                 }

@@ -5,19 +5,27 @@ import Foundation
 /// one build to the next, each with what it was made from: a value whose
 /// inputs are the same again is taken as it is. A clean build starts empty.
 final class BuildMemo: @unchecked Sendable {
+    /// Whether a next build reads what this one keeps (`serve`): only then
+    /// are entry bodies kept and keys made (`SiteData.rememberedKey`).
+    /// A clean build (`remembers: false`) still shares `value`s within itself.
+    let remembers: Bool
     private let lock = NSLock()
     private var values: [String: (key: PageKey, value: any Sendable)] = [:]
     private var bodies: [String: KeptBody] = [:]
     private var diary: KeptDiary?
 
-    /// The value `make` gives for inputs `key`, made again only when they changed.
-    func value<T: Sendable>(_ name: String, key: PageKey, _ make: () -> T) -> T {
+    init(remembers: Bool = true) { self.remembers = remembers }
+
+    /// The value `make` gives for inputs `key`, made again only when they
+    /// changed; without a key (in a clean build: `SiteData.rememberedKey`), made and not kept.
+    func value<T: Sendable>(_ name: String, key: PageKey?, _ make: () -> T) -> T {
         value(name, key: key, updating: { (_: T?) in make() })
     }
 
     /// The same, but `make` is handed the value kept from other inputs, to
     /// take from it what still holds (nil in a clean build).
-    func value<T: Sendable>(_ name: String, key: PageKey, updating make: (_ previous: T?) -> T) -> T {
+    func value<T: Sendable>(_ name: String, key: PageKey?, updating make: (_ previous: T?) -> T) -> T {
+        guard let key else { return make(nil) }
         let kept = lock.withLock { values[name] }
         if let kept, kept.key == key, let value = kept.value as? T { return value }
         let value = make(kept?.value as? T)
@@ -33,7 +41,10 @@ final class BuildMemo: @unchecked Sendable {
         }
     }
 
-    func keepDiary(_ kept: KeptDiary) { lock.withLock { diary = kept } }
+    func keepDiary(_ kept: KeptDiary) {
+        guard remembers else { return }
+        lock.withLock { diary = kept }
+    }
 
     /// An entry's rendered body, kept with the text it was rendered from and
     /// where its `[[links]]` led: valid while both are the same.
@@ -58,6 +69,7 @@ final class BuildMemo: @unchecked Sendable {
     }
 
     func keep(_ rendering: EntryRendering, of source: SourceFile, shared: PageKey, links: [String: SitePath?], targetsKey: PageKey) {
+        guard remembers else { return }
         lock.withLock {
             bodies[source.relativePath] = KeptBody(text: source.text, shared: shared, links: links, targetsKey: targetsKey, rendering: rendering)
         }

@@ -61,6 +61,11 @@ public struct SiteData: Sendable {
 
     public var locale: String { config.locale.rawValue }
 
+    /// A key (`PageKey`) that only a next build compares: a page's, or a
+    /// memo's (`BuildMemo.value`); nil in a clean build
+    /// (`BuildMemo.remembers`), which skips the hashing.
+    func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { memo.remembers ? PageKey(combine) : nil }
+
     /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
     func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
 

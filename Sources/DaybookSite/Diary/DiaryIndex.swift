@@ -30,11 +30,12 @@ public struct DiaryIndex: Sendable {
     let wikiTargets: WikiTargets
     /// What a list shows of each entry, and what its own page shows besides
     /// its neighbours' items: the pages that show an entry keep their bytes
-    /// in `serve` while these stay the same (`PageKey`).
+    /// in `serve` while these stay the same (`PageKey`). Empty, as are
+    /// `searchTextKeys`, when no next build reads them (`BuildMemo.remembers`).
     private(set) var itemKeys: [PageKey]
     private(set) var pageKeys: [PageKey]
     /// What the search index keeps of each entry's text (`RenderedBody.searchText`), hashed.
-    private(set) var searchTextKeys: [PageKey]
+    private(set) var searchTextKeys: [PageKey?]
     /// What rendering each entry's body gave.
     private var renderings: [EntryRendering]
 
@@ -76,8 +77,9 @@ public struct DiaryIndex: Sendable {
         covers = [:]
         photoErrors = rendered.flatMap(\.diagnostics)
         let photos = self.photos, final = entries
-        let keys = Array(entries.indices).parallelMap { index in Self.keys(final[index], rendered[index], firstPhoto: photos[index].first) }
-        searchTextKeys = rendered.map(\.searchText)
+        let keys = memo.remembers
+            ? Array(entries.indices).parallelMap { index in Self.keys(final[index], rendered[index], firstPhoto: photos[index].first) } : []
+        searchTextKeys = memo.remembers ? rendered.map(\.searchText) : []
         itemKeys = keys.map(\.item)
         pageKeys = keys.map(\.page)
         byDate = [:]
@@ -105,8 +107,8 @@ public struct DiaryIndex: Sendable {
         let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 },
-                                       content: PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) },
-                                       searchText: PageKey { $0.combine(text: rendered.searchText) })
+                                       content: memo.remembers ? PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) } : nil,
+                                       searchText: memo.remembers ? PageKey { $0.combine(text: rendered.searchText) } : nil)
         if rendering.isKeptAlone(of: entry) {
             memo.keep(rendering, of: entry.source, shared: shared, links: pass.links, targetsKey: targetsKey)
         }
@@ -262,10 +264,10 @@ struct EntryRendering: Sendable {
     /// Its cover first, then those of its body.
     let photos: [Photo]
     let diagnostics: [Diagnostic]
-    /// The entry's text and its body's HTML, hashed (`PageKey`).
-    let content: PageKey
-    /// What the search index keeps of its text, hashed.
-    let searchText: PageKey
+    /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`BuildMemo.remembers`).
+    let content: PageKey?
+    /// What the search index keeps of its text, hashed; nil with `content`.
+    let searchText: PageKey?
 
     /// Without photos or errors, a rendering holds while the entry's text
     /// (and where its links lead) is the same; with them it is made in every

@@ -9,7 +9,7 @@ struct DiaryPages: SiteFeature {
         var pages: [Page] = []
         for index in diary.entries.indices {
             // An entry's page shows its neighbours as they show in lists.
-            let key = PageKey { hasher in
+            let key = site.rememberedKey { hasher in
                 hasher.combine(diary.pageKeys[index])
                 hasher.combine(index > 0 ? diary.itemKeys[index - 1] : nil)
                 hasher.combine(index + 1 < diary.entries.count ? diary.itemKeys[index + 1] : nil)
@@ -23,7 +23,7 @@ struct DiaryPages: SiteFeature {
         let months = diary.byMonth.keys.sorted()
         let monthCounts = months.map { diary.byMonth[$0]!.count }
         // The index shows the counts of every year and month, and the newest entries' items.
-        let indexKey = PageKey { hasher in
+        let indexKey = site.rememberedKey { hasher in
             hasher.combine(years)
             hasher.combine(yearCounts)
             hasher.combine(months)
@@ -35,8 +35,8 @@ struct DiaryPages: SiteFeature {
             Self.indexPage(context)
         })
         // Archives show their entries' items, and the counts of their neighbours and of the level above.
-        func listing(_ indexes: [Int], _ combine: (inout Hasher) -> Void) -> PageKey {
-            PageKey { hasher in
+        func listing(_ indexes: [Int], _ combine: (inout Hasher) -> Void) -> PageKey? {
+            site.rememberedKey { hasher in
                 combine(&hasher)
                 hasher.combine(indexes.count)
                 for index in indexes { hasher.combine(diary.itemKeys[index]) }
@@ -64,7 +64,7 @@ struct DiaryPages: SiteFeature {
         }
         let slugs = diary.byTag.keys.sorted()
         // The tags page shows each tag's name and count.
-        let tagsKey = PageKey { hasher in
+        let tagsKey = site.rememberedKey { hasher in
             for slug in slugs {
                 hasher.combine(text: slug)
                 hasher.combine(text: diary.byTag[slug]!.name)

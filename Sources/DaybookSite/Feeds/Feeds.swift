@@ -8,10 +8,10 @@ import Foundation
 enum Feeds {
     static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
         let sitemapPaths = pages.compactMap { $0.inSitemap ? $0.path : nil }
-        let paths = PageKey { hasher in for path in sitemapPaths { hasher.combine(text: path.value) } }
+        let paths = site.rememberedKey { hasher in for path in sitemapPaths { hasher.combine(text: path.value) } }
         // The feed holds the newest public entries: what their pages show (`DiaryIndex.pageKeys`).
         let newest = site.diary.publicIndexes.suffix(feedLength)
-        let feedKey = PageKey { hasher in
+        let feedKey = site.rememberedKey { hasher in
             hasher.combine(newest.count)
             for index in newest { hasher.combine(site.diary.pageKeys[index]) }
         }

@@ -149,8 +149,22 @@ struct OutputWriter {
         }
     }
 
+    /// Relative, without a `.` or `..` component: read by UTF-8 bytes, as
+    /// the file system reads the path.
     static func isContained(_ path: String) -> Bool {
-        !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+        guard path.utf8.first != UInt8(ascii: "/") else { return false }
+        // Dots since the last "/"; -1 once the component holds anything else.
+        var dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if dots == 1 || dots == 2 { return false }
+                dots = 0
+            case UInt8(ascii: "."): if dots >= 0 { dots += 1 }
+            default: dots = -1
+            }
+        }
+        return dots != 1 && dots != 2
     }
 
     /// A git checkout's `.git` (a folder, or a file in a worktree): a site
@@ -226,13 +240,14 @@ final class FolderMaker: @unchecked Sendable {
 
     /// Makes the folders of `path` (relative to the root) that are not there yet; the reason when one cannot be made.
     func make(parentOf path: String) -> OutputError? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
+        // By bytes: a `/` is one byte of UTF-8, and every page asks (100,000 at a time).
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         var missing: [Substring] = []
         lock.withLock {
             var folder = path[..<slash]
             while !made.contains(folder) {
                 missing.append(folder)
-                folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
+                folder = folder.utf8.lastIndex(of: UInt8(ascii: "/")).map { folder[..<$0] } ?? ""
             }
         }
         // Two cores may make one folder at once: a folder already there is fine.

@@ -17,7 +17,7 @@ public enum PathClaims {
         let themeAssets = theme.assets.keys.sorted()
         let photos = site.photos.outputs
         // `serve`: the same paths claimed by the same files as last time collide as they did.
-        let key = PageKey { hasher in
+        let key = site.rememberedKey { hasher in
             hasher.combine(text: contentDisplayName)
             hasher.combine(pages.count)
             for page in pages { hasher.combine(text: page.path.value) }

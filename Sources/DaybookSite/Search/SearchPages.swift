@@ -36,7 +36,7 @@ struct SearchPages: SiteFeature {
 
     func pages(_ site: SiteData) -> [Page] {
         // Made of the records alone: an edit that changes none keeps the index and its files.
-        let key = PageKey { hasher in
+        let key = site.rememberedKey { hasher in
             for feature in SiteFeatures.all { feature.combineSearchKey(site, into: &hasher) }
         }
         let index = site.memo.value("search index", key: key) { SearchIndex(records: Self.records(site)) }
