@@ -17,7 +17,7 @@ public enum XMLText {
             var index = 0
             while index < bytes.count {
                 // Eight bytes at a time past those with no control byte and no 0xEF.
-                if index + 8 <= bytes.count, !mayHoldForbidden(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                if index + 8 <= bytes.count, !mayHoldForbidden(ByteWord.load(bytes, at: index)) {
                     index += 8
                     continue
                 }
@@ -35,11 +35,7 @@ public enum XMLText {
     /// Whether any of eight bytes is below 0x20 or is 0xEF (the lead byte of
     /// U+FFFE and U+FFFF): none of them is when this is false.
     static func mayHoldForbidden(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below 0x20 borrows when 0x20 is taken from it (bytes of 0x80 and above are masked by ~word).
-        let control = (word &- 0x20 &* ones) & ~word & highs
-        let lead = word ^ (0xEF &* ones)
-        return control | ((lead &- ones) & ~lead & highs) != 0
+        ByteWord.hasBelow(word, 0x20) | ByteWord.has(word, 0xEF) != 0
     }
 
     /// The text without forbidden characters; one warning per file, at the first.

@@ -1,3 +1,5 @@
+import DaybookContent
+
 /// Templates compiled once, rendering typed values straight into UTF-8 bytes.
 /// Partials come from the same set; a standalone partial's indentation is
 /// compiled into its own copy of the partial, so rendering never re-indents.
@@ -366,7 +368,7 @@ public enum HTMLEscape {
             var index = 0
             while index < bytes.count {
                 // Eight bytes at once while none of them is one to escape.
-                if index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                if index + 8 <= bytes.count, !mayNeedEscape(ByteWord.load(bytes, at: index)) {
                     index += 8
                     continue
                 }
@@ -388,15 +390,10 @@ public enum HTMLEscape {
         }
     }
 
-    /// Whether any of the eight bytes may be one of `<>&"'`: none of them is when this is false.
+    /// Whether any of the eight bytes is one of `<>&"'`.
     @inline(__always)
     static func mayNeedEscape(_ word: UInt64) -> Bool {
-        func hasByte(_ byte: UInt8) -> UInt64 {
-            // The classic test for a zero byte, of the word with `byte` cleared.
-            let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        }
-        return hasByte(UInt8(ascii: "<")) | hasByte(UInt8(ascii: ">")) | hasByte(UInt8(ascii: "&")) | hasByte(UInt8(ascii: "\""))
-            | hasByte(UInt8(ascii: "'")) != 0
+        ByteWord.has(word, UInt8(ascii: "<")) | ByteWord.has(word, UInt8(ascii: ">")) | ByteWord.has(word, UInt8(ascii: "&"))
+            | ByteWord.has(word, UInt8(ascii: "\"")) | ByteWord.has(word, UInt8(ascii: "'")) != 0
     }
 }

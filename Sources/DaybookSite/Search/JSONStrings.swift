@@ -1,3 +1,5 @@
+import DaybookContent
+
 /// JSON arrays of strings written straight into bytes, as `JSONEncoder` with
 /// `.withoutEscapingSlashes` writes them (the search chunks hold thousands,
 /// and the encoder costs a third of their making): `"`, `\` and control
@@ -47,12 +49,9 @@ enum JSONStrings {
         var found: [Int] = []
         var index = 0
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            // A byte below 0x20 (a control character, or a zero byte after the xor) sets its high bit here.
-            let below = ((word &- 0x2020_2020_2020_2020) | (quotes &- 0x0101_0101_0101_0101) | (backslashes &- 0x0101_0101_0101_0101))
-                & ~word & ~quotes & ~backslashes & 0x8080_8080_8080_8080
-            if below != 0 {
+            let word = ByteWord.load(bytes, at: index)
+            let marks = ByteWord.hasBelow(word, 0x20) | ByteWord.has(word, UInt8(ascii: "\"")) | ByteWord.has(word, UInt8(ascii: "\\"))
+            if marks != 0 {
                 for offset in index..<index + 8 where needsEscape(bytes[offset]) { found.append(offset) }
             }
             index += 8
