@@ -192,6 +192,10 @@ public enum SiteBuilder {
         let themeAssets = theme.assets.sorted { $0.key < $1.key }
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
+            + [Routes.serviceWorker.filePath]
+        // The service worker names the files the phone keeps and a digest of their bytes, known once they are made.
+        let precache = PhoneFiles.precache(site, writing: Set(paths))
+        let precached = PrecacheDigests(precache)
         // `serve`: the same files as the last build made (an entry's text edited).
         let samePaths = memory.map { $0.paths == paths } ?? false
         // Checked on another core while pages render; nothing reaches the
@@ -226,6 +230,7 @@ public enum SiteBuilder {
             do {
                 try render(stale, site: site, theme: theme) { path, bytes in
                     changes.add(path, bytes)
+                    precached.note(path, bytes)
                     return nil
                 }
             } catch {
@@ -236,6 +241,11 @@ public enum SiteBuilder {
             try claims.value()
             memory.pagesRendered = stale.count
             try readAssets()
+            // A page kept from the last build keeps its bytes, and the digest they were written with.
+            for file in precache where precached.digests[file.filePath] == nil {
+                if let digest = changes.digests[file.filePath] { precached.note(file.filePath, digest: UInt64(bitPattern: Int64(digest.a))) }
+            }
+            files.append(precached.serviceWorker(files))
             for (path, bytes) in files { changes.add(path, bytes) }
             // The same files as last time: none is gone.
             let current = samePaths ? nil : Set(paths + [OutputGuard.marker])
@@ -263,9 +273,11 @@ public enum SiteBuilder {
                 let folders = FolderMaker(root: staging.path, io: options.io)
                 try render(pages, site: site, theme: theme) { path, bytes in
                     if memory != nil { changes.record(path, BuildMemory.Digest(bytes)) }
+                    precached.note(path, bytes)
                     return writer.write(bytes, to: path, in: folders)
                 }
                 try readAssets()
+                files.append(precached.serviceWorker(files))
                 progress?("writing \(files.count) more files")
                 try writer.write(files, into: staging)
                 try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
