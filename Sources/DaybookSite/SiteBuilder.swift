@@ -241,11 +241,16 @@ public enum SiteBuilder {
             try claims.value()
             memory.pagesRendered = stale.count
             try readAssets()
-            // A page kept from the last build keeps its bytes, and the digest they were written with.
+            // A page kept from the last build keeps its bytes, and their digest (read again if the last build did not keep it).
             for file in precache where precached.digests[file.filePath] == nil {
-                if let digest = changes.digests[file.filePath] { precached.note(file.filePath, digest: UInt64(bitPattern: Int64(digest.a))) }
+                if let digest = memory.precached[file.filePath] {
+                    precached.note(file.filePath, digest: digest)
+                } else if let bytes = try? options.io.read(options.outputDirectory.appendingPathComponent(file.filePath).path) {
+                    precached.note(file.filePath, Array(bytes))
+                }
             }
             files.append(precached.serviceWorker(files))
+            memory.precached = precached.digests
             for (path, bytes) in files { changes.add(path, bytes) }
             // The same files as last time: none is gone.
             let current = samePaths ? nil : Set(paths + [OutputGuard.marker])
@@ -291,6 +296,7 @@ public enum SiteBuilder {
             }
             if let memory {
                 for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
+                memory.precached = precached.digests
                 memory.written = changes.digests
                 memory.pageKeys = keys
                 memory.paths = paths

@@ -19,7 +19,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, TODAY
+from conftest import daybook, ROOT, TODAY
 
 CASES = json.loads((ROOT / "Tests/DaybookTests/Fixtures/set-notation/cases.json").read_text())["cases"]
 RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
@@ -313,3 +313,19 @@ def test_from_disk_the_site_works_without_a_service_worker(sample_site, phone):
     assert phone.execute_script("return 'serviceWorker' in navigator && navigator.serviceWorker.controller") in (None, False)
     assert phone.find_element(By.CLASS_NAME, "today-title").is_displayed()
     assert phone.find_element(By.CLASS_NAME, "recorder").is_displayed()
+
+
+def test_a_new_build_has_a_new_worker_and_the_same_build_the_same_bytes(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    builds = []
+    for name in ("one", "two", "three"):
+        if name == "three":
+            deck = content / "vocab/toeic.md"
+            deck.write_text(deck.read_text().replace("버리다", "버리다; 그만두다", 1))
+        daybook("build", "--content", str(content), "--output", str(tmp_path / name), "--today", TODAY, "--seed", "7")
+        builds.append((tmp_path / name / "sw.js").read_text())
+    build_id = lambda text: re.search(r'DAYBOOK_BUILD = "([0-9a-f]+)"', text).group(1)
+    assert builds[0] == builds[1]
+    assert build_id(builds[2]) != build_id(builds[0])
+    assert f'importScripts("assets/sw.js?build={build_id(builds[2])}")' in builds[2]
