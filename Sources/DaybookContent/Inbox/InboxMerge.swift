@@ -395,18 +395,17 @@ public enum InboxMerge {
                     text.insert([line], at: at)
                     keyed[line] = min(keyed[line] ?? order, order)
                 }
-                if !lines.isEmpty { files.store(path, text) }
-                var note = lines.isEmpty ? "already logged" : "\(lines.count) exercise line\(lines.count == 1 ? "" : "s") added"
-                if !splits.isEmpty || !minutes.isEmpty { note += "; its front matter is kept as it is" }
-                summary.append("\(path): \(date.iso): \(note)")
+                var note = lines.isEmpty ? [] : ["\(lines.count) exercise line\(lines.count == 1 ? "" : "s") added"]
+                if let split = splits.first, addFrontMatter("split", YAMLText.quoted(split), before: "duration", to: &text) { note.append("split \(split)") }
+                if let duration = duration(minutes), addFrontMatter("duration", duration, before: nil, to: &text) { note.append("duration \(duration)") }
+                if !note.isEmpty { files.store(path, text) }
+                summary.append("\(path): \(date.iso): " + (note.isEmpty ? "already logged" : note.joined(separator: ", ")))
             } else {
                 let path = ImportSource.freePath("workouts/\(date.year)/\(date.iso).md", taken: taken)
                 taken.insert(path)
                 var front = ["---", "date: \(date.iso)"]
                 if let split = splits.first { front.append("split: \(YAMLText.quoted(split))") }
-                if !minutes.isEmpty, let duration = Optional(minutes.reduce(0, +)), duration > 0 {
-                    front.append("duration: \(WorkoutText.duration(min(duration, 1440)))")
-                }
+                if let duration = duration(minutes) { front.append("duration: \(duration)") }
                 var text = InboxText([])!
                 text.insert(front + ["---"] + lines.map(\.0), at: 0)
                 files.store(path, text)
@@ -414,6 +413,26 @@ public enum InboxMerge {
                                + ", \(lines.count) exercise line\(lines.count == 1 ? "" : "s")")
             }
         }
+    }
+
+    /// A workout's minutes, summed, as a `duration:` value.
+    static func duration(_ minutes: [Int]) -> String? {
+        let total = minutes.reduce(0, +)
+        return total > 0 ? WorkoutText.duration(min(total, 1440)) : nil
+    }
+
+    /// Adds `key: value` to a YAML front matter that lacks the key, before
+    /// the `before` key's line or else the closing fence, so that the keys
+    /// come in the order a new file has them whichever event came first.
+    /// False when the file has the key or no YAML front matter.
+    static func addFrontMatter(_ key: String, _ value: String, before: String?, to text: inout InboxText) -> Bool {
+        guard text.count > 1, text[0].trimmingCharacters(in: .whitespaces) == "---",
+              let close = (1..<text.count).first(where: { ["---", "..."].contains(text[$0].trimmingCharacters(in: .whitespaces)) }) else { return false }
+        let keys = (1..<close).map { text[$0] }
+        guard !keys.contains(where: { $0.hasPrefix(key + ":") }) else { return false }
+        let at = before.flatMap { next in keys.firstIndex { $0.hasPrefix(next + ":") }.map { $0 + 1 } } ?? close
+        text.insert(["\(key): \(value)"], at: at)
+        return true
     }
 
     /// Events' order, for lines that came from them.
