@@ -43,6 +43,8 @@ enum OutputGuard {
     /// `--force` lets it replace another site's output, what that deletes.
     @discardableResult
     static func check(_ options: BuildOptions) throws -> String? {
+        // The output is bound to the content folder: a mistyped one is said first.
+        try checkContent(options)
         let paths = Paths(output: resolved(options.outputDirectory.path), content: resolved(options.contentDirectory.path),
                           themes: resolved(options.themesDirectory.path),
                           workingFolder: resolved(FileManager.default.currentDirectoryPath), homes: homes())
