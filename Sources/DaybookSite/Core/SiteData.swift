@@ -126,13 +126,15 @@ public struct SiteData: Sendable {
                                memo: memo, shared: shared)
         self.diary = diary
         let pages = published.pages.map { page in
-            let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
-            let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source))
+            let pass = ObsidianPass(file: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source), targets: diary.wikiTargets,
+                                    library: library, linksTags: false, namesHeadings: true)
+            let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source),
+                                   targets: diary.wikiTargets)
             let rendered = photos.render(page.body, pass: pass, watch: slowParseWatch)
-            return (page.source.slugPath, rendered, pass.warnings)
+            return (page.source.slugPath, rendered, pass.warnings, pass.errors)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
-        photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
+        photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
         let decks = published.decks
         renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
