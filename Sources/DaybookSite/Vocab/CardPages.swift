@@ -85,9 +85,10 @@ enum CardPages {
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 
-    /// Each word studied or due today once, in deck order, study books first;
-    /// then those of the days after today that the phone may open the page on
-    /// (`PhonePlan`), each card naming its days, so the phone's date picks them.
+    /// Each word studied or due today once, in deck order, in plan order
+    /// (overdue reviews, study, reviews); then those of the days after today
+    /// that the phone may open the page on (`PhonePlan`), each card naming
+    /// its days, so the phone's date picks them.
     static func todayCards(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
         let t = context.t
         var index: [String: Int] = [:]
@@ -95,7 +96,7 @@ enum CardPages {
         for date in (0..<PhonePlan.dayCount).map({ vocab.today.adding(days: $0) }) {
             for activity in vocab.activity(on: date) {
                 guard let deck = vocab.deck(activity.deckID) else { continue }
-                for session in activity.studies + activity.reviews {
+                for session in activity.planOrder {
                     let label = "\(deck.title) · \(sessionLabel(session.activity, plan: session.plan, t))"
                     for word in session.words {
                         let key = "\(deck.id)/\(word.text)"
