@@ -161,7 +161,8 @@ def test_without_javascript_every_card_shows_both_sides(sample_site):
     page = (sample_site / "vocab/today/cards/index.html").read_text()
     assert page.count('class="card-face card-front"') == page.count('class="card-face card-back"') > 20
     # Those of the days after the build's, carried for the phone (SPEC §8), wait hidden.
-    tags = re.findall(r'<li class="card"[^>]*>', page)
+    tags = re.findall(r'<li class="card[ "][^>]*>', page)
+    assert len(tags) > page.count(f'data-days="{TODAY}') > 20
     assert [tag for tag in tags if " hidden" in tag] == [tag for tag in tags if TODAY not in tag]
 
 

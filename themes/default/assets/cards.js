@@ -20,7 +20,11 @@
   const phoneDay = inbox ? inbox.day() : root.dataset.today;
   const today = all.some((card) => daysOf(card).includes(phoneDay)) ? phoneDay : root.dataset.today;
   const cards = all.filter((card) => daysOf(card).includes(today));
-  for (const card of all) if (!cards.includes(card)) card.hidden = true;
+  for (const card of all) {
+    // Another day's card: hidden, on the screen and on paper.
+    card.classList.toggle("other-day", !cards.includes(card));
+    if (!cards.includes(card)) card.hidden = true;
+  }
   const byKey = new Map(cards.map((card) => [card.dataset.key, card]));
   const original = cards.map((card) => card.dataset.key);
   const serve = window.daybookServe;
