@@ -150,6 +150,8 @@ def test_test_results_save_into_reviews_md_and_the_word_comes_back_today(served,
     assert save.is_displayed() and save.text == "reviews.md에 저장"
     save.click()
     until(lambda: build_number(browser) == 2, what="the reload after saving")
+    # The reloaded page still says it was saved.
+    until(lambda: "저장했습니다" in css(browser, ".copy-status").text, what="the saved note after the reload")
     assert reviews.read_text() == before + "\n## 2026-11-23\n- toeic: meticulous\n"
     browser.get(served.base + "vocab/today/")
     today_book = css(browser, '.today-session:has(a[href$="toeic/2026-11-23/index.html"])')
@@ -229,3 +231,19 @@ def test_a_valid_save_from_the_pages_origin_is_accepted(served):
     status, reply = post(served, GOOD, host=f"localhost:{served.port}", origin=f"http://localhost:{served.port}")
     assert status == 200, reply
     assert (served.site / "content/vocab/reviews.md").read_text().endswith("\n## 2026-11-23\n- toeic: meticulous\n")
+
+
+def test_a_taken_port_is_named_with_a_free_one_suggested(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([DAYBOOK, "serve", "--port", str(port), "--today", TODAY], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "Serving" not in result.stdout
+    assert f"port {port} is taken" in result.stderr
+    suggested = int(result.stderr.split("--port ")[1].split()[0])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", suggested))  # the suggestion is free

@@ -88,8 +88,15 @@ public enum WorkoutParser {
         return text
     }
 
-    /// `55m`, `55min`, `90` (minutes), `1h`, `1h30m`, `1h 30m`; nil when not a duration of 1 minute to 24 hours.
+    /// `55m`, `55min`, `90` (minutes), `1h`, `1h30m`, `1h 30m`; nil when not a duration of 1 minute to 24 hours,
+    /// or when a space parts a number from its unit (`55 min`, as the manual says).
     public static func durationMinutes(_ text: String) -> Int? {
+        var afterDigit = false, spaced = false
+        for c in text {
+            if c.isLetter, afterDigit, spaced { return nil }
+            if c != " " { afterDigit = c.isASCIIDigit }
+            spaced = c == " "
+        }
         let compact = text.filter { $0 != " " }.lowercased()
         if let minutes = Int(compact) { return (1...1440).contains(minutes) ? minutes : nil }
         var total = 0
