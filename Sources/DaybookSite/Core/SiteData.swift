@@ -55,7 +55,7 @@ public struct SiteData: Sendable {
     let workoutsKey: PageKey
     let routinesKey: PageKey
     /// What each deck's own pages are made of (`vocab/ID/…`): its file, its
-    /// misses so far and the list of decks; a deck's schedule depends on
+    /// misses and test days so far and the list of decks; a deck's schedule depends on
     /// nothing else (`VocabSchedule`).
     private let deckKeys: [String: PageKey]
 
@@ -174,6 +174,7 @@ public struct SiteData: Sendable {
         workoutsKey = workoutFiles
         routinesKey = filesKey(under: "routines")
         let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
+        let testsByDeck = content.reviews.testDays(through: today)
         let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }
         deckKeys = Dictionary(content.decks.map { deck in
             (deck.id, PageKey { hasher in
@@ -184,6 +185,8 @@ public struct SiteData: Sendable {
                     hasher.combine(text: miss.date.iso)
                     hasher.combine(text: miss.word)
                 }
+                // A line with no miss still takes the deck's due reviews that day.
+                hasher.combine(testsByDeck[deck.id] ?? [])
             })
         }, uniquingKeysWith: { first, _ in first })
     }
