@@ -27,7 +27,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
-    @Flag(name: .long, help: "Replace the output folder even if Daybook did not make it.")
+    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
     var force = false
 
     func run() async throws {
