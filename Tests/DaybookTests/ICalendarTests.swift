@@ -248,6 +248,9 @@ import Testing
                     from: LocalDate(iso: "2026-11-01"), until: LocalDate(iso: "2026-12-31")),
             Routine(id: "journal", name: "Journal", weekdays: [7], from: LocalDate(iso: "2026-11-02")),
         ]
+        // Review 1 of the 13th's book, due on the 18th, was taken that day (SPEC §4).
+        content.reviews = ReviewLog(days: [ReviewLog.Day(date: LocalDate(iso: "2026-11-18")!, location: SourceLocation(path: "content/vocab/reviews.md"),
+                                                         decks: ["toeic"])])
         #expect(diagnostics.items.isEmpty)
         let theme = Theme.load(name: "default", themesDirectory: URL(fileURLWithPath: "/nonexistent"), into: &diagnostics)
         let translation = try #require(theme.translations["en"])

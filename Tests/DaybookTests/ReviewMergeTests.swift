@@ -35,7 +35,14 @@ import Testing
 
     @Test func emptyFileAndNoMisses() {
         #expect(Self.merge("", [("toeic", ["abandon"])]) == "## 2026-11-23\n- toeic: abandon\n")
-        #expect(Self.merge("## 2026-11-01\n", [("toeic", [])]) == "## 2026-11-01\n")
+        #expect(Self.merge("## 2026-11-01\n", []) == "## 2026-11-01\n")
+    }
+
+    /// A test with every word known is recorded too: it takes the deck's due reviews (SPEC §4).
+    @Test func aDeckWithNothingMissedGetsAnEmptyLineOnce() {
+        #expect(Self.merge("## 2026-11-01\n", [("toeic", []), ("jlpt-n3", ["迷う"])]) == "## 2026-11-01\n\n## 2026-11-23\n- toeic:\n- jlpt-n3: 迷う\n")
+        let recorded = "## 2026-11-23\n- toeic: abandon\n- jlpt-n3:\n"
+        #expect(Self.merge(recorded, [("toeic", []), ("jlpt-n3", [])]) == recorded)
     }
 
     @Test func crlfFileStaysCRLF() {

@@ -145,12 +145,12 @@ def test_test_results_save_into_reviews_md_and_the_word_comes_back_today(served,
     reviews = served.site / "content/vocab/reviews.md"
     before = reviews.read_text()
     cards = served.base + "vocab/today/cards/index.html"
-    assert take_test(browser, cards, {"meticulous"}) == "## 2026-11-23\n- toeic: meticulous"
+    assert take_test(browser, cards, {"meticulous"}) == "## 2026-11-23\n- jlpt-n3:\n- toeic: meticulous"
     save = css(browser, '[data-action="save"]')
     assert save.is_displayed() and save.text == "reviews.md에 저장"
     save.click()
     until(lambda: build_number(browser) == 2, what="the reload after saving")
-    assert reviews.read_text() == before + "\n## 2026-11-23\n- toeic: meticulous\n"
+    assert reviews.read_text() == before + "\n## 2026-11-23\n- jlpt-n3:\n- toeic: meticulous\n"
     browser.get(served.base + "vocab/today/")
     today_book = css(browser, '.today-session:has(a[href$="toeic/2026-11-23/index.html"])')
     assert css(today_book, "li.missed .word-text").text == "meticulous"
@@ -158,7 +158,7 @@ def test_test_results_save_into_reviews_md_and_the_word_comes_back_today(served,
     browser.get(cards + "#test")
     css(browser, '[data-action="save"]').click()
     until(lambda: "저장했습니다" in css(browser, ".copy-status").text, what="the saved status")
-    assert reviews.read_text() == before + "\n## 2026-11-23\n- toeic: meticulous\n"
+    assert reviews.read_text() == before + "\n## 2026-11-23\n- jlpt-n3:\n- toeic: meticulous\n"
 
 
 def test_the_copy_flow_stays_from_disk(browser, sample_site):

@@ -1,10 +1,11 @@
 /// Adds one day's test results to the text of `reviews.md` the way a person
 /// would paste them: under the day's `## DATE` heading (made, in date order,
-/// when missing), one `- deck: word, word` line per deck, words already
-/// listed for that day and deck kept once. Every other byte stays as it was,
-/// line endings included.
+/// when missing), one `- deck: word, word` line per deck tested — `- deck:`
+/// when it missed nothing, which still records the test (SPEC §4) — words
+/// already listed for that day and deck kept once. Every other byte stays as
+/// it was, line endings included.
 public enum ReviewMerge {
-    /// One deck's missed words, in the order they were tested.
+    /// One deck's missed words, in the order they were tested; none when every word was known.
     public struct Misses: Sendable, Equatable {
         public let deckID: String
         public let words: [String]
@@ -22,8 +23,7 @@ public enum ReviewMerge {
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         let endsWithNewline = text.isEmpty || text.hasSuffix("\n")
         if endsWithNewline { lines.removeLast() }
-        let pending = misses.filter { !$0.words.isEmpty }
-        guard !pending.isEmpty else { return text }
+        guard !misses.isEmpty else { return text }
 
         var sections = daySections(lines)
         if !sections.contains(where: { $0.date == date }) {
@@ -38,7 +38,7 @@ public enum ReviewMerge {
             sections = daySections(lines)
         }
 
-        for deck in pending {
+        for deck in misses {
             let ofDay = sections.filter { $0.date == date }
             if let (index, listed) = ofDay.lazy.compactMap({ deckLine(deck.deckID, in: lines, section: $0) }).first {
                 let added = unique(deck.words).filter { !listed.contains($0) }
@@ -50,11 +50,16 @@ public enum ReviewMerge {
             } else {
                 let section = ofDay[0]
                 let lastText = (section.heading + 1..<section.end).last { !lines[$0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-                lines.insert("- \(deck.deckID): " + unique(deck.words).joined(separator: ", ") + ending, at: (lastText ?? section.heading) + 1)
+                lines.insert(line(deck) + ending, at: (lastText ?? section.heading) + 1)
             }
             sections = daySections(lines)
         }
         return lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+    }
+
+    /// `- toeic: abandon, candid`, or `- toeic:` with nothing missed.
+    public static func line(_ misses: Misses) -> String {
+        "- \(misses.deckID):" + (misses.words.isEmpty ? "" : " " + unique(misses.words).joined(separator: ", "))
     }
 
     /// A day's block: its `## DATE` heading and the lines up to the next heading of level 2 or more.

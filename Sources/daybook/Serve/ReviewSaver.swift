@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `POST /__daybook/reviews`: the flip-card test page sends the day's missed
-/// words and they are merged into `content/vocab/reviews.md`. Only a page this
+/// words (none for a deck tested with every word known) and they are merged into `content/vocab/reviews.md`. Only a page this
 /// server served can do it: it must come from the preview's own origin and
 /// host (no other site, no DNS rebinding) with this run's random token, as a
 /// small JSON body. Nothing but `reviews.md` is ever written, and only when the
@@ -137,7 +137,7 @@ final class ReviewSaver: @unchecked Sendable {
                 throw Refusal(.internalServerError, "cannot write vocab/reviews.md: \(error)")
             }
         }
-        return (["## \(date.iso)"] + misses.filter { !$0.words.isEmpty }.map { "- \($0.deckID): " + $0.words.joined(separator: ", ") }).joined(separator: "\n")
+        return (["## \(date.iso)"] + misses.map(ReviewMerge.line)).joined(separator: "\n")
     }
 
     private func reply(_ status: HTTPStatusCode, _ body: [String: String]) -> HTTPResponse {
