@@ -158,6 +158,7 @@ public enum ContentLoader {
         }
         content.assets = files.assets(files.assetPaths(beside: diaryFiles), into: &diagnostics)
         files.reportUnknownTopLevel(into: &diagnostics)
+        InboxFolder.reportWaiting(in: files.folder, into: &diagnostics)
         return (content, diagnostics)
     }
 }
@@ -313,7 +314,7 @@ struct FileWalker {
         }
     }
 
-    static let knownTopLevel = ["site.yml", "diary", "vocab", "workouts", "routines.yml", "routines", "pages"]
+    static let knownTopLevel = ["site.yml", "diary", "vocab", "workouts", "routines.yml", "routines", "pages", InboxFolder.folder]
 
     /// A file or folder Daybook does not read is a warning, not silence.
     func reportUnknownTopLevel(into diagnostics: inout Diagnostics) {
