@@ -77,6 +77,9 @@ final class ObsidianPass: MarkdownPass {
                 return self.link(link, offset: offset, at: place)
             case let .embed(link, offset):
                 return embed(link, offset: offset, alone: alone, at: place)
+            case let .blockID(id):
+                // Free pages name blocks, for `[[Page#^id]]`.
+                return namesHeadings ? .html("<span id=\"^\(Feeds.escape(id))\"></span>") : .text("")
             case let .tag(name):
                 if !tags.contains(name) { tags.append(name) }
                 guard linksTags else { return .text("#" + name) }
@@ -87,7 +90,8 @@ final class ObsidianPass: MarkdownPass {
 
     /// `[[Note]]`, `[[Note#Heading]]`, `[[#Heading]]`, `[[file.pdf]]`: a link, or text and a warning.
     private func link(_ link: ObsidianText.Wikilink, offset: Int, at place: MarkdownTextPlace) -> MarkdownInline {
-        let fragment = link.heading.map(ObsidianText.anchor) ?? link.block.map { "^" + $0 }
+        // `^` written `%5E`, as a URL's fragment has it; the browser finds the id `^37066d` by it.
+        let fragment = link.heading.map(ObsidianText.anchor) ?? link.block.map { "%5E" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
         guard !link.target.isEmpty else { return .link(href: "#" + (fragment ?? ""), text: link.shown) }
         if let note = targets.note(link.target, from: file.relativePath) {
             links[link.target] = note.path
@@ -167,7 +171,7 @@ final class ObsidianPass: MarkdownPass {
             ?? Markdown.render(part, pass: inner).html
         if inner.showsNotes { showsNotes = true }
         let source = from.link(to: note.path)
-        return .block("<div class=\"embed\">\n\(html)<p class=\"embed-source\"><a href=\"\(Feeds.escape(source))\">\(Feeds.escape(link.shown))</a></p>\n</div>\n")
+        return .block("<div class=\"embed\">\n\(html)<p class=\"embed-source\"><a href=\"\(Feeds.escape(source))\">\(Feeds.escape(link.target))</a></p>\n</div>\n")
     }
 
     /// A path from this Markdown file's folder to a content file, as a Markdown image would name it.
