@@ -229,7 +229,7 @@ struct FileWalker {
                               hint: "save it as UTF-8 in your editor")
             return nil
         }
-        let normalized = text.containsByte(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        let normalized = TextLines.lineFeeds(text)
         let clean = XMLText.removingForbidden(normalized, file: display(relative), into: &diagnostics)
         return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: clean)
     }
