@@ -45,3 +45,23 @@ shared_dir() {
   common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || common=$(pwd)/.git
   echo "$(dirname "$(dirname "$common")")/shared"
 }
+
+# quiet_build CONFIGURATION [SWIFT-BUILD-ARGS…]: swift build -c CONFIGURATION with
+# a line of progress instead of the compiler's whole output; on failure, its
+# errors (the whole output is kept in .build/).
+quiet_build() {
+  local configuration=$1; shift
+  local log=.build/build-$configuration.log
+  mkdir -p .build
+  if [ -x ".build/$configuration/daybook" ]; then
+    echo "Building daybook ($configuration)…"
+  else
+    echo "Building daybook ($configuration) — the first build takes about 5 minutes on 2 cores…"
+  fi
+  if ! swift build -c "$configuration" "$@" >"$log" 2>&1; then
+    echo "The build failed:" >&2
+    grep -E -A3 'error:' "$log" | head -n 60 >&2 || tail -n 40 "$log" >&2
+    echo "(the whole output is in $log)" >&2
+    return 1
+  fi
+}

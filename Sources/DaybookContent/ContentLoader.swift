@@ -158,6 +158,7 @@ public enum ContentLoader {
         }
         content.assets = files.assets(files.assetPaths(beside: diaryFiles), into: &diagnostics)
         files.reportUnknownTopLevel(into: &diagnostics)
+        InboxFolder.reportWaiting(in: files.folder, into: &diagnostics)
         return (content, diagnostics)
     }
 }
@@ -232,7 +233,7 @@ struct FileWalker {
                               hint: "save it as UTF-8 in your editor")
             return nil
         }
-        let normalized = text.containsByte(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        let normalized = TextLines.lineFeeds(text)
         let clean = XMLText.removingForbidden(normalized, file: display(relative), into: &diagnostics)
         return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: clean)
     }
@@ -317,7 +318,7 @@ struct FileWalker {
         }
     }
 
-    static let knownTopLevel = ["site.yml", "diary", "vocab", "workouts", "routines.yml", "routines", "pages"]
+    static let knownTopLevel = ["site.yml", "diary", "vocab", "workouts", "routines.yml", "routines", "pages", InboxFolder.folder]
 
     /// A file or folder Daybook does not read is a warning, not silence.
     func reportUnknownTopLevel(into diagnostics: inout Diagnostics) {

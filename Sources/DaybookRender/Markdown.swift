@@ -110,6 +110,7 @@ public enum Markdown {
         withDocument(markdown, options: .site, watch: watch) { document, extensions in
             // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
             let made = pass.flatMap { $0.mayChange(markdown) ? apply($0, to: document, source: markdown) : nil } ?? [:]
+            if let pass, pass.namesHeadings { nameHeadings(in: document, by: pass) }
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
@@ -204,8 +205,8 @@ public enum Markdown {
     /// fields, and text outside code, links and images. Returns where each
     /// image it made stands in `source` (line, column), which cmark cannot
     /// know of nodes made after the parse.
-    private static func apply(_ pass: MarkdownPass, to document: OpaquePointer, source: String) -> [OpaquePointer: (line: Int, column: Int)] {
-        var placed: [OpaquePointer: (line: Int, column: Int)] = [:]
+    private static func apply(_ pass: MarkdownPass, to document: OpaquePointer, source: String) -> [OpaquePointer: Placed] {
+        var placed: [OpaquePointer: Placed] = [:]
         cmark_consolidate_text_nodes(document)
         for quote in nodes(of: CMARK_NODE_BLOCK_QUOTE, in: document) {
             guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
@@ -241,19 +242,49 @@ public enum Markdown {
         for text in nodes(of: CMARK_NODE_TEXT, in: document) where !isInsideLink(text) {
             guard let raw = cmark_node_get_literal(text) else { continue }
             let literal = String(cString: raw)
-            guard let pieces = pass.inlines(literal) else { continue }
+            let line = Int(cmark_node_get_start_line(text)), startColumn = Int(cmark_node_get_start_column(text))
+            let paragraph = cmark_node_parent(text).flatMap { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH ? $0 : nil }
+            let place = MarkdownTextPlace(line: line, standsAlone: paragraph.map { isOnlyChild(text, of: $0) } ?? false) { offset in
+                sourceColumn(of: offset, in: literal, line: sourceLine(line, of: source), from: startColumn)
+            }
+            guard let pieces = pass.inlines(literal, at: place) else { continue }
+            // A block (a note shown inside another) takes the place of the paragraph it stood alone in.
+            if let paragraph, let html = pieces.lazy.compactMap({ if case let .block(html) = $0 { html } else { nil } }).first {
+                cmark_node_replace(paragraph, customBlock(html, ""))
+                cmark_node_free(paragraph)
+                continue
+            }
             for piece in pieces {
                 let made = node(piece)
-                if case let .image(_, _, offset) = piece {
-                    let line = Int(cmark_node_get_start_line(text))
-                    placed[made] = (line, sourceColumn(of: offset, in: literal, line: sourceLine(line, of: source),
-                                                       from: Int(cmark_node_get_start_column(text))))
-                }
+                if case let .image(_, _, offset, size) = piece { placed[made] = Placed(line: line, column: place.column(offset), size: size) }
                 cmark_node_insert_before(text, made)
             }
             cmark_node_free(text)
         }
         return placed
+    }
+
+    /// Gives each heading the `id` the pass makes of its text, so that links can lead to it.
+    private static func nameHeadings(in document: OpaquePointer, by pass: MarkdownPass) {
+        var ids: Set<String> = []
+        for heading in nodes(of: CMARK_NODE_HEADING, in: document) {
+            guard var id = pass.headingID(text(of: heading)) else { continue }
+            // Two headings of one text: the second is `text-2`, as on GitHub.
+            if ids.contains(id) { id = (2...).lazy.map { "\(id)-\($0)" }.first { !ids.contains($0) }! }
+            ids.insert(id)
+            let level = cmark_node_get_heading_level(heading)
+            let block = customBlock("<h\(level) id=\"\(id)\">", "</h\(level)>")
+            while let child = cmark_node_first_child(heading) { cmark_node_append_child(block, child) }
+            cmark_node_replace(heading, block)
+            cmark_node_free(heading)
+        }
+    }
+
+    /// Where an image made by a pass stands in the source, and the size it asked for.
+    struct Placed {
+        let line: Int
+        let column: Int
+        let size: MarkdownSize?
     }
 
     /// Line `number` (from 1) of `text`, in UTF-8 bytes.
@@ -311,7 +342,11 @@ public enum Markdown {
         switch piece {
         case let .text(literal):
             return text(literal)
-        case let .link(href, label), let .image(href, label, _):
+        case let .html(html), let .block(html):
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, html)
+            return node
+        case let .link(href, label), let .image(href, label, _, _):
             let isImage = if case .image = piece { true } else { false }
             let node = cmark_node_new(isImage ? CMARK_NODE_IMAGE : CMARK_NODE_LINK)!
             cmark_node_set_url(node, href)
@@ -374,7 +409,7 @@ public enum Markdown {
     /// libcmark-gfm writes those as they are even when raw HTML is off, and
     /// the HTML comes from Daybook, not from the writer. An image alone in its
     /// paragraph replaces the paragraph, since a figure cannot sit in a `<p>`.
-    static func replaceImages(in document: OpaquePointer, placed: [OpaquePointer: (line: Int, column: Int)],
+    static func replaceImages(in document: OpaquePointer, placed: [OpaquePointer: Placed],
                               by replacement: (MarkdownImage) -> String?) {
         var nodes: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
@@ -395,13 +430,21 @@ public enum Markdown {
                 alt: text(of: node),
                 line: placed[node]?.line ?? Int(cmark_node_get_start_line(node)),
                 column: placed[node]?.column ?? Int(cmark_node_get_start_column(node)),
-                standsAlone: standsAlone
+                standsAlone: standsAlone,
+                size: placed[node]?.size
             )
             guard let html = replacement(image) else { continue }
             let replaced = standsAlone ? parent! : node
             let custom = cmark_node_new(standsAlone ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
             cmark_node_set_on_enter(custom, html)
-            cmark_node_replace(replaced, custom)
+            guard cmark_node_replace(replaced, custom) == 1 else {
+                // A table cell holds no custom inline: the image stays one, with the address of the `<img>` made for it.
+                cmark_node_free(custom)
+                if let src = html.range(of: "<img src=\"").map({ html[$0.upperBound...].prefix { $0 != "\"" } }) {
+                    cmark_node_set_url(node, src.replacingOccurrences(of: "&amp;", with: "&"))
+                }
+                continue
+            }
             cmark_node_free(replaced)
         }
     }
@@ -429,7 +472,28 @@ public enum MarkdownInline: Equatable, Sendable {
     case link(href: String, text: String)
     /// An ordinary image node, so images made this way are handled like any
     /// other; `offset` is where its syntax starts in the text, in UTF-8 bytes.
-    case image(src: String, alt: String, offset: Int)
+    case image(src: String, alt: String, offset: Int, size: MarkdownSize? = nil)
+    /// Markup Daybook made (an audio or video player), written as it is.
+    case html(String)
+    /// Markup of a block (a note shown inside another): it replaces the
+    /// paragraph the text stands alone in. Only for a place that `standsAlone`.
+    case block(String)
+}
+
+/// Where a text a pass looks at stands in the source.
+public struct MarkdownTextPlace {
+    /// Its line in the Markdown text, from 1.
+    public let line: Int
+    /// The only thing in its paragraph.
+    public let standsAlone: Bool
+    /// The source column (from 1) of a UTF-8 byte offset in the text.
+    public let column: (Int) -> Int
+
+    public init(line: Int, standsAlone: Bool, column: @escaping (Int) -> Int) {
+        self.line = line
+        self.standsAlone = standsAlone
+        self.column = column
+    }
 }
 
 /// Changes to a parsed document beyond CommonMark, decided outside this file.
@@ -438,7 +502,11 @@ public protocol MarkdownPass {
     /// that the pass is not applied at all (it would change nothing).
     func mayChange(_ markdown: String) -> Bool
     /// The pieces that replace a text outside code, links and images; nil keeps it.
-    func inlines(_ text: String) -> [MarkdownInline]?
+    func inlines(_ text: String, at place: MarkdownTextPlace) -> [MarkdownInline]?
+    /// Whether headings get an `id` (`headingID`).
+    var namesHeadings: Bool { get }
+    /// The `id` of a heading of this text (markup removed), nil for none; escaped for an attribute.
+    func headingID(_ text: String) -> String?
     /// The HTML around a block quote whose first line is `line`, nil to keep the quote.
     func callout(_ line: String) -> (open: String, close: String)?
     /// The HTML that replaces a paragraph of plain lines, nil to keep it.

@@ -10,13 +10,28 @@ public struct MarkdownImage: Sendable, Hashable {
     public let column: Int
     /// The only thing in its paragraph, so that it may become a block (a figure).
     public let standsAlone: Bool
+    /// A size the writer asked for (Obsidian's `![[photo.jpg|300x200]]`), in CSS pixels.
+    public var size: MarkdownSize?
 
-    public init(url: String, title: String = "", alt: String = "", line: Int = 1, column: Int = 1, standsAlone: Bool = true) {
+    public init(url: String, title: String = "", alt: String = "", line: Int = 1, column: Int = 1, standsAlone: Bool = true,
+                size: MarkdownSize? = nil) {
         self.url = url
         self.title = title
         self.alt = alt
         self.line = line
         self.column = column
         self.standsAlone = standsAlone
+        self.size = size
+    }
+}
+
+/// A width, and a height when one is given (else it follows the image's proportions).
+public struct MarkdownSize: Sendable, Hashable {
+    public let width: Int
+    public let height: Int?
+
+    public init(width: Int, height: Int? = nil) {
+        self.width = width
+        self.height = height
     }
 }

@@ -62,7 +62,7 @@ public struct Theme: Sendable {
         guard let cache else { return make(name: name, files: files, fingerprint: fingerprint, into: &diagnostics) }
         var key = Hasher()
         key.combine(fingerprint)
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+        for (_, file) in files.sorted(by: { $0.key < $1.key }) {
             key.combine(text: file.displayPath)
             key.combine(file.identity)
         }

@@ -7,14 +7,17 @@ import Foundation
 /// (`FileIO.overlay`): the user's files as they are, the import's new and
 /// changed ones from memory; nothing is written.
 public enum ImportCheck {
-    /// - Parameter options: the build to check for: its content folder, themes, photo cache and today.
-    public static func verifier(_ options: BuildOptions) -> ImportVerification {
-        { files in try verify(files, options: options) }
+    /// - Parameters:
+    ///   - options: the build to check for: its content folder, themes, photo cache and today.
+    ///   - dryRun: write nothing but into the check's own temporary folder, not even the photo cache.
+    public static func verifier(_ options: BuildOptions, dryRun: Bool = false) -> ImportVerification {
+        { files in try verify(files, options: options, dryRun: dryRun) }
     }
 
-    static func verify(_ files: [ImportedFile], options: BuildOptions) throws {
+    static func verify(_ files: [ImportedFile], options: BuildOptions, dryRun: Bool = false) throws {
         let content = options.contentDirectory.standardizedFileURL
         // libvips opens photos by path: one inside a .zip is unpacked to the disk for the check.
+        // The folder is removed however the check ends.
         let unpacked = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-import-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: unpacked) }
         var overlay: [String: FileIO.OverlayFile] = [:]
@@ -29,6 +32,7 @@ public enum ImportCheck {
                     overlay[path] = .copy(of: source.path)
                 case .unzip:
                     let bytes = try ImportWriter.place(file.contents, archives: &archives, io: options.io)
+                    guard RelativePath.isContained(file.relativePath) else { throw FileIOError(path: file.relativePath, reason: "a path that leaves the folder") }
                     let copy = unpacked.appendingPathComponent(file.relativePath).path
                     try FileIO.disk.createFolders((copy as NSString).deletingLastPathComponent)
                     try FileIO.disk.write(copy, bytes)
@@ -41,6 +45,7 @@ public enum ImportCheck {
         }
         var withImport = options
         withImport.io = .overlay(options.io, files: overlay)
+        if dryRun { withImport.cacheDirectory = unpacked.appendingPathComponent("photo-cache") }
         do {
             _ = try SiteBuilder.check(withImport)
         } catch let errors as ContentErrors {

@@ -18,7 +18,7 @@ public struct BuildOptions: Sendable {
     public var contentDisplayName: String
     /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
     public var cacheDirectory: URL
-    /// `--force`: replace an output folder that Daybook did not make.
+    /// `--force`: replace an output folder Daybook made for another site (never one it did not make).
     public var replaceForeignOutput = false
     /// The process ends after this build (`daybook build`): what the build
     /// read and made is left to the exit instead of being freed piece by piece
@@ -57,8 +57,10 @@ public struct BuildSummary: Sendable {
 /// files → parsed content (with diagnostics) → schedules for "today" →
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
-    /// Throws a `UsageError` when the output folder may not be replaced.
-    public static func checkOutput(_ options: BuildOptions) throws { try OutputGuard.check(options) }
+    /// Throws a `UsageError` when the output folder may not be replaced;
+    /// gives what `--force` deletes when it replaces another site's output.
+    @discardableResult
+    public static func checkOutput(_ options: BuildOptions) throws -> String? { try OutputGuard.check(options) }
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
@@ -207,7 +209,7 @@ public enum SiteBuilder {
         // The last build's lists that this one replaces.
         var replaced: (paths: [String], keys: [PageKey?])?
         let changes = OutputChanges(before: previous ?? [:])
-        var files = [(OutputGuard.marker, OutputGuard.markerText)] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
+        var files = [(OutputGuard.marker, OutputGuard.markerText(site: OutputGuard.siteID(options)))] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
         func readAssets() throws {
             for asset in assets {
                 do { files.append((asset.relativePath, Array(try options.io.read(asset.absolutePath)))) } catch {

@@ -43,7 +43,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self, InboxCommand.self],
         defaultSubcommand: Build.self
     )
 }
@@ -53,7 +53,7 @@ struct ContentFolder: ParsableArguments {
     @Option(name: .long, help: "The content folder.")
     var content = "content"
 
-    var url: URL { URL(fileURLWithPath: content) }
+    var url: URL { URL(commandLine: content) }
     /// How the folder is named in messages.
     var displayName: String { content.count > 1 && content.hasSuffix("/") ? String(content.dropLast()) : content }
 }
@@ -75,7 +75,7 @@ struct SiteLocation: ParsableArguments {
     var contentURL: URL { folder.url }
 
     func buildOptions(output: String = "public", seed: UInt64? = nil, visibility: Visibility = Visibility()) -> BuildOptions {
-        BuildOptions(contentDirectory: contentURL, outputDirectory: URL(fileURLWithPath: output), today: today, seed: seed,
+        BuildOptions(contentDirectory: contentURL, outputDirectory: URL(commandLine: output), today: today, seed: seed,
                      visibility: visibility, contentDisplayName: folder.displayName)
     }
 }
@@ -103,7 +103,7 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
-    @Flag(name: .long, help: "Replace the output folder even if Daybook did not make it.")
+    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
     var force = false
 
     func run() throws {
@@ -111,12 +111,13 @@ struct Build: ParsableCommand {
                                             visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
         options.replaceForeignOutput = force
         options.exitsAfterBuild = true
+        if let replacing = try SiteBuilder.checkOutput(options) { Terminal.note(replacing) }
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
         Terminal.report(summary.warnings)
         let photos = summary.photosEncoded + summary.photosCached == 0 ? ""
             : "; photos: \(summary.photosEncoded) resized, \(summary.photosCached) from .daybook-cache/"
-        print("Built \(summary.pages) pages (\(summary.files) files\(photos)) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
+        Terminal.say("Built \(summary.pages) pages (\(summary.files) files\(photos)) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
     }
 }
 
@@ -128,17 +129,20 @@ struct Check: ParsableCommand {
     func run() throws {
         let (warnings, entries) = try SiteBuilder.check(location.buildOptions())
         Terminal.report(warnings)
-        print("No errors in \(location.content)/ (\(entries) entries).")
+        Terminal.say("No errors in \(location.content)/ (\(entries) entries).")
     }
 }
 
-/// Progress on a terminal, nothing when piped; diagnostics on stderr.
+/// Everything Daybook says goes through here: progress on a terminal,
+/// nothing when piped; diagnostics on stderr; results on stdout. Messages
+/// quote files and services, so each is made plain text here, once
+/// (`TerminalText`): no file or answer can drive the terminal.
 enum Terminal {
     static let isInteractive = isatty(STDERR_FILENO) == 1
 
     static func progress(_ message: String) {
         guard isInteractive else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(message)…".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.plain(message))…".utf8))
     }
 
     static func clearProgress() {
@@ -148,11 +152,29 @@ enum Terminal {
 
     static func report(_ diagnostics: [Diagnostic]) {
         clearProgress()
-        for diagnostic in diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+        for diagnostic in diagnostics { FileHandle.standardError.write(Data((TerminalText.plain(diagnostic.description) + "\n").utf8)) }
     }
 
     static func error(_ message: String) {
         clearProgress()
-        FileHandle.standardError.write(Data("daybook: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("daybook: \(TerminalText.plain(message))\n".utf8))
+    }
+
+    /// A line of the command's result, on stdout.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((TerminalText.plain(line) + "\n").utf8))
+    }
+
+    /// A note beside the result, on stderr (`weather: snow, -1.5 °C`).
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data((TerminalText.plain(line) + "\n").utf8))
+    }
+}
+
+extension URL {
+    /// A path as the shell left it: a `~` that reaches Daybook was quoted, so
+    /// it names a folder `~` (Foundation would make it the account's home).
+    init(commandLine path: String) {
+        self.init(fileURLWithPath: path.hasPrefix("~") ? "./" + path : path)
     }
 }

@@ -26,13 +26,13 @@ struct ImportOptions: ParsableArguments {
 
     /// The check of the whole site with the import's files, before any is written.
     var verify: ImportVerification {
-        ImportCheck.verifier(BuildOptions(contentDirectory: folder.url, outputDirectory: URL(fileURLWithPath: "public"),
-                                          contentDisplayName: folder.displayName))
+        ImportCheck.verifier(BuildOptions(contentDirectory: folder.url, outputDirectory: URL(commandLine: "public"),
+                                          contentDisplayName: folder.displayName), dryRun: dryRun)
     }
 
     func report(_ summary: ImportSummary) {
         Terminal.report(summary.warnings)
-        for line in summary.lines { print(line) }
+        for line in summary.lines { Terminal.say(line) }
     }
 }
 
@@ -71,7 +71,7 @@ struct ImportAnki: ParsableCommand {
 
     func run() throws {
         let summary = try AnkiFiles.importNotes(
-            from: URL(fileURLWithPath: file), displayPath: file, deck: deck, date: date,
+            from: URL(commandLine: file), displayPath: file, deck: deck, date: date,
             content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
             dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
@@ -91,7 +91,7 @@ struct TrainingExportArguments: ParsableArguments {
     @OptionGroup var options: ImportOptions
 
     func run(_ source: TrainingImport.Source) throws {
-        let summary = try TrainingImport.run(source, file: URL(fileURLWithPath: file), displayPath: file,
+        let summary = try TrainingImport.run(source, file: URL(commandLine: file), displayPath: file,
                                              content: options.folder.url, contentDisplayName: options.folder.displayName,
                                              unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
             progress: Terminal.progress)
@@ -138,7 +138,7 @@ struct ImportDayOne: ParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() throws {
-        let summary = try DayOneImport.run(URL(fileURLWithPath: path), displayPath: path, content: options.folder.url,
+        let summary = try DayOneImport.run(URL(commandLine: path), displayPath: path, content: options.folder.url,
                                            contentDisplayName: options.folder.displayName,
                                            dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
             progress: Terminal.progress)
@@ -174,7 +174,7 @@ struct ImportJrnl: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try JrnlImport.run(URL(fileURLWithPath: file), displayPath: file, content: options.folder.url,
+        let summary = try JrnlImport.run(URL(commandLine: file), displayPath: file, content: options.folder.url,
                                          contentDisplayName: options.folder.displayName, timeFormat: timeformat,
                                          dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
             progress: Terminal.progress)

@@ -20,7 +20,7 @@ struct Init: ParsableCommand {
     var locale: SiteConfig.Locale = .ko
 
     func run() throws {
-        let root = URL(fileURLWithPath: directory)
+        let root = URL(commandLine: directory)
         let content = root.appendingPathComponent("content")
         let shown = directory == "." ? "content" : "\((directory as NSString).appendingPathComponent("content"))"
         guard !FileIO.disk.exists(content.path) else {
@@ -31,7 +31,7 @@ struct Init: ParsableCommand {
         let timezone = TimeZones.isKnown(zone) ? zone : SiteConfig().timezone
         try StarterSite.write(into: root.standardizedFileURL.path, today: TimeZones.today(in: timezone), timezone: timezone,
                               locale: locale, io: .disk)
-        print("Made a new site in \(shown)/. Next: \(directory == "." ? "" : "cd \(directory) && ")daybook serve")
+        Terminal.say("Made a new site in \(shown)/. Next: \(directory == "." ? "" : "cd \(directory) && ")daybook serve")
     }
 }
 

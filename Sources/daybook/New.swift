@@ -52,7 +52,7 @@ struct New: ParsableCommand {
         }
         try io.createFolders(url.deletingLastPathComponent().path)
         try io.replace(url.path, with: Array(text.utf8))
-        print("\(location.content)/\(relative)")
+        Terminal.say("\(location.content)/\(relative)")
     }
 
     /// The entry with the weather of its hour (`--date`) or of now; without
@@ -67,7 +67,7 @@ struct New: ParsableCommand {
             }
         switch result {
         case let .success((text, weather)):
-            FileHandle.standardError.write(Data("weather: \(WeatherSettings.summary(weather))\n".utf8))
+            Terminal.note("weather: \(WeatherSettings.summary(weather))")
             return text
         case let .failure(failure):
             Terminal.error("\(path) has no weather: \(failure.reason)")

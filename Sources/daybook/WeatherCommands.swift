@@ -76,7 +76,7 @@ struct WeatherCommand: ParsableCommand {
                 switch result {
                 case let .success((text, weather)):
                     if !dryRun { try FileIO.disk.replace(location.contentURL.appendingPathComponent(relative).path, with: Array(text.utf8)) }
-                    print("\(dryRun ? "would fill" : "filled") \(file.displayPath): \(WeatherSettings.summary(weather))")
+                    Terminal.say("\(dryRun ? "would fill" : "filled") \(file.displayPath): \(WeatherSettings.summary(weather))")
                     filled += 1
                 case let .failure(failure):
                     Terminal.error("\(file.displayPath) has no weather: \(failure.reason)")
@@ -88,7 +88,7 @@ struct WeatherCommand: ParsableCommand {
             var summary = dryRun ? "Would fill \(entries(filled)); wrote nothing" : "Filled \(entries(filled))"
             if without > 0 { summary += "; \(entries(without)) got no weather" }
             if skipped > 0 { summary += "; \(entries(skipped)) skipped" }
-            print(summary + ".")
+            Terminal.say(summary + ".")
             if without > 0 || skipped > 0 { throw ExitCode.failure }
         }
 

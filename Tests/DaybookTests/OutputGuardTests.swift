@@ -36,37 +36,73 @@ import Testing
         #expect(OutputWriter.stalePID("public", output: "public") == nil)
     }
 
-    @Test func aFolderDaybookDidNotWriteIsReplacedOnlyWithForce() throws {
+    @Test func homeAndRootAreNeverTheOutput() {
+        let paths = { (output: String) in
+            OutputGuard.Paths(output: output, content: "/data/site/content", themes: "/data/site/themes", workingFolder: "/data/site",
+                              homes: ["/home/me", "/var/lib/me"])
+        }
+        #expect(OutputGuard.problem(paths("/home/me"), outputIsFile: false) == "it is the home folder")
+        #expect(OutputGuard.problem(paths("/var/lib/me"), outputIsFile: false) == "it is the home folder")
+        #expect(OutputGuard.problem(paths("/home"), outputIsFile: false) == "it contains the home folder")
+        #expect(OutputGuard.problem(paths("/"), outputIsFile: false) == "it contains the content folder")
+        #expect(OutputGuard.problem(paths("/home/me/public"), outputIsFile: false) == nil)
+    }
+
+    @Test func aFolderDaybookDidNotWriteIsNeverReplacedEvenWithForce() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello", "public/thesis/chapter1.tex": "my thesis"])
         defer { site.remove() }
         var options = site.options()
-        #expect { try SiteBuilder.build(options) } throws: { error in
-            let message = (error as? UsageError)?.message ?? ""
-            return message.hasPrefix("refusing to replace '") && message.contains("/public': it holds files that Daybook did not write") && message.contains("--force") && message.contains(".daybook-output")
+        for force in [false, true] {
+            options.replaceForeignOutput = force
+            #expect { try SiteBuilder.build(options) } throws: { error in
+                let message = (error as? UsageError)?.message ?? ""
+                return message.hasPrefix("refusing to replace '") && message.contains("/public': it holds files that Daybook did not write")
+                    && message.contains("even with --force")
+            }
+            #expect(site.read("thesis/chapter1.tex") == "my thesis")
         }
-        #expect(site.io.exists(site.output.appendingPathComponent("thesis/chapter1.tex").path))
-        options.replaceForeignOutput = true
-        try SiteBuilder.build(options)
-        #expect(site.read(".daybook-output")?.hasPrefix("Written by Daybook") == true)
-        #expect(site.read("thesis/chapter1.tex") == nil)
-        // Now marked, the next build replaces it without asking.
+        // A marker of an older Daybook, copied in beside the thesis, makes it no site.
+        try site.write("public/.daybook-output", "Written by Daybook. The next build replaces this folder whole.\n")
+        #expect(OutputGuard.owner(of: site.output, site: OutputGuard.siteID(options), io: site.io) == .foreign)
+        #expect(throws: UsageError.self) { try SiteBuilder.build(options) }
+        #expect(site.read("thesis/chapter1.tex") == "my thesis")
+    }
+
+    @Test func anotherSitesOutputIsReplacedOnlyWithForceAndSaysWhatGoes() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
+        defer { site.remove() }
         try site.build()
+        let own = OutputGuard.siteID(site.options())
+        #expect(site.read(".daybook-output") == "Written by Daybook. The next build replaces this folder whole.\nsite: \(own)\n")
+        try site.write("public/.daybook-output", "Written by Daybook. The next build replaces this folder whole.\nsite: 0123456789abcdef\n")
+        try site.write("public/notes.txt", "added by hand")
+        var options = site.options()
+        #expect { try SiteBuilder.build(options) } throws: { error in
+            ((error as? UsageError)?.message ?? "").contains("written by Daybook for another site")
+        }
+        options.replaceForeignOutput = true
+        let notice = try SiteBuilder.checkOutput(options)
+        #expect(notice?.contains("everything in it is deleted") == true && notice?.contains("notes.txt") == true)
+        try SiteBuilder.build(options)
+        #expect(site.read("notes.txt") == nil)
+        #expect(OutputGuard.owner(of: site.output, site: own, io: site.io) == .thisSite)
     }
 
     @Test func anOutputWrittenBeforeTheMarkerIsStillReplaced() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": "Hello"])
         defer { site.remove() }
         try site.build()
+        let own = OutputGuard.siteID(site.options())
         try site.io.remove(site.output.appendingPathComponent(".daybook-output").path)
-        #expect(OutputGuard.isReplaceable(site.output, io: site.io))
+        #expect(OutputGuard.owner(of: site.output, site: own, io: site.io) == .thisSite)
         try site.build()
         // Another generator's feed is not ours.
         try site.write("public/feed.xml", "<feed><generator>Hugo</generator></feed>")
         try site.io.remove(site.output.appendingPathComponent(".daybook-output").path)
-        #expect(!OutputGuard.isReplaceable(site.output, io: site.io))
-        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("missing"), io: site.io))
+        #expect(OutputGuard.owner(of: site.output, site: own, io: site.io) == .foreign)
+        #expect(OutputGuard.owner(of: site.root.appendingPathComponent("missing"), site: own, io: site.io) == .thisSite)
         try site.io.createFolders(site.root.appendingPathComponent("empty").path)
-        #expect(OutputGuard.isReplaceable(site.root.appendingPathComponent("empty"), io: site.io))
+        #expect(OutputGuard.owner(of: site.root.appendingPathComponent("empty"), site: own, io: site.io) == .thisSite)
     }
 
     /// Every file below `public/` with its bytes, `.git` included.
@@ -137,10 +173,10 @@ import Testing
     /// system reads it (a combining mark after "/" does not hide a `..`).
     @Test func pathsLeavingTheOutputAreRefused() {
         for path in ["index.html", "diary/2026/index.html", "a/..b/c", "a/.../b", "a/b.", ".well-known/x", "a//b", "한글/..\u{301}/x"] {
-            #expect(OutputWriter.isContained(path), "\(path)")
+            #expect(RelativePath.isContained(path), "\(path)")
         }
         for path in ["/etc/passwd", "../x", "..", ".", "a/./b", "a/../b", "a/..", "a/.", "diary/../../x", "a/../\u{301}b", "a/.\u{301}/../b"] {
-            #expect(!OutputWriter.isContained(path), "\(path)")
+            #expect(!RelativePath.isContained(path), "\(path)")
         }
     }
 }

@@ -98,8 +98,8 @@ struct TestSite {
         guard let walker = FileManager.default.enumerator(atPath: output.path) else { return [] }
         return walker.compactMap { $0 as? String }.filter {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: output.appendingPathComponent($0).path, isDirectory: &isDirectory)
-            return !isDirectory.boolValue
+            return FileManager.default.fileExists(atPath: output.appendingPathComponent($0).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
         }.sorted()
     }
 

@@ -31,8 +31,10 @@ import Testing
         """,
         "content/vocab/jlpt.md": "---\ntitle: JLPT\nlanguage: ja\n---\n## 2026-11-20\n- 諦める :: 포기하다\n",
         "content/vocab/secret.md": "---\ntitle: SECRET-DECK\nprivate: true\n---\n## 2026-11-18\n- hush :: SECRET-MEANING\n\n## 2026-11-23\n- whisper :: SECRET-WORD\n",
-        "content/vocab/reviews.md": "## 2026-11-21\n- toeic: revenue\n- secret: hush\n",
+        // The 10-20 book's reviews were taken on their days (10-25, 11-01, 11-15): it is mastered.
+        "content/vocab/reviews.md": reviews,
     ]
+    static let reviews = "## 2026-10-25\n- toeic:\n## 2026-11-01\n- toeic:\n## 2026-11-15\n- toeic:\n## 2026-11-21\n- toeic: revenue\n- secret: hush\n"
 
     static func built(_ extra: [String: String] = [:], visibility: Visibility = Visibility()) throws -> TestSite {
         let site = try TestSite(files.merging(extra) { $1 })
@@ -146,6 +148,56 @@ import Testing
         #expect(home.contains("TOEIC · 11월 18일 단어장</a> <span class=\"detail\">복습 1/3 · 1단어</span>"))
         #expect(home.contains("오늘 복습 (1)"))
         #expect(home.contains("href=\"vocab/today/cards/index.html#test\""))
+    }
+
+    /// SPEC §4: on 11-26 with no line since 11-21, review 1 of toeic's 11-18 book
+    /// (due 11-23) is 3 days late and jlpt's 11-20 (due 11-25) 1 day late; both come
+    /// first wherever today's plan is shown, before revenue's review due today.
+    @Test func anOverdueReviewIsFirstInTodaysPlanWithHowManyDaysLate() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.build(today: "2026-11-26")
+        let book = try #require(site.read("vocab/toeic/2026-11-18/index.html"))
+        #expect(book.contains("<span class=\"stage stage-due stage-overdue\">복습 1/3 — 3일 늦음</span>"))
+        #expect(book.contains("<time datetime=\"2026-12-03\">"), "review 2 seven days after today, when review 1 is taken")
+
+        let today = try #require(site.read("vocab/today/index.html"))
+        let late = try #require(today.range(of: "복습 1/3 — 3일 늦음"))
+        let onTime = try #require(today.range(of: "11월 21일 단어장"))
+        #expect(late.lowerBound < onTime.lowerBound, "the overdue review is listed first")
+
+        let home = try #require(site.read("index.html"))
+        let overdue = try #require(home.range(of: "밀린 복습 (2)"))
+        #expect(overdue.lowerBound < (try #require(home.range(of: "오늘 복습 (1)"))).lowerBound)
+        #expect(home.contains("TOEIC · 11월 18일 단어장</a> <span class=\"detail\">복습 1/3 — 3일 늦음 · 1단어</span>"))
+        #expect(home.contains("JLPT · 11월 20일 단어장</a> <span class=\"detail\">복습 1/3 — 1일 늦음 · 1단어</span>"))
+
+        let cards = try #require(site.read("vocab/today/cards/index.html"))
+        let words = cards.matches(of: try Regex(#"data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
+        #expect(Set(words) == ["meticulous", "revenue", "諦める"])
+        #expect(try #require(words.firstIndex(of: "meticulous")) < (try #require(words.firstIndex(of: "revenue"))))
+        #expect(cards.contains("TOEIC · 복습 1/3 — 3일 늦음"))
+        #expect(try #require(site.read("vocab/today/print/index.html")).contains("meticulous"))
+
+        let month = try #require(site.read("calendar/2026/11/index.html"))
+        func cell(_ day: String) throws -> String { try #require(month.components(separatedBy: "<td").first { $0.contains("title=\"\(day)\"") }) }
+        #expect(try cell("2026년 11월 26일 (목)").contains("mark vocab review overdue today"))
+        #expect(try cell("2026년 11월 26일 (목)").contains("11월 18일 단어장 복습 1/3 — 3일 늦음 (1단어)"))
+        // Nothing on the day it fell due: it was not taken then.
+        #expect(try cell("2026년 11월 23일 (월)").contains("TOEIC 복습") == false)
+
+        try site.write("content/site.yml", "locale: en\n")
+        try site.build(today: "2026-11-26")
+        #expect(try #require(site.read("vocab/toeic/2026-11-18/index.html")).contains("Review 1 of 3 — 3 days late"))
+        #expect(try #require(site.read("vocab/jlpt/2026-11-20/index.html")).contains("Review 1 of 3 — 1 day late"))
+        #expect(try #require(site.read("index.html")).contains("Overdue reviews (2 words)"))
+    }
+
+    @Test func withUnrecordedPassedAPastDayWithoutALineCountsAsPassed() throws {
+        let site = try Self.built(["content/vocab/reviews.md": "## 2026-11-21\n- toeic: revenue\n", "content/site.yml": "vocab:\n  unrecorded: passed\n"])
+        defer { site.remove() }
+        #expect(try #require(site.read("vocab/toeic/2026-10-20/index.html")).contains("<span class=\"stage stage-mastered\">완료</span>"))
+        #expect(try #require(site.read("index.html")).contains("밀린 복습") == false)
     }
 
     @Test func theCalendarMarksWordsAddedAndReviewsDue() throws {

@@ -16,10 +16,11 @@ import DaybookSchedule
 
     static func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
 
-    static func settings(study: Int = 3, intervals: [Int] = [3, 7, 14]) -> SiteConfig.Vocab {
+    static func settings(study: Int = 3, intervals: [Int] = [3, 7, 14], unrecorded: SiteConfig.Vocab.Unrecorded = .overdue) -> SiteConfig.Vocab {
         var settings = SiteConfig.Vocab()
         settings.studyDays = study
         settings.reviewIntervals = intervals
+        settings.unrecorded = unrecorded
         return settings
     }
 
@@ -57,8 +58,8 @@ import DaybookSchedule
         ])
     }
 
-    @Test func withNoResultsEveryPastTestCountsAsPassed() {
-        let schedule = Self.schedule(today: "2026-12-20")
+    @Test func withUnrecordedPassedAndNoResultsEveryPastTestCountsAsPassed() {
+        let schedule = Self.schedule(today: "2026-12-20", settings: Self.settings(unrecorded: .passed))
         let books = schedule.books(of: "toeic")
         #expect(books.map(\.start.iso) == ["2026-11-20", "2026-11-21"])
         #expect(books.map { Self.texts($0.words) } == [["abandon", "benevolent"], ["candid"]])
@@ -143,11 +144,12 @@ import DaybookSchedule
     }
 
     @Test func aMasteredWordMissedLaterGoesBackToThatDaysBook() throws {
-        let before = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-04")
+        let passed = Self.settings(unrecorded: .passed)
+        let before = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-04", settings: passed)
         #expect(before.word("abandon", in: "toeic")?.stage == .mastered(on: Self.date("2026-12-16")))
         #expect(before.diagnostics.count == 1)
 
-        let after = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-10")
+        let after = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-10", settings: passed)
         let abandon = try #require(after.word("abandon", in: "toeic"))
         #expect(abandon.book.start.iso == "2027-01-05")
         #expect(abandon.stage == .reviewDue(review: 1, of: 3))
@@ -189,6 +191,70 @@ import DaybookSchedule
         #expect(warning.severity == .warning)
         #expect("\(warning.location.line):\(warning.location.column)" == "3:1")
         #expect(warning.message == "review results dated 2026-11-25 are after today (2026-11-24) and do not count yet")
+    }
+
+    // MARK: Overdue reviews
+
+    /// The issue's report: a book of the 24th, nothing recorded for its review
+    /// on the 29th, moved on to "review 2 on 6 December" on the 30th.
+    @Test func aReviewWithNoRecordedTestStaysOverdueInsteadOfPromotingItsWords() throws {
+        let deck = "## 2026-11-24\n- abandon :: 버리다\n- candid :: 솔직한\n"
+        let overdue = Self.schedule(today: "2026-11-30", deck: deck)
+        let book = try #require(overdue.books(of: "toeic").first)
+        #expect(book.stage == .overdue(review: 1, of: 3, daysLate: 1))
+        #expect(book.plan.dueDays.first?.iso == "2026-11-29" && book.plan.reviewDays.first?.iso == "2026-11-30")
+        #expect(overdue.word("abandon", in: "toeic")?.nextReview.map { "\($0.number) \($0.date.iso)" } == "1 2026-11-30")
+        let today = try #require(overdue.todayPlan.deck("toeic"))
+        #expect(today.reviews.map(\.daysLate) == [1])
+        #expect(today.reviews.map { Self.texts($0.words) } == [["abandon", "candid"]])
+        // Nothing happens on the 29th: the review was not taken then.
+        #expect(overdue.day(Self.date("2026-11-29")).isEmpty)
+        // Review 2 is planned from today, the earliest the review can be taken.
+        #expect(overdue.day(Self.date("2026-12-07")).deck("toeic")?.reviews.map(\.activity) == [.review(number: 2)])
+
+        let passed = Self.schedule(today: "2026-11-30", settings: Self.settings(unrecorded: .passed), deck: deck)
+        #expect(passed.books(of: "toeic").first?.stage == .waiting(review: 2, on: Self.date("2026-12-06")))
+    }
+
+    @Test func theNextIntervalCountsFromTheDayTheReviewWasTaken() throws {
+        // Review 1 of the 20th's book fell due on the 25th, of the 21st's on the 26th; both taken on the 27th.
+        let schedule = Self.schedule(reviews: "## 2026-11-27\n- toeic:\n", today: "2026-11-28")
+        let books = schedule.books(of: "toeic")
+        #expect(books.map(\.stage) == [.waiting(review: 2, on: Self.date("2026-12-04")), .waiting(review: 2, on: Self.date("2026-12-04"))])
+        #expect(books.map { $0.plan.daysLate(review: 1) } == [2, 1])
+        #expect(books[0].plan.reviewDays.map(\.iso) == ["2026-11-27", "2026-12-04", "2026-12-18"])
+        let taken = try #require(schedule.day(Self.date("2026-11-27")).deck("toeic"))
+        #expect(taken.reviews.map { "\($0.start.iso) \($0.daysLate)" } == ["2026-11-20 2", "2026-11-21 1"])
+        #expect(schedule.todayPlan.isEmpty)
+    }
+
+    @Test func overdueReviewsComeFirstTheLatestFirst() throws {
+        // The 20th's book is due on the 25th, the 21st's on the 26th, the 27th's book studies on the 28th.
+        let deck = Self.deckText + "\n## 2026-11-27\n- eligible :: 자격이 있는\n"
+        let schedule = Self.schedule(today: "2026-11-28", deck: deck)
+        let today = try #require(schedule.todayPlan.deck("toeic"))
+        #expect(today.reviews.map { "\($0.start.iso) \($0.daysLate)" } == ["2026-11-20 3", "2026-11-21 2"])
+        #expect(today.planOrder.map(\.start.iso) == ["2026-11-20", "2026-11-21", "2026-11-27"])
+        #expect(schedule.book(of: "toeic", startingOn: Self.date("2026-11-21"))?.stage == .overdue(review: 1, of: 3, daysLate: 2))
+    }
+
+    @Test func aTestBeforeTheReviewFallsDueDoesNotTakeIt() throws {
+        // A line on the 24th (study days over, review 1 due the 25th) takes nothing; a miss that day still moves its word.
+        let schedule = Self.schedule(reviews: "## 2026-11-24\n- toeic: benevolent\n", today: "2026-11-26")
+        let book = try #require(schedule.books(of: "toeic").first)
+        #expect(book.stage == .overdue(review: 1, of: 3, daysLate: 1))
+        #expect(Self.texts(book.words) == ["abandon"])
+        #expect(schedule.word("benevolent", in: "toeic")?.book.start.iso == "2026-11-24")
+    }
+
+    @Test func aMissOnALateReviewDayIsThatReviewsMiss() throws {
+        let schedule = Self.schedule(reviews: "## 2026-11-28\n- toeic: abandon\n", today: "2026-11-28")
+        let session = try #require(schedule.todayPlan.deck("toeic")?.reviews.first)
+        #expect(session.daysLate == 3 && session.start.iso == "2026-11-20")
+        #expect(Self.texts(session.words) == ["abandon", "benevolent"] && Self.texts(session.missed) == ["abandon"])
+        #expect(schedule.word("abandon", in: "toeic")?.book.start.iso == "2026-11-28")
+        #expect(schedule.word("benevolent", in: "toeic")?.stage == .overdue(review: 1, of: 3, daysLate: 3))
+        #expect(schedule.word("benevolent", in: "toeic")?.book.nextReview(onOrAfter: Self.date("2026-11-29"))?.date.iso == "2026-12-05")
     }
 
     // MARK: Settings
@@ -235,7 +301,7 @@ import DaybookSchedule
     }
 
     @Test func calendarDaysInARange() {
-        let schedule = Self.schedule(reviews: "## 2026-11-23\n- toeic: candid\n", today: "2026-11-30")
+        let schedule = Self.schedule(reviews: "## 2026-11-23\n- toeic: candid\n## 2026-11-25\n- toeic:\n## 2026-11-26\n- toeic:\n", today: "2026-11-30")
         let days = schedule.days(in: Self.date("2026-11-20")...Self.date("2026-11-26"))
         // Nothing happens on the 24th; candid's miss on its study day 3 (23rd) changes nothing.
         #expect(days.map(\.date.iso) == ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26"])
@@ -260,7 +326,9 @@ import DaybookSchedule
                 "\(deck.id): " + deck.words.map { "\($0.text)@\($0.added.iso)" }.joined(separator: " ")
             }.joined(separator: "; ")
             let missText = reviews.misses.map { "\($0.date.iso) \($0.deckID):\($0.word)" }.joined(separator: ", ")
-            return "study \(settings.studyDays) intervals \(settings.reviewIntervals) | \(decksText) | misses \(missText) | today \(today.iso) later \(later.iso)"
+            let testText = reviews.days.filter(\.misses.isEmpty).map { "\($0.date.iso) \($0.decks.joined(separator: ","))" }.joined(separator: ", ")
+            return "study \(settings.studyDays) intervals \(settings.reviewIntervals) unrecorded \(settings.unrecorded) | \(decksText) | misses \(missText) "
+                + "| tests \(testText) | today \(today.iso) later \(later.iso)"
         }
     }
 
@@ -270,6 +338,7 @@ import DaybookSchedule
         var settings = SiteConfig.Vocab()
         settings.studyDays = Int.random(in: 1...5, using: &rng)
         settings.reviewIntervals = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 1...20, using: &rng) }
+        settings.unrecorded = Bool.random(using: &rng) ? .overdue : .passed
         var decks: [Deck] = []
         var days: [ReviewLog.Day] = []
         for deckNumber in 0..<Int.random(in: 1...3, using: &rng) {
@@ -294,6 +363,11 @@ import DaybookSchedule
                 let location = SourceLocation(path: "content/vocab/reviews.md")
                 days.append(ReviewLog.Day(date: date, location: location, decks: [id],
                                           misses: [ReviewLog.Miss(date: date, deckID: id, word: word.text, location: location)]))
+            }
+            // Tests with every word passed: `- deck:`.
+            for _ in 0..<Int.random(in: 0...15, using: &rng) {
+                let date = base.adding(days: Int.random(in: 0...200, using: &rng))
+                days.append(ReviewLog.Day(date: date, location: SourceLocation(path: "content/vocab/reviews.md"), decks: [id]))
             }
         }
         let today = base.adding(days: Int.random(in: 0...200, using: &rng))
@@ -351,8 +425,10 @@ import DaybookSchedule
         await propertyCheck(input: Self.scenarios) { scenario in
             let schedule = Self.schedule(scenario, on: scenario.today)
             for deck in scenario.decks {
+                let taking = ReviewTaking(rule: scenario.settings.unrecorded, today: scenario.today,
+                                          tested: scenario.reviews.testDays(through: scenario.today)[deck.id] ?? [])
                 for word in deck.words where !scenario.reviews.misses.contains(where: { $0.deckID == deck.id && $0.word == word.text }) {
-                    let plan = BookPlan(start: word.added, settings: scenario.settings)
+                    let plan = BookPlan(start: word.added, settings: scenario.settings, taking: taking)
                     let status = schedule.word(word.text, in: deck.id)
                     #expect(status?.book.start == word.added)
                     if scenario.today > plan.masteredOn {
@@ -365,13 +441,89 @@ import DaybookSchedule
         }
     }
 
+    /// SPEC §4: a review not recorded stays where it is. Every review the
+    /// schedule counts as taken before today was taken on a day with a line
+    /// for the deck, on or after it fell due, and the next fell due its
+    /// interval after that day; the stage today is the first review not taken.
+    @Test func aBookReviewedLateNeverSkipsAStage() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            var settings = scenario.settings
+            settings.unrecorded = .overdue
+            let schedule = VocabSchedule(decks: scenario.decks, reviews: scenario.reviews, settings: settings, today: scenario.today)
+            let tests = scenario.reviews.testDays(through: scenario.today)
+            for deck in scenario.decks {
+                let tested = Set(tests[deck.id] ?? [])
+                for book in schedule.books(of: deck.id) {
+                    let plan = book.plan
+                    var previous = plan.lastStudyDay
+                    for (index, interval) in settings.reviewIntervals.enumerated() {
+                        #expect(plan.dueDays[index] == previous.adding(days: interval), "\(scenario)")
+                        #expect(plan.reviewDays[index] >= plan.dueDays[index], "\(scenario)")
+                        if plan.reviewDays[index] < scenario.today {
+                            #expect(tested.contains(plan.reviewDays[index]), "review \(index + 1) of \(book.id) taken with no test: \(scenario)")
+                        } else if plan.dueDays[index] <= scenario.today {
+                            #expect(plan.reviewDays[index] == scenario.today, "\(scenario)")
+                        }
+                        previous = plan.reviewDays[index]
+                    }
+                    guard scenario.today > plan.lastStudyDay else { continue }
+                    let taken = plan.reviewDays.filter { $0 < scenario.today }.count
+                    switch book.stage {
+                    case .mastered: #expect(taken == plan.reviewDays.count, "\(scenario)")
+                    case let .reviewDue(review, _), let .overdue(review, _, _), let .waiting(review, _):
+                        #expect(review == taken + 1, "\(book.id) is at review \(review) after \(taken) taken: \(scenario)")
+                    default: Issue.record("\(book.id) is \(book.stage) after its study days: \(scenario)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `unrecorded: passed` keeps the rule from before overdue reviews: every
+    /// book's reviews fall on the dates planned on its first day, whatever
+    /// reviews.md records, as the schedule computed them before.
+    @Test func withUnrecordedPassedEveryReviewIsOnItsPlannedDay() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            var settings = scenario.settings
+            settings.unrecorded = .passed
+            let schedule = VocabSchedule(decks: scenario.decks, reviews: scenario.reviews, settings: settings, today: scenario.today)
+            for deck in scenario.decks {
+                for book in schedule.books(of: deck.id) {
+                    let planned = BookPlan(start: book.start, settings: settings)
+                    #expect(book.plan == planned, "\(scenario)")
+                    #expect(book.stage == planned.stage(on: scenario.today), "\(scenario)")
+                    if case .overdue = book.stage { Issue.record("overdue with unrecorded: passed: \(scenario)") }
+                }
+            }
+        }
+    }
+
+    /// A test recorded every day leaves nothing overdue: the two rules then agree on everything.
+    @Test func withATestEveryDayBothRulesAgree() async {
+        await propertyCheck(input: Self.scenarios) { scenario in
+            let location = SourceLocation(path: "content/vocab/reviews.md")
+            let ids = scenario.decks.map(\.id)
+            let misses = Dictionary(grouping: scenario.reviews.misses, by: \.date)
+            let everyDay = (0...Self.base.days(until: scenario.today)).map { Self.base.adding(days: $0) }
+            let dates = Set(everyDay).union(misses.keys)
+            let recorded = ReviewLog(days: dates.map { ReviewLog.Day(date: $0, location: location, decks: ids, misses: misses[$0] ?? []) })
+            var overdue = scenario.settings, passed = scenario.settings
+            overdue.unrecorded = .overdue
+            passed.unrecorded = .passed
+            let a = VocabSchedule(decks: scenario.decks, reviews: recorded, settings: overdue, today: scenario.today)
+            let b = VocabSchedule(decks: scenario.decks, reviews: recorded, settings: passed, today: scenario.today)
+            #expect(Self.lines(a, scenario.decks) == Self.lines(b, scenario.decks), "\(scenario)")
+        }
+    }
+
     /// Everything a schedule says, as lines of text: what every page reads of it.
     static func lines(_ schedule: VocabSchedule, _ decks: [Deck]) -> [String] {
         func texts(_ words: [VocabWord]) -> String { words.map(\.text).joined(separator: ",") }
         var lines: [String] = []
         for deck in decks {
             for book in schedule.books(of: deck.id) {
-                lines.append("book \(book.id) \(book.stage) \(book.day?.date.iso ?? "-") \(texts(book.added)) \(texts(book.joined)) \(texts(book.words))")
+                lines.append("book \(book.id) \(book.stage) \(book.plan.dueDays) \(book.plan.reviewDays) \(book.day?.date.iso ?? "-") "
+                             + "\(texts(book.added)) \(texts(book.joined)) \(texts(book.words))")
             }
             for status in schedule.words(of: deck.id) {
                 lines.append("word \(deck.id) \(status.word.text) \(status.book.start) \(status.stage) \(status.missedOn) \(status.bookHistory) "
@@ -380,7 +532,7 @@ import DaybookSchedule
         }
         for day in schedule.days(in: base.adding(days: -1)...base.adding(days: 1000)) {
             for activity in day.decks {
-                let sessions = (activity.studies + activity.reviews).map { "\($0.start) \($0.activity) \(texts($0.words)) \(texts($0.missed))" }
+                let sessions = activity.planOrder.map { "\($0.start) \($0.activity) \($0.daysLate) \(texts($0.words)) \(texts($0.missed))" }
                 lines.append("day \(day.date) \(activity.deckID) \(texts(activity.added)) \(texts(activity.joined)) \(texts(activity.missed)) "
                              + sessions.joined(separator: " | "))
             }
@@ -410,8 +562,11 @@ import DaybookSchedule
                            VocabSchedule(decks: scenario.decks, reviews: shifted, settings: scenario.settings, today: scenario.today)]
             var longer = scenario.settings
             longer.studyDays += 1
+            var otherRule = scenario.settings
+            otherRule.unrecorded = otherRule.unrecorded == .overdue ? .passed : .overdue
             let changes = [(scenario.reviews, scenario.settings, scenario.today), (earlier, scenario.settings, scenario.today),
-                           (scenario.reviews, scenario.settings, scenario.later), (scenario.reviews, longer, scenario.today)]
+                           (scenario.reviews, scenario.settings, scenario.later), (scenario.reviews, longer, scenario.today),
+                           (scenario.reviews, otherRule, scenario.today)]
             for before in befores {
                 for (reviews, settings, today) in changes {
                     let fresh = VocabSchedule(decks: scenario.decks, reviews: reviews, settings: settings, today: today)

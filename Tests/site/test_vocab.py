@@ -189,7 +189,8 @@ def test_pasted_lines_move_the_missed_word_into_todays_book(browser, today_cards
     """The real round trip: take the test in the browser, paste its lines into
     a copy of reviews.md, build again: meticulous leaves its book for today's."""
     lines = take_test(browser, today_cards, {"meticulous"})
-    assert lines == "## 2026-11-23\n- toeic: meticulous"
+    # jlpt-n3's cards were all known: its line records the test too.
+    assert lines == "## 2026-11-23\n- jlpt-n3:\n- toeic: meticulous"
 
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content)
@@ -207,6 +208,30 @@ def test_pasted_lines_move_the_missed_word_into_todays_book(browser, today_cards
     browser.get((out / "vocab/toeic/index.html").as_uri())
     meticulous = css(browser, "#w-meticulous")
     assert "공부 1/3일째" in meticulous.text and "틀린 날 11월 23일" in meticulous.text
+
+
+def test_a_test_with_nothing_missed_is_recorded_and_takes_the_review(browser, today_cards, tmp_path):
+    """SPEC §4: every card known gives `- deck:` lines; pasted, they take
+    today's review, and the next day the book waits for review 2. Not pasted,
+    the review is a day late the next day."""
+    lines = take_test(browser, today_cards, set())
+    assert lines == "## 2026-11-23\n- jlpt-n3:\n- toeic:"
+    assert css(browser, '[data-action="copy"]').is_displayed()
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    out = tmp_path / "public"
+    daybook("build", "--content", str(content), "--output", str(out), "--today", "2026-11-24")
+    book = (out / "vocab/toeic/2026-11-18/index.html").read_text()
+    assert '<span class="stage stage-due stage-overdue">복습 1/3 — 1일 늦음</span>' in book
+    assert "밀린 복습 (13)" in (out / "index.html").read_text(), "every word due on the 23rd"
+
+    reviews = content / "vocab/reviews.md"
+    reviews.write_text(reviews.read_text() + "\n" + lines + "\n")
+    daybook("build", "--content", str(content), "--output", str(out), "--today", "2026-11-24")
+    book = (out / "vocab/toeic/2026-11-18/index.html").read_text()
+    assert '<span class="stage stage-waiting">복습 2 대기 · 11월 30일</span>' in book
+    assert "밀린 복습" not in (out / "index.html").read_text()
 
 
 @pytest.mark.parametrize("dark", [False, True])

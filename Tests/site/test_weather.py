@@ -201,6 +201,17 @@ def test_a_failed_fetch_still_writes_the_entry_without_weather_and_says_why(tmp_
     daybook("check", "--content", str(content))
 
 
+def test_a_services_reason_reaches_the_terminal_without_control_characters(tmp_path, service):
+    """A reason that would set the terminal's title, clear the screen and
+    print a fake success line over the real one is shown as plain text."""
+    content = make_site(tmp_path)
+    reason = "\x1b]0;owned\x07\x1b[2J\x1b[H\rWeather filled.\x1b[8m hidden\x9b\x7f\x00"
+    service.answers["/v1/forecast"] = (400, {"error": True, "reason": reason}, 0)
+    result = daybook("new", "entry", "--content", str(content), env=service.env)
+    entry = result.stdout.strip()
+    assert result.stderr == f"daybook: {entry} has no weather: Open-Meteo answered: Weather filled. hidden\n"
+
+
 def test_no_network_and_no_location_write_the_entry_without_weather(tmp_path, service):
     content = make_site(tmp_path)
     closed = {"DAYBOOK_OPEN_METEO_URL": "http://127.0.0.1:9"}  # nothing listens on the discard port

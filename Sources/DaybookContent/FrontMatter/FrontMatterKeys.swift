@@ -9,15 +9,16 @@ enum FrontMatterKeys {
     /// Keys that hide a file: a near miss of one is an error, not a warning.
     static let hiding: Set<String> = ["private", "draft"]
     /// Keys every page-like file understands besides its own.
-    static let synonyms = ["published", "categories", "lastmod", "updated", "aliases"]
+    static let synonyms = ["published", "publish", "categories", "lastmod", "updated", "aliases"]
 }
 
 extension YAMLFields {
-    /// `draft: true`, or Jekyll's `published: false`.
+    /// `draft: true`, Jekyll's `published: false`, or Obsidian Publish's `publish: false`.
     func isDraft(into diagnostics: inout Diagnostics) -> Bool {
         let draft = self["draft"]?.bool("draft", into: &diagnostics) ?? false
         let published = self["published"]?.bool("published", into: &diagnostics) ?? true
-        return draft || !published
+        let publish = self["publish"]?.bool("publish", into: &diagnostics) ?? true
+        return draft || !published || !publish
     }
 
     /// `tags` and `categories`, each a list or a comma-separated text.

@@ -12,7 +12,36 @@ public struct DayOneEntry: Sendable {
 
         /// `photos/<md5>.<type>`, the file of the export.
         public var exportPath: String { "\(folder)/\(md5).\(type)" }
+
+        /// `2024-08-31-0a1b2c3d.jpeg`: its copy beside the entry's file `base`.md.
+        public func fileName(base: String) -> String { "\(base)-\(md5.prefix(8)).\(type)" }
+
+        /// File types Day One attaches; `type` becomes a file's extension.
+        static let types: Set<String> = ["jpeg", "jpg", "png", "gif", "heic", "heif", "webp", "tiff", "tif", "bmp",
+                                         "mov", "mp4", "m4v", "3gp", "avi", "m4a", "mp3", "aac", "wav", "caf", "aiff", "pdf"]
+
+        /// Why its md5, type or identifier cannot name a file or a link, or nil:
+        /// md5 is hexadecimal, type one of `types`, identifier letters, digits and `-`.
+        var nameProblem: String? {
+            let kind = ["photos": "photo", "videos": "video", "audios": "audio", "pdfs": "PDF"][folder] ?? folder
+            if md5.isEmpty || md5.utf8.count > 128 || !md5.utf8.allSatisfy({ DayOneEntry.isDigit($0) || (0x61...0x66).contains($0 | 0x20) }) {
+                return "\(kind) md5 '\(md5)' is not hexadecimal"
+            }
+            if !type.utf8.allSatisfy({ $0 < 0x80 }) || !Self.types.contains(type.lowercased()) {
+                return "\(kind) type '\(type)' is not a media type (\(Self.types.sorted().joined(separator: ", ")))"
+            }
+            if !DayOneEntry.isIdentifier(identifier) { return "\(kind) identifier '\(identifier)' is not letters, digits and '-'" }
+            return nil
+        }
     }
+
+    /// A uuid or identifier as Day One writes them (`A1B2…`): ASCII letters, digits and `-`.
+    static func isIdentifier(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 128
+            && text.utf8.allSatisfy { isDigit($0) || (0x61...0x7A).contains($0 | 0x20) || $0 == UInt8(ascii: "-") }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     public var uuid: String
     /// `creationDate`, UTC.
@@ -37,7 +66,7 @@ public struct DayOneEntry: Sendable {
 }
 
 /// Day One's JSON export: `{"metadata": {"version": "1.0"}, "entries": [...]}`.
-enum DayOneJSON {
+public enum DayOneJSON {
     /// The fields the import carries into the diary file; every other one,
     /// at the top or inside `weather`, `location` and the media lists, is
     /// named in the summary's warning (`weather.pressureMB`, `photos[].width`).
@@ -64,7 +93,7 @@ enum DayOneJSON {
     }
 
     /// The entries of one journal file; errors name the entry by its position.
-    static func entries(_ file: SourceFile, unknown: inout Set<String>, badRows: inout BadRows) throws -> [DayOneEntry] {
+    public static func entries(_ file: SourceFile, unknown: inout Set<String>, badRows: inout BadRows) throws -> [DayOneEntry] {
         let list = try ImportSource.jsonEntries(file, of: "Day One", hint: "export from Day One with File › Export › JSON")
         let iso = ISO8601DateFormatter()
         var entries: [DayOneEntry] = []
@@ -74,6 +103,11 @@ enum DayOneJSON {
             guard let uuid = item["uuid"] as? String, let createdText = item["creationDate"] as? String,
                   let created = iso.date(from: createdText) else {
                 badRows.add(location, "entry \(index + 1) has no uuid or creationDate like 2024-08-31T12:34:56Z")
+                continue
+            }
+            // The uuid is written into the entry's front matter as it is.
+            guard DayOneEntry.isIdentifier(uuid) else {
+                badRows.add(location, "entry \(index + 1): uuid '\(uuid)' is not letters, digits and '-'")
                 continue
             }
             let zone = (item["timeZone"] as? String).flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
@@ -107,7 +141,13 @@ enum DayOneJSON {
                 for media in item[key] as? [[String: Any]] ?? [] {
                     guard let identifier = media["identifier"] as? String, let md5 = media["md5"] as? String else { continue }
                     let type = media["type"] as? String ?? (folder == "pdfs" ? "pdf" : folder == "audios" ? "m4a" : "jpeg")
-                    entry.attachments.append(.init(folder: folder, identifier: identifier, md5: md5, type: type))
+                    let attachment = DayOneEntry.Attachment(folder: folder, identifier: identifier, md5: md5, type: type)
+                    // Its md5 and type name a file: a name that is not one is never used.
+                    if let problem = attachment.nameProblem {
+                        badRows.add(location, "entry \(index + 1) (\(uuid)): \(problem)")
+                    } else {
+                        entry.attachments.append(attachment)
+                    }
                 }
             }
             entries.append(entry)
@@ -244,6 +284,7 @@ public enum DayOneImport {
         // Entries already imported are known by their Day One uuid.
         var target = DiaryImportTarget(content: content, displayName: contentDisplayName, key: "dayone_uuid", io: io)
         var missing: [String] = []
+        var outside = Diagnostics()
         var counter = ImportCounter(progress, "Importing % entries", total: entries.count)
         for entry in entries.sorted(by: { $0.created < $1.created }) {
             counter.count()
@@ -256,8 +297,8 @@ public enum DayOneImport {
             let base = String(path.dropFirst("diary/\(date.year)/".count).dropLast(3))
             var links: [String: String] = [:]
             for attachment in entry.attachments {
-                guard let source = export.attachment(attachment.exportPath, of: entry.journal) else { continue }
-                let name = "\(base)-\(attachment.md5.prefix(8)).\(attachment.type)"
+                guard let source = export.attachment(attachment.exportPath, of: entry.journal, into: &outside) else { continue }
+                let name = attachment.fileName(base: base)
                 links[attachment.identifier] = name
                 target.add(source, at: "diary/\(date.year)/\(name)")
             }
@@ -265,6 +306,7 @@ public enum DayOneImport {
             missing += absent
             target.add(entry: DayOneText.file(entry, body: body), at: path, summary: &summary)
         }
+        if outside.hasErrors { throw ContentErrors(outside.sorted) }
         if !missing.isEmpty {
             summary.warnings.append(Diagnostic(SourceLocation(path: displayPath),
                                                "\(missing.count) attachment\(missing.count == 1 ? "" : "s") not in the export, left as a note in the text",

@@ -32,6 +32,10 @@ struct DayOneExport {
         if isFolder {
             storage = .folder(path)
             journals = ((try? io.list(path.path)) ?? []).map(\.name).filter(Self.isJournal).sorted()
+            // A journal that is a link out of the export is not read.
+            if let outside = journals.first(where: { !RelativePath.staysInside($0, of: path.path, io: io) }) {
+                throw ContentErrors([Self.outside("\(displayPath)/\(outside)")])
+            }
         } else if !isSingleJournal {
             let archive: Archive
             do {
@@ -40,7 +44,14 @@ struct DayOneExport {
                 throw failure("not a readable .zip (\(error))", hint: "export again from Day One, or unzip it and import the folder")
             }
             storage = .zip(path, archive)
-            journals = archive.filter { $0.type == .file && Self.isJournal($0.path) }.map(\.path).sorted()
+            let found = archive.filter { $0.type == .file && Self.isJournal($0.path) }.map(\.path).sorted()
+            // Entry names are the zip's own: one that climbs out (`../x.json`) or starts at `/` is no journal.
+            let bad = found.filter { !RelativePath.isContained($0) || $0.utf8.contains(0) }
+            if !bad.isEmpty {
+                throw ContentErrors(bad.map { Diagnostic(SourceLocation(path: "\(displayPath)/\($0)"), "the zip's entry name leaves the export ('..' or a leading '/'); not read",
+                                                         hint: "export again from Day One") })
+            }
+            journals = found
         } else {
             storage = .folder(path.deletingLastPathComponent())
             journals = [path.lastPathComponent]
@@ -73,16 +84,29 @@ struct DayOneExport {
         }
     }
 
-    /// An attachment (`photos/<md5>.jpeg`) in the folder of `journal`, when the export has it.
-    func attachment(_ path: String, of journal: String) -> ImportedFile.Contents? {
+    /// An attachment (`photos/<md5>.jpeg`) in the folder of `journal`, when
+    /// the export has it. A link that leads out of the export is an error:
+    /// nothing outside the export is read.
+    func attachment(_ path: String, of journal: String, into diagnostics: inout Diagnostics) -> ImportedFile.Contents? {
         let folder = (journal as NSString).deletingLastPathComponent
         let full = folder.isEmpty ? path : "\(folder)/\(path)"
+        guard RelativePath.isContained(full) else { return nil }
         switch storage {
         case let .folder(root):
             let url = root.appendingPathComponent(full)
-            return io.attributes(url.path) != nil ? .copy(url) : nil
+            guard io.attributes(url.path) != nil else { return nil }
+            guard RelativePath.staysInside(full, of: root.path, io: io) else {
+                diagnostics.append(Self.outside(isSingleJournal ? url.path : "\(displayPath)/\(full)"))
+                return nil
+            }
+            return .copy(url)
         case let .zip(url, archive):
             return archive[full]?.type == .file ? .unzip(archive: url, path: full) : nil
         }
+    }
+
+    private static func outside(_ path: String) -> Diagnostic {
+        Diagnostic(SourceLocation(path: path), "symbolic link leads outside the export; nothing outside it is read",
+                   hint: "copy the file into the export instead of linking to it")
     }
 }

@@ -69,17 +69,28 @@ public enum ImportWriter {
     public static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
                               verify: ImportVerification, progress: ImportProgress? = nil, io: FileIO = .disk) throws {
         guard !files.isEmpty else { return }
+        // Every path is proven inside the content folder, links resolved, before the check unpacks anything.
+        let outside = files.filter { !RelativePath.staysInside($0.relativePath, of: content.standardizedFileURL.path, io: io) }
+        if !outside.isEmpty {
+            throw ContentErrors(outside.map {
+                Diagnostic(SourceLocation(path: display($0.relativePath, in: displayRoot)),
+                           "would be written outside \(displayRoot)/ (through '..' or a symbolic link); nothing was written",
+                           hint: "an import writes only inside the content folder")
+            })
+        }
         progress?("Checking the site with the \(files.count == 1 ? "new file" : "\(NumberText.format(Double(files.count), decimals: 0, .people)) new files")")
         try verify(files)
         if !dryRun { try write(files, content: content, displayRoot: displayRoot, io: io, progress: progress) }
     }
 
+    static func display(_ relative: String, in displayRoot: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
+
     static func write(_ files: [ImportedFile], content: URL, displayRoot: String, io: FileIO, progress: ImportProgress? = nil) throws {
-        func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
-        let clashes = files.filter { !$0.replaces && io.attributes(content.appendingPathComponent($0.relativePath).path) != nil }
+        // A link there, even a dangling one, is the user's too.
+        let clashes = files.filter { !$0.replaces && io.exists(content.appendingPathComponent($0.relativePath).path) }
         if !clashes.isEmpty {
             throw ContentErrors(clashes.map {
-                Diagnostic(SourceLocation(path: display($0.relativePath)), "already exists; an import never overwrites a file",
+                Diagnostic(SourceLocation(path: display($0.relativePath, in: displayRoot)), "already exists; an import never overwrites a file",
                            hint: "move the file away, or remove what the import would put there")
             })
         }

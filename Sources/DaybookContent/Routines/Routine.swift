@@ -93,10 +93,7 @@ public enum RoutineParser {
 
             var routine = Routine(id: id, name: fields["name"]?.string("name", into: &diagnostics) ?? id)
             if let value = fields["days"], let days = weekdays(value, into: &diagnostics) { routine.weekdays = days }
-            if let value = fields["time"], let text = value.string("time", into: &diagnostics) {
-                routine.time = LocalTime(text: text.trimmingCharacters(in: " "))
-                if routine.time == nil { diagnostics.error(value.location, "invalid time '\(text)'", hint: "write it like \"06:00\"") }
-            }
+            if let value = fields["time"] { routine.time = value.time("time", into: &diagnostics) }
             // At most a day: a routine's minutes are summed per month.
             routine.minutes = fields["minutes"]?.int("minutes", in: 1...1440, into: &diagnostics)
             routine.from = fields["from"]?.date("from", into: &diagnostics)

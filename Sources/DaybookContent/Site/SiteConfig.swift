@@ -4,9 +4,19 @@ public struct SiteConfig: Sendable {
     public enum WeekStart: String, Sendable { case monday, sunday }
 
     public struct Vocab: Equatable, Sendable {
+        /// What a due review with no test recorded for it means (SPEC §4).
+        public enum Unrecorded: String, Sendable, CaseIterable {
+            /// It is still to be taken: it stays in today's plan, late, until a line for its deck is recorded.
+            case overdue
+            /// It counts as passed once its day is past (the rule before overdue reviews).
+            case passed
+        }
         public var studyDays = 3
         public var reviewIntervals = [3, 7, 14]
         public var maxMeanings = 3
+        public var unrecorded = Unrecorded.overdue
+        /// The hour `calendar.ics` announces the day's reviews; nil: an all-day event.
+        public var remind: LocalTime?
         public init() {}
     }
 
@@ -32,6 +42,8 @@ public struct SiteConfig: Sendable {
         public var start: LocalDate?
         public var rotate = Rotation.daily
         public var unit = Unit.kg
+        /// The hour `calendar.ics` announces the day's planned part; nil: an all-day event.
+        public var remind: LocalTime?
         public init() {}
     }
 
@@ -162,7 +174,8 @@ public struct SiteConfig: Sendable {
 
     private static func parseVocab(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Vocab {
         var vocab = Vocab()
-        guard let f = value.fields("vocab", known: ["study_days", "review_intervals", "max_meanings"], into: &diagnostics) else { return vocab }
+        let known = ["study_days", "review_intervals", "max_meanings", "unrecorded", "remind"]
+        guard let f = value.fields("vocab", known: known, into: &diagnostics) else { return vocab }
         if let n = f["study_days"]?.int("study_days", in: Limits.studyDays, into: &diagnostics) { vocab.studyDays = n }
         if let n = f["max_meanings"]?.int("max_meanings", in: Limits.maxMeanings, into: &diagnostics) { vocab.maxMeanings = n }
         if let v = f["review_intervals"], let items = v.list("review_intervals", into: &diagnostics) {
@@ -173,6 +186,10 @@ public struct SiteConfig: Sendable {
                 $0.int("each review interval (days)", in: Limits.reviewInterval, into: &diagnostics)
             }
         }
+        if let v = f["unrecorded"]?.choice("unrecorded", from: Vocab.Unrecorded.allCases.map(\.rawValue), into: &diagnostics) {
+            vocab.unrecorded = Vocab.Unrecorded(rawValue: v)!
+        }
+        if let v = f["remind"] { vocab.remind = v.time("remind", into: &diagnostics) }
         return vocab
     }
 
@@ -203,7 +220,7 @@ public struct SiteConfig: Sendable {
 
     private static func parseWorkouts(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Workouts {
         var workouts = Workouts()
-        guard let f = value.fields("workouts", known: ["split", "start", "rotate", "unit"], into: &diagnostics) else { return workouts }
+        guard let f = value.fields("workouts", known: ["split", "start", "rotate", "unit", "remind"], into: &diagnostics) else { return workouts }
         if let value = f["split"], let v = value.stringList("split", into: &diagnostics) {
             // A rotation is a few days long; every calendar day looks it up.
             if v.count > Limits.splitDays {
@@ -220,6 +237,7 @@ public struct SiteConfig: Sendable {
         if let v = f["unit"]?.choice("unit", from: Workouts.Unit.allCases.map(\.rawValue), into: &diagnostics) {
             workouts.unit = Workouts.Unit(rawValue: v)!
         }
+        if let v = f["remind"] { workouts.remind = v.time("remind", into: &diagnostics) }
         return workouts
     }
 

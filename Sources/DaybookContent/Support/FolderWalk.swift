@@ -9,10 +9,10 @@ public struct FolderWalk: Sendable {
     /// The root as given, standardized.
     public let root: String
     /// The root with every link resolved: what "inside" is measured against.
-    let realRoot: String
+    public let realRoot: String
     /// How the root is named in messages (`content`, `themes`).
     public let displayRoot: String
-    let io: FileIO
+    public let io: FileIO
 
     public init(root: URL, displayRoot: String, io: FileIO = .disk) {
         self.root = root.standardizedFileURL.path

@@ -137,6 +137,14 @@ public struct YAMLValue {
         return nil
     }
 
+    /// A time of day, `"06:00"` or `"6:00"` (24-hour clock).
+    public func time(_ what: String, into diagnostics: inout Diagnostics) -> LocalTime? {
+        guard let text = string(what, into: &diagnostics) else { return nil }
+        if let time = LocalTime(text: text.trimmingCharacters(in: " ")) { return time }
+        diagnostics.error(location, "invalid \(what) '\(text)'", hint: "write it like \"06:00\" (24-hour clock, in quotes)")
+        return nil
+    }
+
     /// One of a fixed set of words; an unknown one gets a "did you mean" hint.
     public func choice(_ what: String, from options: [String], into diagnostics: inout Diagnostics) -> String? {
         guard let text = scalarText else {

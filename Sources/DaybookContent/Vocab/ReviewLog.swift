@@ -44,6 +44,14 @@ public struct ReviewLog: Sendable {
 
     /// Every miss, by date and then in file order.
     public var misses: [Miss] { days.flatMap(\.misses) }
+
+    /// Per deck, the days up to `today` with a line for it (a test taken), in date order.
+    public func testDays(through today: LocalDate) -> [String: [LocalDate]] {
+        days.reduce(into: [:]) { tests, day in
+            guard day.date <= today else { return }
+            for deckID in day.decks { tests[deckID, default: []].append(day.date) }
+        }
+    }
 }
 
 /// Reads `reviews.md`:

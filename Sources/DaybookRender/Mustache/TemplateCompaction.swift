@@ -66,7 +66,7 @@ struct TemplateCompaction {
                 afterNewline = false
                 guard stripsHere else { return .parent(name, indent: Self.verbatim + indent, blocks: blocks) }
                 return .parent(name, indent: "", blocks: blocks.mapValues { block($0) })
-            case let .block(name, content, indent, standalone):
+            case let .block(name, content, _, standalone):
                 afterNewline = false
                 guard stripsHere else { return node }
                 return .block(name, block(content), indent: [], standalone: standalone)

@@ -8,8 +8,12 @@ import DaybookContent
 /// same deck, where it starts again at study day 1 — on a review day or any
 /// other day, mastered or not — except during its own book's study days, when
 /// a miss changes nothing. Misses are applied in date order, so chains of
-/// misses follow each other. Days without results count as passed once past;
-/// dates after today are projected assuming every test is passed.
+/// misses follow each other. A review is taken on the first day on or after
+/// it falls due with a line for its deck in reviews.md (`ReviewTaking`); not
+/// yet taken, it is overdue and in today's plan, and the next interval counts
+/// from the day it is taken (with `unrecorded: passed`, a past day without a
+/// line counts as taken, every word passed). Dates after today are projected
+/// assuming every test is passed on its day.
 ///
 /// Results dated after today are not counted yet; each such day is reported
 /// in `diagnostics` as a warning (not an error, so that a build for an
@@ -46,12 +50,14 @@ public struct VocabSchedule: Sendable {
 
         let counted = reviews.misses.filter { $0.date <= today }
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
+        let testedByDeck = reviews.testDays(through: today)
         let kept = previous.flatMap { $0.today == today && $0.settings == settings ? $0.decks : nil } ?? [:]
         // Decks depend on nothing of each other: they are replayed on all cores.
         let made = decks.parallelMap { deck in
             let misses = missesByDeck[deck.id] ?? []
-            if let state = kept[deck.id], state.isMade(of: deck, misses) { return state }
-            var plans = PlanCache(settings: settings)
+            let taking = ReviewTaking(rule: settings.unrecorded, today: today, tested: testedByDeck[deck.id] ?? [])
+            if let state = kept[deck.id], state.isMade(of: deck, misses, taking) { return state }
+            var plans = PlanCache(settings: settings, taking: taking)
             return DeckState(deck: deck, misses: misses, today: today, plans: &plans)
         }
         var states: [String: DeckState] = [:]
@@ -87,8 +93,9 @@ public struct VocabSchedule: Sendable {
     // MARK: Days
 
     /// What happens on `date` in every deck: words added, study sessions,
-    /// reviews due and misses. Past days as they happened, future days
-    /// projected assuming every test is passed.
+    /// reviews taken or due and misses. Past days as they happened (a review
+    /// on the day it was taken), today with its overdue reviews, future days
+    /// projected assuming every test is passed on its day.
     public func day(_ date: LocalDate) -> VocabDay { VocabDay(date: date, decks: calendar[date] ?? []) }
 
     /// Today's plan.
@@ -176,11 +183,17 @@ public struct DeckActivity: Sendable {
     public internal(set) var missed: [VocabWord] = []
     /// Books in their study days, by start date.
     public internal(set) var studies: [BookSession] = []
-    /// Reviews due, by book start date.
+    /// Reviews taken or due: overdue ones first (the latest first), then by book start date.
     public internal(set) var reviews: [BookSession] = []
 
     public var studyCount: Int { studies.reduce(0) { $0 + $1.words.count } }
     public var reviewCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
+    /// Reviews taken (or still to take) after the day they fell due.
+    public var lateReviews: [BookSession] { reviews.filter { $0.daysLate > 0 } }
+    /// Reviews on the day they fall due.
+    public var onTimeReviews: [BookSession] { reviews.filter { $0.daysLate == 0 } }
+    /// Every session in the order of a day's plan: late reviews first, then study, then reviews on time.
+    public var planOrder: [BookSession] { lateReviews + studies + onTimeReviews }
 }
 
 /// A book's session on one day: the words studied or reviewed.
@@ -192,6 +205,11 @@ public struct BookSession: Sendable {
     /// Of those, the ones listed as missed that day.
     public internal(set) var missed: [VocabWord] = []
     public var start: LocalDate { plan.start }
+    /// How many days after it fell due a review is taken; 0 for a study session.
+    public var daysLate: Int {
+        if case let .review(number) = activity { return plan.daysLate(review: number) }
+        return 0
+    }
 }
 
 /// Reviews due in one deck on one day (for `calendar.ics`).
@@ -204,14 +222,15 @@ public struct DeckReviewDay: Sendable {
 
 // MARK: - Computing
 
-/// Book plans by start date: every book of a deck shares the settings.
+/// Book plans by start date: every book of a deck shares the settings and the days its tests were taken.
 private struct PlanCache {
     let settings: SiteConfig.Vocab
+    let taking: ReviewTaking
     var plans: [LocalDate: BookPlan] = [:]
 
     mutating func plan(_ start: LocalDate) -> BookPlan {
         if let plan = plans[start] { return plan }
-        let plan = BookPlan(start: start, settings: settings)
+        let plan = BookPlan(start: start, settings: settings, taking: taking)
         plans[start] = plan
         return plan
     }
@@ -236,6 +255,7 @@ private struct DeckState: Sendable {
     /// What it was made of, besides the settings and today.
     let deck: Deck
     let misses: [ReviewLog.Miss]
+    let taking: ReviewTaking
     let books: [WordBook]
     let words: [WordStatus]
     let wordIndex: [String: Int]
@@ -243,14 +263,15 @@ private struct DeckState: Sendable {
     let calendar: [LocalDate: DeckActivity]
 
     /// Whether it is the state of `deck` with `misses` (under the same settings and today).
-    func isMade(of deck: Deck, _ misses: [ReviewLog.Miss]) -> Bool {
-        deck.id == self.deck.id && deck.days == self.deck.days
+    func isMade(of deck: Deck, _ misses: [ReviewLog.Miss], _ taking: ReviewTaking) -> Bool {
+        deck.id == self.deck.id && taking == self.taking && deck.days == self.deck.days
             && misses.elementsEqual(self.misses) { $0.date == $1.date && $0.word == $1.word }
     }
 
     init(deck: Deck, misses: [ReviewLog.Miss], today: LocalDate, plans: inout PlanCache) {
         self.deck = deck
         self.misses = misses
+        taking = plans.taking
         var tracks = deck.words.map { WordTrack(word: $0, segments: [Segment(start: $0.added)]) }
         var index: [String: Int] = [:]
         for (position, word) in deck.words.enumerated() where index[word.text] == nil { index[word.text] = position }
@@ -350,7 +371,9 @@ private struct CalendarBuilder {
             var activity = builder.activity
             let sessions = builder.sessions.values.sorted { $0.start < $1.start }
             activity.studies = sessions.filter { if case .study = $0.activity { return true } else { return false } }
+            // Overdue first, the latest first: the plan lists them before the rest.
             activity.reviews = sessions.filter { if case .review = $0.activity { return true } else { return false } }
+                .sorted { ($1.daysLate, $0.start) < ($0.daysLate, $1.start) }
             return activity
         }
     }

@@ -62,7 +62,7 @@ final class BuildMemo: @unchecked Sendable {
     func body(of source: SourceFile, shared: PageKey, targets: WikiTargets, targetsKey: PageKey) -> EntryRendering? {
         guard let kept = lock.withLock({ bodies[source.relativePath] }), kept.shared == shared, kept.text == source.text else { return nil }
         if kept.targetsKey != targetsKey {
-            guard kept.links.allSatisfy({ targets.path(for: $0.key) == $0.value }) else { return nil }
+            guard kept.links.allSatisfy({ targets.destination($0.key, from: source.relativePath) == $0.value }) else { return nil }
             lock.withLock { bodies[source.relativePath]?.targetsKey = targetsKey }
         }
         return kept.rendering

@@ -55,7 +55,7 @@ public struct SiteData: Sendable {
     let workoutsKey: PageKey
     let routinesKey: PageKey
     /// What each deck's own pages are made of (`vocab/ID/…`): its file, its
-    /// misses so far and the list of decks; a deck's schedule depends on
+    /// misses and test days so far and the list of decks; a deck's schedule depends on
     /// nothing else (`VocabSchedule`).
     private let deckKeys: [String: PageKey]
 
@@ -126,13 +126,15 @@ public struct SiteData: Sendable {
                                memo: memo, shared: shared)
         self.diary = diary
         let pages = published.pages.map { page in
-            let pass = ObsidianPass(file: page.source, page: Routes.content(page.source), targets: diary.wikiTargets, linksTags: false)
-            let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source))
+            let pass = ObsidianPass(file: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source), targets: diary.wikiTargets,
+                                    library: library, linksTags: false, namesHeadings: true)
+            let photos = PhotoPass(library: library, document: page.source, firstLine: page.bodyFirstLine, page: Routes.content(page.source),
+                                   targets: diary.wikiTargets)
             let rendered = photos.render(page.body, pass: pass, watch: slowParseWatch)
-            return (page.source.slugPath, rendered, pass.warnings)
+            return (page.source.slugPath, rendered, pass.warnings, pass.errors)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
-        photoErrors = diary.photoErrors + pages.flatMap(\.1.diagnostics)
+        photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
         let decks = published.decks
         renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
@@ -172,6 +174,7 @@ public struct SiteData: Sendable {
         workoutsKey = workoutFiles
         routinesKey = filesKey(under: "routines")
         let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
+        let testsByDeck = content.reviews.testDays(through: today)
         let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }
         deckKeys = Dictionary(content.decks.map { deck in
             (deck.id, PageKey { hasher in
@@ -182,6 +185,8 @@ public struct SiteData: Sendable {
                     hasher.combine(text: miss.date.iso)
                     hasher.combine(text: miss.word)
                 }
+                // A line with no miss still takes the deck's due reviews that day.
+                hasher.combine(testsByDeck[deck.id] ?? [])
             })
         }, uniquingKeysWith: { first, _ in first })
     }

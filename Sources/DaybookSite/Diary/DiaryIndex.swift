@@ -27,7 +27,7 @@ public struct DiaryIndex: Sendable {
     /// Links between days and pages that lead nowhere, and other notes of rendering.
     public private(set) var warnings: [Diagnostic]
     /// Where `[[…]]` links in entries and pages lead.
-    let wikiTargets: WikiTargets
+    private(set) var wikiTargets: WikiTargets
     /// What a list shows of each entry, and what its own page shows besides
     /// its neighbours' items: the pages that show an entry keep their bytes
     /// in `serve` while these stay the same (`PageKey`). Empty, as are
@@ -49,16 +49,18 @@ public struct DiaryIndex: Sendable {
          memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
         if var kept = memo.takeDiary(),
            let changed = kept.changedEntries(entries: entries, pages: pages, isPublic: isPublic, shared: shared) {
+            // Made afresh: notes shown inside others must be this build's text.
+            kept.index.wikiTargets = WikiTargets(entries: entries, pages: pages, files: library.filePaths)
             kept.index.patch(changed, entries: entries, library: library, watch: watch, memo: memo, shared: shared, targetsKey: kept.targetsKey)
             self = kept.index
             memo.keepDiary(KeptDiary(inputs: entries, pages: pages, shared: shared, targetsKey: kept.targetsKey, index: self))
             return
         }
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
-        let targetsKey = WikiTargets.key(entries: entries, pages: pages)
-        let targets = memo.value("wiki targets", key: targetsKey) {
-            WikiTargets(entries: entries, pages: pages)
-        }
+        let files = library.filePaths
+        let targetsKey = WikiTargets.key(entries: entries, pages: pages, files: files)
+        // Made in every build (its tables only when a link asks): notes shown inside others must be this build's text.
+        let targets = WikiTargets(entries: entries, pages: pages, files: files)
         wikiTargets = targets
         let rendered = entries.parallelMap { entry in
             Self.render(entry, targets: targets, targetsKey: targetsKey, library: library, watch: watch, memo: memo, shared: shared)
@@ -97,8 +99,10 @@ public struct DiaryIndex: Sendable {
     private static func render(_ entry: DiaryEntry, targets: WikiTargets, targetsKey: PageKey, library: PhotoLibrary, watch: SlowParseWatch,
                                memo: BuildMemo, shared: PageKey) -> EntryRendering {
         if let kept = memo.body(of: entry.source, shared: shared, targets: targets, targetsKey: targetsKey) { return kept }
-        let pass = ObsidianPass(file: entry.source, page: Routes.content(entry.source), targets: targets, linksTags: true)
-        let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source))
+        let pass = ObsidianPass(file: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source), targets: targets,
+                                library: library, linksTags: true)
+        let photos = PhotoPass(library: library, document: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source),
+                               targets: targets)
         let body = photos.render(entry.body, pass: pass, watch: watch, textLength: SearchPages.textLength)
         let cover = entry.cover.map { photos.resolve($0, at: entry.coverLocation ?? entry.source.location(line: 1)) }
         let coverPhoto = (try? cover?.get()).flatMap { $0 }
@@ -106,7 +110,8 @@ public struct DiaryIndex: Sendable {
         let rendered = RenderedBody(html: body.html, searchText: body.plainText, fields: pass.fields)
         let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
-                                       diagnostics: body.diagnostics + [coverError].compactMap { $0 },
+                                       diagnostics: body.diagnostics + [coverError].compactMap { $0 } + pass.errors,
+                                       showsNotes: pass.showsNotes,
                                        content: memo.remembers ? PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) } : nil,
                                        searchText: memo.remembers ? PageKey { $0.combine(text: rendered.searchText) } : nil)
         if rendering.isKeptAlone(of: entry) {
@@ -264,6 +269,8 @@ struct EntryRendering: Sendable {
     /// Its cover first, then those of its body.
     let photos: [Photo]
     let diagnostics: [Diagnostic]
+    /// Whether it shows another note's text (`![[Note]]`), which can change while this entry's does not.
+    let showsNotes: Bool
     /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`BuildMemo.remembers`).
     let content: PageKey?
     /// What the search index keeps of its text, hashed; nil with `content`.
@@ -272,7 +279,7 @@ struct EntryRendering: Sendable {
     /// Without photos or errors, a rendering holds while the entry's text
     /// (and where its links lead) is the same; with them it is made in every
     /// build, so that the build publishes the photos and reports the errors.
-    func isKeptAlone(of entry: DiaryEntry) -> Bool { entry.cover == nil && photos.isEmpty && diagnostics.isEmpty }
+    func isKeptAlone(of entry: DiaryEntry) -> Bool { entry.cover == nil && photos.isEmpty && diagnostics.isEmpty && !showsNotes }
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.

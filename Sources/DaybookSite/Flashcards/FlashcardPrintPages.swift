@@ -87,13 +87,13 @@ struct FlashcardPrintPages: SiteFeature {
         return byDeck
     }
 
-    /// Today's study and review words of every published deck, deck by deck.
+    /// Today's study and review words of every published deck, deck by deck, overdue reviews first.
     static func todaySet(_ site: SiteData, decks: [Deck], faces: [String: [String: CardFaces]]) -> CardSet {
         let published = Set(decks.map(\.id))
         var cards: [Flashcard] = []
         for activity in site.vocab.todayPlan.decks where published.contains(activity.deckID) {
             let deckFaces = faces[activity.deckID] ?? [:]
-            for session in activity.studies + activity.reviews {
+            for session in activity.planOrder {
                 cards += session.words.map { deckFaces[$0.text]! }
             }
         }

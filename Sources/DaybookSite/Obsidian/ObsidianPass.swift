@@ -2,127 +2,187 @@ import DaybookContent
 import DaybookRender
 import Foundation
 
-/// Where `[[…]]` links lead: a date to that day's first entry, a name to the
-/// free page or entry with that title or file name (pages first). The tables
-/// are made when the first link is looked up: most diaries have no `[[links]]`.
-struct WikiTargets: Sendable {
-    private let tables: Tables
-
-    init(entries: [DiaryEntry], pages: [FreePage]) {
-        tables = Tables(entries: entries, pages: pages)
-    }
-
-    func path(for target: String) -> SitePath? {
-        if let date = LocalDate(iso: target) { return tables.made.byDate[date] }
-        let name = target.lowercased()
-        let byName = tables.made.byName
-        return byName[name] ?? byName[name.hasSuffix(".md") ? String(name.dropLast(3)) : name]
-    }
-
-    private final class Tables: @unchecked Sendable {
-        private let lock = NSLock()
-        private var sources: (entries: [DiaryEntry], pages: [FreePage])?
-        private var tables: (byDate: [LocalDate: SitePath], byName: [String: SitePath]) = ([:], [:])
-
-        init(entries: [DiaryEntry], pages: [FreePage]) { sources = (entries, pages) }
-
-        var made: (byDate: [LocalDate: SitePath], byName: [String: SitePath]) {
-            lock.withLock {
-                if let (entries, pages) = sources {
-                    sources = nil
-                    for page in pages {
-                        for name in [page.title, page.source.baseName, page.source.slugPath] { add(name, Routes.content(page.source)) }
-                    }
-                    for entry in entries {
-                        let path = Routes.content(entry.source)
-                        if tables.byDate[entry.date] == nil { tables.byDate[entry.date] = path }
-                        for name in [entry.title, entry.source.baseName, entry.source.slugPath] { add(name, path) }
-                    }
-                }
-                return tables
-            }
-        }
-
-        private func add(_ name: String, _ path: SitePath) {
-            let key = name.lowercased()
-            if tables.byName[key] == nil { tables.byName[key] = path }
-        }
-    }
-
-    /// What the targets are made of: every page's and entry's title and file, and each entry's date.
-    static func key(entries: [DiaryEntry], pages: [FreePage]) -> PageKey {
-        PageKey { hasher in
-            hasher.combine(pages.count)
-            for page in pages {
-                hasher.combine(text: page.title)
-                hasher.combine(text: page.source.relativePath)
-            }
-            hasher.combine(entries.count)
-            for entry in entries {
-                hasher.combine(entry.date)
-                hasher.combine(text: entry.title)
-                hasher.combine(text: entry.source.relativePath)
-            }
-        }
-    }
-}
-
-/// One Markdown file's Obsidian syntax, turned into links, images, asides
-/// and a field list while it is rendered; what it finds (tags, fields, links
-/// that lead nowhere) is kept for the page and the build's warnings.
+/// One Markdown file's Obsidian syntax, turned into links, images, players,
+/// notes shown inside it, asides and a field list while it is rendered; what
+/// it finds (tags, fields, links that lead nowhere, embeds of nothing) is
+/// kept for the page and the build's warnings and errors.
 final class ObsidianPass: MarkdownPass {
     struct Field: Sendable, Equatable {
         let key: String
         let value: String
     }
 
+    /// The notes shown inside one page so far, and those being shown: each
+    /// at most once a page, and none inside itself.
+    final class Shown {
+        var done: Set<String> = []
+        var open: [String] = []
+    }
+
     private let file: SourceFile
+    /// The file line the Markdown text starts on.
+    private let firstLine: Int
     private let from: SitePath
     private let targets: WikiTargets
+    /// Publishes the photos of a note shown inside this one; nil renders them as written.
+    private let library: PhotoLibrary?
     /// Entries have tag pages to link to; free pages show a tag as text.
     private let linksTags: Bool
+    /// Free pages give their headings ids, for `[[Page#Heading]]`; entries do not, as lists show several at once.
+    let namesHeadings: Bool
+    private let shown: Shown
     private(set) var tags: [String] = []
     private(set) var fields: [Field] = []
     private(set) var warnings: [Diagnostic] = []
+    private(set) var errors: [Diagnostic] = []
     /// Where each `[[link]]` of the text led (nil: nowhere), so that a kept rendering can be checked.
     private(set) var links: [String: SitePath?] = [:]
+    /// Whether another note's text is shown inside this one.
+    private(set) var showsNotes = false
 
-    init(file: SourceFile, page: SitePath, targets: WikiTargets, linksTags: Bool) {
+    init(file: SourceFile, firstLine: Int = 1, page: SitePath, targets: WikiTargets, library: PhotoLibrary? = nil, linksTags: Bool,
+         namesHeadings: Bool = false, shown: Shown = Shown()) {
         self.file = file
+        self.firstLine = firstLine
         self.from = page
         self.targets = targets
+        self.library = library
         self.linksTags = linksTags
+        self.namesHeadings = namesHeadings
+        self.shown = shown
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "svg"]
+    /// What Obsidian embeds as an image, a player or a document; anything else embedded is a link to it.
+    static let imageExtensions: Set<String> = ["avif", "bmp", "gif", "jpeg", "jpg", "png", "svg", "webp", "heic", "heif", "tif", "tiff"]
+    static let audioExtensions: Set<String> = ["flac", "m4a", "mp3", "ogg", "wav", "3gp"]
+    static let videoExtensions: Set<String> = ["mkv", "mov", "mp4", "ogv", "webm"]
 
     func mayChange(_ markdown: String) -> Bool {
         ObsidianText.mayHoldSyntax(markdown)
     }
 
-    func inlines(_ text: String) -> [MarkdownInline]? {
-        ObsidianText.pieces(text)?.map { piece in
+    func headingID(_ text: String) -> String? {
+        namesHeadings ? Feeds.escape(ObsidianText.anchor(text)) : nil
+    }
+
+    func inlines(_ text: String, at place: MarkdownTextPlace) -> [MarkdownInline]? {
+        guard let pieces = ObsidianText.pieces(text) else { return nil }
+        // A note is shown inside this one only where its embed is all its paragraph holds.
+        let alone = place.standsAlone && pieces.filter { if case let .text(text) = $0 { !text.allSatisfy(\.isWhitespace) } else { true } }.count == 1
+        return pieces.map { piece in
             switch piece {
             case let .text(text):
                 return .text(text)
-            case let .embed(target, label, offset) where Self.imageExtensions.contains(target.split(separator: ".").last?.lowercased() ?? ""):
-                return .image(src: target, alt: label == target ? "" : label, offset: offset)
-            case let .embed(target, label, _), let .link(target, label, _):
-                let path = targets.path(for: target)
-                links[target] = path
-                guard let path else {
-                    warnings.append(Diagnostic(location(of: "[[" + target), "no entry or page '\(target)' to link to; shown as text",
-                                               hint: LocalDate(iso: target) != nil ? "there is no published entry on that day" : nil,
-                                               severity: .warning))
-                    return .text(label)
-                }
-                return .link(href: from.link(to: path), text: label)
+            case let .link(link, offset):
+                return self.link(link, offset: offset, at: place)
+            case let .embed(link, offset):
+                return embed(link, offset: offset, alone: alone, at: place)
+            case let .blockID(id):
+                // Free pages name blocks, for `[[Page#^id]]`.
+                return namesHeadings ? .html("<span id=\"^\(Feeds.escape(id))\"></span>") : .text("")
             case let .tag(name):
                 if !tags.contains(name) { tags.append(name) }
                 guard linksTags else { return .text("#" + name) }
                 return .link(href: from.link(to: Routes.tag(Slug.make(name))), text: "#" + name)
             }
         }
+    }
+
+    /// `[[Note]]`, `[[Note#Heading]]`, `[[#Heading]]`, `[[file.pdf]]`: a link, or text and a warning.
+    private func link(_ link: ObsidianText.Wikilink, offset: Int, at place: MarkdownTextPlace) -> MarkdownInline {
+        // `^` written `%5E`, as a URL's fragment has it; the browser finds the id `^37066d` by it.
+        let fragment = link.heading.map(ObsidianText.anchor) ?? link.block.map { "%5E" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
+        guard !link.target.isEmpty else { return .link(href: "#" + (fragment ?? ""), text: link.shown) }
+        if let note = targets.note(link.target, from: file.relativePath) {
+            links[link.target] = note.path
+            // Entries name no headings: their links lead to the entry.
+            return .link(href: from.link(to: note.path, fragment: namesHeadingsOf(note) ? fragment : nil), text: link.shown)
+        }
+        if let file = targets.file(link.target, from: file.relativePath), library?.isShown(file) ?? true {
+            links[link.target] = SitePath(file)
+            return .link(href: from.link(to: SitePath(file)), text: link.shown)
+        }
+        links[link.target] = .some(nil)
+        warnings.append(Diagnostic(location(place, offset), "no entry or page '\(link.target)' to link to; shown as text",
+                                   hint: LocalDate(iso: link.target) != nil ? "there is no published entry on that day" : targets.hint(for: link.target),
+                                   severity: .warning))
+        return .text(link.shown)
+    }
+
+    private func namesHeadingsOf(_ note: WikiTargets.Note) -> Bool { note.source.relativePath.hasPrefix("pages/") }
+
+    /// `![[…]]`: an image, a player, a link to a document, or a note's text; an embed of nothing is an error.
+    private func embed(_ link: ObsidianText.Wikilink, offset: Int, alone: Bool, at place: MarkdownTextPlace) -> MarkdownInline {
+        guard !link.target.isEmpty else { return self.link(link, offset: offset, at: place) }
+        let suffix = link.target.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        if let found = targets.file(link.target, from: file.relativePath) {
+            guard library?.isShown(found) ?? true else {
+                errors.append(Diagnostic(location(place, offset), "'\(link.target)' belongs to an entry or page this build leaves out (private or draft)",
+                                         hint: "keep files a public note shows apart from a private note's, or build with --include-private"))
+                return .text(link.shown)
+            }
+            let url = from.link(to: SitePath(found))
+            let label = Feeds.escape(link.size == nil ? link.label ?? (found as NSString).lastPathComponent : (found as NSString).lastPathComponent)
+            if Self.imageExtensions.contains(suffix) {
+                return .image(src: documentLink(to: found), alt: link.size == nil ? link.label ?? "" : "", offset: offset,
+                              size: link.size.map { MarkdownSize(width: $0.width, height: $0.height) })
+            }
+            if Self.audioExtensions.contains(suffix) {
+                return .html("<audio controls src=\"\(Feeds.escape(url))\"><a href=\"\(Feeds.escape(url))\">\(label)</a></audio>")
+            }
+            if Self.videoExtensions.contains(suffix) {
+                let width = link.size.map { " width=\"\($0.width)\"" + ($0.height.map { " height=\"\($0)\"" } ?? "") } ?? ""
+                return .html("<video controls src=\"\(Feeds.escape(url))\"\(width)><a href=\"\(Feeds.escape(url))\">\(label)</a></video>")
+            }
+            // A PDF (`#page=3` kept) or any other file: a link to it.
+            let page = suffix == "pdf" ? link.fragment.map { "#" + $0 } ?? "" : ""
+            return .html("<a class=\"embed-file\" href=\"\(Feeds.escape(url + page))\">\(label)</a>")
+        }
+        if let note = targets.note(link.target, from: file.relativePath) {
+            links[link.target] = note.path
+            return show(note, link, offset: offset, alone: alone, at: place)
+        }
+        errors.append(Diagnostic(location(place, offset), "'\(link.target)' not found: no file, entry or page of that name in content/",
+                                 hint: targets.hint(for: link.target)))
+        return .text(link.shown)
+    }
+
+    /// A note's text (or its part after `#Heading` or `#^block`) in place of a
+    /// paragraph holding only its embed; elsewhere, inside itself, shown
+    /// before on this page, or private (--include-private), a link to it.
+    private func show(_ note: WikiTargets.Note, _ link: ObsidianText.Wikilink, offset: Int, alone: Bool, at place: MarkdownTextPlace) -> MarkdownInline {
+        let key = note.source.relativePath + "#" + (link.fragment ?? "")
+        let asLink = self.link(link, offset: offset, at: place)
+        guard alone, !note.isPrivate, !shown.open.contains(note.source.relativePath), !shown.done.contains(key),
+              note.source.relativePath != file.relativePath
+        else { return asLink }
+        guard let part = ObsidianText.section(of: note.body, heading: link.heading, block: link.block) else {
+            warnings.append(Diagnostic(location(place, offset), "'\(link.target)' has no part '\(link.fragment ?? "")' to show; shown as a link",
+                                       severity: .warning))
+            return asLink
+        }
+        shown.done.insert(key)
+        shown.open.append(file.relativePath)
+        defer { shown.open.removeLast() }
+        showsNotes = true
+        // Rendered for this page; its own warnings and errors are reported where it is a page of its own.
+        let inner = ObsidianPass(file: note.source, firstLine: note.bodyFirstLine, page: from, targets: targets, library: library,
+                                 linksTags: linksTags, shown: shown)
+        let html = library.map { PhotoPass(library: $0, document: note.source, firstLine: note.bodyFirstLine, page: from, targets: targets).render(part, pass: inner).html }
+            ?? Markdown.render(part, pass: inner).html
+        if inner.showsNotes { showsNotes = true }
+        let source = from.link(to: note.path)
+        return .block("<div class=\"embed\">\n\(html)<p class=\"embed-source\"><a href=\"\(Feeds.escape(source))\">\(Feeds.escape(link.target))</a></p>\n</div>\n")
+    }
+
+    /// A path from this Markdown file's folder to a content file, as a Markdown image would name it.
+    private func documentLink(to path: String) -> String {
+        let here = file.relativePath.split(separator: "/").dropLast()
+        let there = path.split(separator: "/")
+        var shared = 0
+        while shared < here.count, shared < there.count - 1, here[here.startIndex + shared] == there[shared] { shared += 1 }
+        return (Array(repeating: "..", count: here.count - shared) + there.dropFirst(shared).map(String.init)).joined(separator: "/")
+            .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
     func callout(_ line: String) -> (open: String, close: String)? {
@@ -139,13 +199,9 @@ final class ObsidianPass: MarkdownPass {
         return "<dl class=\"fields\">\n" + items.joined() + "</dl>\n"
     }
 
-    /// Where a piece of text first stands in the file (the parse tree keeps no positions for text).
-    private func location(of needle: String) -> SourceLocation {
-        guard let range = file.text.range(of: needle) else { return file.location(line: 1) }
-        let before = file.text[..<range.lowerBound].utf8
-        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let column = before.reversed().prefix { $0 != UInt8(ascii: "\n") }.count + 1
-        return file.location(line: line, column: column)
+    /// The file line and column of byte `offset` of a text at `place`.
+    private func location(_ place: MarkdownTextPlace, _ offset: Int) -> SourceLocation {
+        file.location(line: firstLine + max(place.line, 1) - 1, column: max(place.column(offset), 1))
     }
 }
 

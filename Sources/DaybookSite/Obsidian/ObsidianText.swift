@@ -7,12 +7,61 @@ import Foundation
 enum ObsidianText {
     enum Piece: Equatable {
         case text(String)
-        /// `[[target#heading|label]]`: the target without its heading, the label as shown.
-        case link(target: String, label: String, raw: String)
-        /// `![[file]]`; `offset` is where it starts in the text, in UTF-8 bytes.
-        case embed(target: String, label: String, offset: Int)
+        /// `[[…]]`; `offset` is where it starts in the text, in UTF-8 bytes.
+        case link(Wikilink, offset: Int)
+        /// `![[…]]`, the same.
+        case embed(Wikilink, offset: Int)
         case tag(String)
+        /// ` ^37066d` ending a line: the id of its block, which Obsidian does not show.
+        case blockID(String)
     }
+
+    /// `[[target#fragment|label]]`, as Obsidian reads it.
+    struct Wikilink: Equatable {
+        /// The note or file: a name (`Note`, `photo.jpg`) or a path (`Folder/Note`); empty for `[[#Heading]]`.
+        let target: String
+        /// What follows the first `#`: a heading (`Part#Sub` for a subheading), `^block`, `page=3`, `icon`.
+        let fragment: String?
+        /// What follows `|`: the text shown, or an image's size.
+        let label: String?
+
+        init(target: String, fragment: String? = nil, label: String? = nil) {
+            self.target = target
+            self.fragment = fragment
+            self.label = label
+        }
+
+        /// The text a link shows without a label: `Note`, `Note > Heading`, `Heading`.
+        var shown: String {
+            if let label { return label }
+            guard let fragment else { return target }
+            let heading = fragment.split(separator: "#").last.map(String.init) ?? fragment
+            return target.isEmpty ? heading : target + " > " + heading
+        }
+
+        /// The deepest heading a fragment names (`A#B` → `B`); nil for a block (`^id`).
+        var heading: String? {
+            guard let fragment, !fragment.hasPrefix("^") else { return nil }
+            return fragment.split(separator: "#").last.map { $0.trimmed }
+        }
+
+        /// A block id (`^37066d` → `37066d`).
+        var block: String? {
+            guard let fragment, fragment.hasPrefix("^") else { return nil }
+            return String(fragment.dropFirst())
+        }
+
+        /// `|300` or `|300x200`: an image's width and height.
+        var size: (width: Int, height: Int?)? {
+            guard let label else { return nil }
+            let parts = label.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let width = Int(parts[0]), width > 0, parts.count == 1 || Int(parts[1]).map({ $0 > 0 }) == true else { return nil }
+            return (width, parts.count > 1 ? Int(parts[1]) : nil)
+        }
+    }
+
+    /// The `id` a heading gets and `[[Note#Heading]]` links to.
+    static func anchor(_ heading: String) -> String { Slug.make(heading) }
 
     /// False when no text node cmark-gfm makes of `markdown` can hold a link,
     /// embed, tag, field or callout; by bytes, as it runs on every entry.
@@ -20,7 +69,7 @@ enum ObsidianText {
     /// source, or a backslash escape or an entity that makes them: so `[[`,
     /// `[!`, `::`, `\[`, `\#`, `\:`, `\!`, `&` before `#` or a letter, or a `#`
     /// that is not a heading's (one followed by a space, a tab, a line end,
-    /// another `#` or nothing).
+    /// another `#` or nothing), or a `^` before a letter, digit or `-` (a block id).
     static func mayHoldSyntax(_ markdown: String) -> Bool {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
@@ -36,7 +85,8 @@ enum ObsidianText {
                 }
                 return false
             }
-            return any(UInt8(ascii: "#")) { ![0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains($0) }
+            return any(UInt8(ascii: "^")) { $0 < 0x80 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || $0 == UInt8(ascii: "-") }
+                || any(UInt8(ascii: "#")) { ![0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains($0) }
                 || any(UInt8(ascii: "[")) { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "!") }
                 || any(UInt8(ascii: ":")) { $0 == UInt8(ascii: ":") }
                 || any(UInt8(ascii: "\\")) { [UInt8(ascii: "["), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "!")].contains($0) }
@@ -44,9 +94,11 @@ enum ObsidianText {
         }
     }
 
+    /// Linear in the text: a `[[` looks ahead only to the next `[`, line end
+    /// or `]]`, so brackets nested thousands deep cost no more than others.
     static func pieces(_ text: String) -> [Piece]? {
         // Runs on every text node of every entry: a byte check keeps plain text off the scan below.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") }) else { return nil }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "^") }) else { return nil }
         var pieces: [Piece] = []
         var plain = ""
         var rest = Substring(text)
@@ -71,6 +123,13 @@ enum ObsidianText {
             previous = first
             rest = rest.dropFirst()
         }
+        let id = plain.reversed().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        let marker = plain.dropLast(id.count)
+        if !id.isEmpty, marker.last == "^", marker.dropLast().last.map({ $0 == " " || $0 == "\t" }) ?? !pieces.isEmpty || marker.count == 1 {
+            plain = String(marker.dropLast().reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            flush(&plain, into: &pieces)
+            pieces.append(.blockID(String(id.reversed())))
+        }
         guard pieces.contains(where: { if case .text = $0 { false } else { true } }) else { return nil }
         flush(&plain, into: &pieces)
         return pieces
@@ -84,17 +143,80 @@ enum ObsidianText {
     private static func wikilink(_ text: Substring, offset: Int) -> (Piece, Substring)? {
         let isEmbed = text.hasPrefix("![[")
         guard isEmbed || text.hasPrefix("[[") else { return nil }
-        let inner = text.dropFirst(isEmbed ? 3 : 2)
-        guard let close = inner.range(of: "]]") else { return nil }
-        let body = inner[..<close.lowerBound]
-        guard !body.isEmpty, !body.contains("\n"), !body.contains("[") else { return nil }
+        let inner = text.dropFirst(isEmbed ? 3 : 2).utf8
+        // The body holds no `[` and no line end: the first of those or `]]` decides.
+        guard let stop = inner.firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "\n") }),
+              inner[stop] == UInt8(ascii: "]"), inner.index(after: stop) < inner.endIndex, inner[inner.index(after: stop)] == UInt8(ascii: "]")
+        else { return nil }
+        let body = Substring(inner[..<stop])
+        guard let link = parse(body) else { return nil }
+        let after = Substring(inner[inner.index(stop, offsetBy: 2)...])
+        return (isEmbed ? .embed(link, offset: offset) : .link(link, offset: offset), after)
+    }
+
+    /// `target#fragment|label`; `\|` (a table cell's escaped pipe) is the pipe too.
+    static func parse(_ body: Substring) -> Wikilink? {
         let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-        let target = parts[0].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmed
-        guard !target.isEmpty else { return nil }
-        let label = parts.count > 1 ? parts[1].trimmed : parts[0].trimmed
-        let piece: Piece = isEmbed ? .embed(target: target, label: parts.count > 1 ? label : target, offset: offset)
-                                   : .link(target: target, label: label, raw: String(body))
-        return (piece, inner[close.upperBound...])
+        var destination = parts[0]
+        if parts.count > 1, destination.hasSuffix("\\") { destination = destination.dropLast() }
+        let hash = destination.firstIndex(of: "#")
+        let target = destination[..<(hash ?? destination.endIndex)].trimmed
+        let fragment = hash.map { destination[destination.index(after: $0)...].trimmed }
+        guard !target.isEmpty || !(fragment ?? "").isEmpty else { return nil }
+        let label = parts.count > 1 ? parts[1].trimmed : nil
+        return Wikilink(target: target, fragment: fragment.flatMap { $0.isEmpty ? nil : $0 }, label: label.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The part of a note an embed shows: all of it; from the heading `heading`
+    /// to the next of its level or above; or the block marked `^block` (a
+    /// paragraph or list item ending in ` ^block`, or the block above a line
+    /// of `^block` alone), without its marker. Nil when the part is not there.
+    static func section(of markdown: String, heading: String?, block: String?) -> String? {
+        guard heading != nil || block != nil else { return markdown }
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        var fence: Substring?
+        var start: Int?, level = 0
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                continue
+            }
+            if let heading {
+                let hashes = trimmed.prefix { $0 == "#" }.count
+                guard (1...6).contains(hashes), trimmed.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true else { continue }
+                if let start, hashes <= level { return lines[start..<index].joined(separator: "\n") }
+                if start == nil, anchor(trimmed.dropFirst(hashes).trimmed.reversed().drop { $0 == "#" || $0 == " " }.reversed().map(String.init).joined())
+                    == anchor(heading) {
+                    start = index
+                    level = hashes
+                }
+            } else if let block {
+                let marker = "^" + block
+                // ` ^id` ends its block; Obsidian takes `![[image.png]]^id` too.
+                guard line.trimmed == marker || line.trimmed.hasSuffix(" " + marker) || line.trimmed.hasSuffix("]]" + marker) else { continue }
+                let blank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" } }
+                if line.trimmed == marker {
+                    // The block above: back to the blank line before it.
+                    var first = index - 1
+                    while first > 0, blank(lines[first]) { first -= 1 }
+                    var top = first
+                    while top > 0, !blank(lines[top - 1]) { top -= 1 }
+                    return first >= 0 ? lines[top...first].joined(separator: "\n") : nil
+                }
+                let text = String(line.trimmed.dropLast(marker.count))
+                // A list item is itself; a paragraph runs from the blank line above.
+                if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.hasPrefix("+ ") { return text }
+                var top = index
+                while top > 0, !blank(lines[top - 1]) { top -= 1 }
+                return (lines[top..<index].map(String.init) + [text]).joined(separator: "\n")
+            }
+        }
+        return start.map { lines[$0...].joined(separator: "\n") }
     }
 
     /// A tag name after `#`: letters, digits, `_`, `-`, `/`, not only digits (as Obsidian reads them).

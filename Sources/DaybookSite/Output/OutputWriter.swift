@@ -149,23 +149,8 @@ struct OutputWriter {
         }
     }
 
-    /// Relative, without a `.` or `..` component: read by UTF-8 bytes, as
-    /// the file system reads the path.
-    static func isContained(_ path: String) -> Bool {
-        guard path.utf8.first != UInt8(ascii: "/") else { return false }
-        // Dots since the last "/"; -1 once the component holds anything else.
-        var dots = 0
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "/"):
-                if dots == 1 || dots == 2 { return false }
-                dots = 0
-            case UInt8(ascii: "."): if dots >= 0 { dots += 1 }
-            default: dots = -1
-            }
-        }
-        return dots != 1 && dots != 2
-    }
+    /// Relative, without a `.` or `..` component (`RelativePath`).
+    static func isContained(_ path: String) -> Bool { RelativePath.isContained(path) }
 
     /// A git checkout's `.git` (a folder, or a file in a worktree): a site
     /// published by committing `public/` to a `gh-pages` branch keeps its

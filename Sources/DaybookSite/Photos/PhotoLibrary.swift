@@ -52,6 +52,12 @@ public final class PhotoLibrary: @unchecked Sendable {
 
     func hasFile(_ source: String) -> Bool { files[source] != nil }
 
+    /// Every file (content-relative), those this build hides among them.
+    var filePaths: [String] { files.keys.sorted() }
+
+    /// Whether the build publishes the file at `source`.
+    func isShown(_ source: String) -> Bool { files[source] != nil && !isHidden(source) }
+
     /// The published sizes of the file at `source` (content-relative).
     func photo(_ source: String) -> Result<Photo, Problem> {
         if let known = lock.withLock({ done[source] }) { return known }

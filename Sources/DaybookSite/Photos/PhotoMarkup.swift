@@ -11,6 +11,8 @@ struct PhotoPass {
     let firstLine: Int
     /// The page the HTML appears on; links are relative to it.
     let page: SitePath
+    /// Where a name that is not beside the document leads, as in Obsidian (`![](photo.png)` of an `Attachments/` folder).
+    var targets: WikiTargets?
 
     struct Result {
         let html: String
@@ -30,6 +32,10 @@ struct PhotoPass {
                                                 textLength: textLength) { image in
             // Lines of the body count from its first line in the file; columns are the file's.
             let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
+            // A drawing or an animation (SVG, GIF) is published as it is, linked from the page.
+            if let source = find(image.url), !PhotoPaths.isPhoto(source), library.isShown(source) {
+                return PhotoHTML.file(page.link(to: SitePath(source)), image: image)
+            }
             switch resolve(image.url, at: location) {
             case let .failure(diagnostic):
                 diagnostics.append(diagnostic)
@@ -44,16 +50,24 @@ struct PhotoPass {
         return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics)
     }
 
+    /// The content file a reference names: beside the document, else by
+    /// Obsidian's rules (anywhere in `content/` by name); nil for what is not a file of the site.
+    private func find(_ url: String) -> String? {
+        guard let source = PhotoPaths.resolve(url, from: document.relativePath) else { return nil }
+        guard !library.hasFile(source), let found = targets?.file(PhotoPaths.written(url), from: document.relativePath) else { return source }
+        return found
+    }
+
     /// The photo a reference names: nil for what is not a local photo (a web
     /// address, an SVG), which stays as written.
     func resolve(_ url: String, at location: SourceLocation) -> Swift.Result<Photo?, Diagnostic> {
-        guard let source = PhotoPaths.resolve(url, from: document.relativePath) else { return .success(nil) }
+        guard let source = find(url) else { return .success(nil) }
         if !PhotoPaths.isPhoto(source), library.hasFile(source) { return .success(nil) }
         switch library.photo(source) {
         case let .success(photo):
             return .success(photo)
         case let .failure(.missing(hint)):
-            return .failure(Diagnostic(location, "image '\(url)' not found", hint: hint))
+            return .failure(Diagnostic(location, "image '\(url)' not found", hint: targets?.hint(for: PhotoPaths.written(url)) ?? hint))
         case .failure(.hidden):
             return .failure(Diagnostic(location, "image '\(url)' belongs to an entry this build leaves out (private or draft)",
                                        hint: "put the photo beside this entry, or build with --include-private"))
@@ -78,14 +92,26 @@ enum PhotoHTML {
             photo.sizes.map { "\(page.link(to: SitePath(photo.path($0, suffix)))) \($0.width)w" }.joined(separator: ", ")
         }
         let fallback = photo.sizes.last { $0.width <= fallbackWidth } ?? photo.sizes[0]
+        // A size asked for (`|300`): its width, and the height it gives or the photo's proportion.
+        let width = image.size?.width ?? fallback.width
+        let height = image.size.map { $0.height ?? Int((Double(fallback.height) * Double($0.width) / Double(fallback.width)).rounded()) }
+            ?? fallback.height
         let title = image.title.isEmpty || image.standsAlone ? "" : " title=\"\(Feeds.escape(image.title))\""
         let picture = "<picture><source type=\"image/webp\" srcset=\"\(srcset("webp"))\" sizes=\"\(sizes)\">"
             + "<img src=\"\(page.link(to: SitePath(photo.path(fallback, "jpg"))))\" srcset=\"\(srcset("jpg"))\" sizes=\"\(sizes)\""
-            + " width=\"\(fallback.width)\" height=\"\(fallback.height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
+            + " width=\"\(width)\" height=\"\(height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
             + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>"
         guard image.standsAlone else { return picture }
         let caption = image.title.isEmpty ? "" : "<figcaption>\(Feeds.escape(image.title))</figcaption>"
         return "<figure class=\"photo\">\(picture)\(caption)</figure>\n"
+    }
+
+    /// A file shown as it is (an SVG, a GIF), at `src`; alone in its paragraph, a paragraph of its own.
+    static func file(_ src: String, image: MarkdownImage) -> String {
+        let size = image.size.map { " width=\"\($0.width)\"" + ($0.height.map { " height=\"\($0)\"" } ?? "") } ?? ""
+        let title = image.title.isEmpty ? "" : " title=\"\(Feeds.escape(image.title))\""
+        let img = "<img src=\"\(Feeds.escape(src))\" alt=\"\(Feeds.escape(image.alt))\"\(size)\(title)>"
+        return image.standsAlone ? "<p>\(img)</p>\n" : img
     }
 
     /// A small copy for lists, the calendar and the media page.

@@ -19,8 +19,7 @@ enum PhotoPaths {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("/"), !trimmed.hasPrefix("#"), !trimmed.hasPrefix("//"),
               !hasScheme(trimmed) else { return nil }
-        let withoutQuery = trimmed.prefix { $0 != "?" && $0 != "#" }
-        let decoded = String(withoutQuery).removingPercentEncoding ?? String(withoutQuery)
+        let decoded = written(trimmed)
         var parts = document.split(separator: "/").dropLast().map(String.init)
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -30,6 +29,12 @@ enum PhotoPaths {
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// The path a URL names, without its query and fragment, percent-decoded.
+    static func written(_ url: String) -> String {
+        let withoutQuery = url.prefix { $0 != "?" && $0 != "#" }
+        return String(withoutQuery).removingPercentEncoding ?? String(withoutQuery)
     }
 
     private static func hasScheme(_ url: String) -> Bool {

@@ -64,14 +64,15 @@ enum BookPages {
     }
 
     /// What `bookPage` reads besides its deck's file (`deckKey`) and the
-    /// site's shared inputs: the book's words, each one's misses and books,
+    /// site's shared inputs: the book's dates, its words, each one's misses and books,
     /// the sessions of the book's dates, and its neighbours' dates. A miss
     /// renders the books the word leaves and joins, not the deck's others.
     static func key(_ books: [WordBook], _ index: Int, _ deck: Deck, _ deckKey: PageKey, _ vocab: VocabSite) -> PageKey {
         let book = books[index]
         return PageKey { hasher in
             hasher.combine(deckKey)
-            hasher.combine(book.start)
+            // Its dates: when each review was taken moves the ones after it.
+            hasher.combine(book.plan)
             hasher.combine(index > 0 ? books[index - 1].start : nil)
             hasher.combine(index + 1 < books.count ? books[index + 1].start : nil)
             for group in [book.words, book.added, book.joined] {

@@ -79,14 +79,14 @@ enum CardPages {
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 
-    /// Each word studied or due today once, in deck order, study books first.
+    /// Each word studied or due today once, in deck order, in plan order (overdue reviews, study, reviews).
     static func todayCards(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
         let t = context.t
         var seen = Set<String>()
         var cards: [Card] = []
         for activity in vocab.todayActivity {
             guard let deck = vocab.deck(activity.deckID) else { continue }
-            for session in activity.studies + activity.reviews {
+            for session in activity.planOrder {
                 let label = "\(deck.title) · \(sessionLabel(session.activity, plan: session.plan, t))"
                 for word in session.words where seen.insert("\(deck.id)/\(word.text)").inserted {
                     cards.append(Card(word, deck, context: label, vocab))

@@ -52,25 +52,26 @@ enum TodayPage {
     static func todayPage(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
         let t = context.t
         let activity = vocab.todayActivity
-        let decks = activity.compactMap { deckActivity -> DeckToday? in
+        // Decks with an overdue review come first, as the reviews do within a deck.
+        let ordered = activity.filter { !$0.lateReviews.isEmpty } + activity.filter { $0.lateReviews.isEmpty }
+        let decks = ordered.compactMap { deckActivity -> DeckToday? in
             guard let deck = vocab.deck(deckActivity.deckID), !(deckActivity.studies.isEmpty && deckActivity.reviews.isEmpty) else { return nil }
             let missed = Set(deckActivity.missed.map(\.text))
-            let sessions = (deckActivity.studies + deckActivity.reviews).map { session in
+            return DeckToday(title: deck.title, href: context.link(Routes.deck(deck.id)),
+                             countsLabel: DeckIndexPage.todayCounts(deckActivity.studyCount, deckActivity.reviewCount, t),
+                             sessions: deckActivity.planOrder.map { session in
                 let isStudy = if case .study = session.activity { true } else { false }
                 return SessionGroup(
                     title: vocab.bookTitle(session.start), href: context.link(Routes.book(deck.id, session.start)),
                     sessionLabel: sessionLabel(session.activity, plan: session.plan, t),
                     countLabel: t.format("vocab_word_count", ["n": String(session.words.count)]),
-                    cssClass: isStudy ? "session-study" : "session-review",
+                    cssClass: isStudy ? "session-study" : session.daysLate > 0 ? "session-review session-overdue" : "session-review",
                     words: session.words.map { word in
                         let html = vocab.html(word, in: deck.id)
                         return TodayWord(wordHTML: html.word, meanings: html.meanings, lang: deck.language,
                                          meaningLang: deck.meaningLanguage, isMissed: missed.contains(word.text))
                     })
-            }
-            return DeckToday(title: deck.title, href: context.link(Routes.deck(deck.id)),
-                             countsLabel: DeckIndexPage.todayCounts(deckActivity.studyCount, deckActivity.reviewCount, t),
-                             sessions: sessions, cardsHref: context.link(Routes.deckCards(deck.id)),
+            }, cardsHref: context.link(Routes.deckCards(deck.id)),
                              testHref: context.link(Routes.deckCards(deck.id), fragment: Routes.testFragment))
         }
         let page = TodayView(
@@ -101,24 +102,31 @@ enum TodayPage {
                 }
             }
         }
+        let overdue = items(\.lateReviews, cssClass: "vocab-review vocab-overdue")
         let studies = items(\.studies, cssClass: "vocab-study")
-        let reviews = items(\.reviews, cssClass: "vocab-review")
-        if studies.isEmpty && reviews.isEmpty {
+        let reviews = items(\.onTimeReviews, cssClass: "vocab-review")
+        if overdue.isEmpty && studies.isEmpty && reviews.isEmpty {
             return [PlanSection(title: t["vocab_plan_study"], cssClass: "vocab",
                                 items: [PlanItem(text: t["vocab_nothing_today"], detail: nil, href: nil, cssClass: "empty")],
                                 moreHref: context.link(Routes.vocab), moreLabel: t["vocab_all_decks"])]
         }
         var sections: [PlanSection] = []
+        func wordCount(_ sessions: (DeckActivity) -> [BookSession]) -> String {
+            String(activity.reduce(0) { total, deck in sessions(deck).reduce(total) { $0 + $1.words.count } })
+        }
+        let testHref = context.link(Routes.vocabTodayCards, fragment: Routes.testFragment)
+        // Reviews not taken on their day come first, as in the original app.
+        if !overdue.isEmpty {
+            sections.append(PlanSection(title: t.format("vocab_plan_overdue_count", ["n": wordCount(\.lateReviews)]),
+                                        cssClass: "vocab vocab-review vocab-overdue", items: overdue, moreHref: testHref, moreLabel: t["vocab_open_test"]))
+        }
         if !studies.isEmpty {
-            let count = activity.reduce(0) { $0 + $1.studyCount }
-            sections.append(PlanSection(title: t.format("vocab_plan_study_count", ["n": String(count)]), cssClass: "vocab vocab-study",
+            sections.append(PlanSection(title: t.format("vocab_plan_study_count", ["n": wordCount(\.studies)]), cssClass: "vocab vocab-study",
                                         items: studies, moreHref: todayHref, moreLabel: t["vocab_open_today"]))
         }
         if !reviews.isEmpty {
-            let count = activity.reduce(0) { $0 + $1.reviewCount }
-            sections.append(PlanSection(title: t.format("vocab_plan_review_count", ["n": String(count)]), cssClass: "vocab vocab-review",
-                                        items: reviews, moreHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
-                                        moreLabel: t["vocab_open_test"]))
+            sections.append(PlanSection(title: t.format("vocab_plan_review_count", ["n": wordCount(\.onTimeReviews)]),
+                                        cssClass: "vocab vocab-review", items: reviews, moreHref: testHref, moreLabel: t["vocab_open_test"]))
         }
         return sections
     }

@@ -49,7 +49,7 @@ struct VocabLayer: CalendarLayer {
     var days: [LocalDate] { Array(byDate.keys) }
 
     /// What `marks` reads of each day: the decks' titles, the words added and
-    /// joined, and each review session's book, words and misses counted
+    /// joined, and each review session's book, lateness, words and misses counted
     /// (the settings and today are in every page's key).
     func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) {
         for date in dates.days {
@@ -64,6 +64,7 @@ struct VocabLayer: CalendarLayer {
                 for session in activity.reviews {
                     hasher.combine(session.start)
                     hasher.combine(session.activity)
+                    hasher.combine(session.daysLate)
                     hasher.combine(session.words.count)
                     hasher.combine(session.missed.count)
                 }
@@ -99,7 +100,8 @@ struct VocabLayer: CalendarLayer {
                 let missed = activity.reviews.reduce(0) { $0 + $1.missed.count }
                 var label = "\(title): " + sessions.joined(separator: ", ")
                 if missed > 0 { label += " · " + t.format("vocab_mark_missed", ["n": String(missed)]) }
-                marks.append(Mark(cssClass: "mark vocab review" + timing,
+                let late = activity.reviews.contains { $0.daysLate > 0 } ? " overdue" : ""
+                marks.append(Mark(cssClass: "mark vocab review" + late + timing,
                                   text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
                                   target: Routes.book(activity.deckID, first.start), label: label, isPlan: date > today))
             }

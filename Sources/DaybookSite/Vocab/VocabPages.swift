@@ -172,6 +172,9 @@ struct StageView {
         case let .reviewDue(review, of):
             label = t.format("vocab_stage_due", ["n": String(review), "of": String(of)])
             cssClass = "stage-due"
+        case let .overdue(review, of, daysLate):
+            label = t.format("vocab_stage_overdue", ["n": String(review), "of": String(of), "late": lateLabel(daysLate, t)])
+            cssClass = "stage-due stage-overdue"
         case .mastered:
             label = t["vocab_stage_mastered"]
             cssClass = "stage-mastered"
@@ -187,7 +190,7 @@ enum StageBucket: CaseIterable {
         switch stage {
         case .studying: self = .studying
         case .upcoming, .waiting: self = .waiting
-        case .reviewDue: self = .due
+        case .reviewDue, .overdue: self = .due
         case .mastered: self = .mastered
         }
     }
@@ -231,12 +234,22 @@ func languagePair(_ deck: Deck, locale: String) -> String {
     return "\(name(deck.language)) → \(name(deck.meaningLanguage))"
 }
 
-/// What a book session is called: `공부 2/3일째`, `복습 1/3`.
+/// What a book session is called: `공부 2/3일째`, `복습 1/3`, `복습 1/3 — 3일 늦음`.
 func sessionLabel(_ activity: BookActivity, plan: BookPlan, _ t: Translation) -> String {
     switch activity {
-    case let .study(day): t.format("vocab_session_study", ["n": String(day), "of": String(plan.studyDays.count)])
-    case let .review(number): t.format("vocab_session_review", ["n": String(number), "of": String(plan.reviewDays.count)])
+    case let .study(day):
+        return t.format("vocab_session_study", ["n": String(day), "of": String(plan.studyDays.count)])
+    case let .review(number):
+        let values = ["n": String(number), "of": String(plan.reviewDays.count)]
+        let late = plan.daysLate(review: number)
+        return late > 0 ? t.format("vocab_session_overdue", values.merging(["late": lateLabel(late, t)]) { $1 })
+            : t.format("vocab_session_review", values)
     }
+}
+
+/// `3 days late`
+func lateLabel(_ days: Int, _ t: Translation) -> String {
+    days == 1 ? t["vocab_late_day"] : t.format("vocab_late_days", ["n": String(days)])
 }
 
 /// `11월 18일 단어장`

@@ -30,7 +30,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
-    @Flag(name: .long, help: "Replace the output folder even if Daybook did not make it.")
+    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
     var force = false
 
     func run() async throws {
@@ -68,8 +68,15 @@ struct Serve: AsyncParsableCommand {
         memory.parsed.startWatching()
 
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
-        await server.appendRoute("GET *") { request in await preview.respond(to: request) }
-        await server.appendRoute("POST /__daybook/reviews") { request in await saver.handle(request) }
+        let loopback = LoopbackHost(port: port)
+        await server.appendRoute("GET *") { request in
+            if let refusal = loopback.refusal(request) { return refusal }
+            return await preview.respond(to: request)
+        }
+        await server.appendRoute("POST /__daybook/reviews") { request in
+            if let refusal = loopback.refusal(request) { return refusal }
+            return await saver.handle(request)
+        }
         FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
         try await server.run()
         withExtendedLifetime(watcher) {}

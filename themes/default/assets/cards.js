@@ -1,7 +1,7 @@
 // Daybook flip cards. Without JavaScript the page lists every card with both
 // sides; this turns the list into one card at a time with a study mode and a
 // test mode (the page's #test), and writes the reviews.md lines of the day's
-// misses. Progress is kept in localStorage per page and day. Under
+// results: a deck's misses, or `- deck:` once all its cards are known. Progress is kept in localStorage per page and day. Under
 // `daybook serve` (which gives the page `window.daybookServe`) the misses can
 // also be saved into reviews.md by the preview server.
 "use strict";
@@ -94,24 +94,31 @@
     return { o, x, done: o + x, n: original.length };
   }
 
-  /** Today's misses: deck → words, in the cards' order. */
-  function missesByDeck() {
+  /**
+   * Today's results: deck → missed words, in the cards' order, for each deck
+   * with a miss or with every card marked. A deck with none missed records the
+   * test too (`- deck:`): that line is what takes its due reviews.
+   */
+  function resultsByDeck() {
     const decks = new Map();
+    const unmarked = new Set();
     for (const key of original) {
-      if (state.marks[key] !== "x") continue;
       const card = byKey.get(key);
-      if (!decks.has(card.dataset.deck)) decks.set(card.dataset.deck, []);
-      decks.get(card.dataset.deck).push(card.dataset.word);
+      const deck = card.dataset.deck;
+      if (!decks.has(deck)) decks.set(deck, []);
+      if (!state.marks[key]) unmarked.add(deck);
+      if (state.marks[key] === "x") decks.get(deck).push(card.dataset.word);
     }
+    for (const [deck, words] of decks) if (words.length === 0 && unmarked.has(deck)) decks.delete(deck);
     return decks;
   }
 
-  /** The lines to paste into reviews.md: today's heading and one line per deck with misses. */
+  /** The lines to paste into reviews.md: today's heading and one line per deck tested. */
   function reviewLines() {
-    const decks = missesByDeck();
+    const decks = resultsByDeck();
     if (decks.size === 0) return "";
     const lines = ["## " + today];
-    for (const [deck, words] of decks) lines.push("- " + deck + ": " + words.join(", "));
+    for (const [deck, words] of decks) lines.push("- " + deck + ":" + (words.length ? " " + words.join(", ") : ""));
     return lines.join("\n");
   }
 
@@ -254,9 +261,9 @@
     ui.copyStatus.textContent = copied ? t("Copied") : t("CopyFailed");
   }
 
-  /** Sends the misses to the preview server, which merges them into reviews.md and rebuilds. */
+  /** Sends the results to the preview server, which merges them into reviews.md and rebuilds. */
   async function saveLines() {
-    const decks = Array.from(missesByDeck(), ([deck, words]) => ({ deck, words }));
+    const decks = Array.from(resultsByDeck(), ([deck, words]) => ({ deck, words }));
     ui.save.disabled = true;
     try {
       const response = await fetch("/__daybook/reviews", {

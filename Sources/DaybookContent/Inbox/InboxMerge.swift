@@ -1,0 +1,480 @@
+import Foundation
+
+/// `daybook inbox` without the file system: the inbox files' bytes and the
+/// content files' bytes in, the changed and new files' bytes out (SPEC §8).
+///
+/// Merging is idempotent and independent of order: events already merged
+/// (their ids are in `content/inbox/merged/`) are skipped, events are applied
+/// sorted by time and id, and whatever is added goes where a sorted insert
+/// puts it (a missed word by the deck's word order, a deck line by its name,
+/// a routine by routines.yml's order, a day by its date, a workout's
+/// exercise by its event's time), so that two devices' files merged in either
+/// order, in one run or two, give the same bytes.
+public enum InboxMerge {
+    /// What the merge knows of the site.
+    public struct Site: Sendable {
+        public var decks: [Deck]
+        public var routines: [Routine]
+        public var timeZone: TimeZone
+        public var today: LocalDate
+        /// The first workout file of each day (`workouts/2026/2026-11-27.md`).
+        public var workoutFiles: [LocalDate: String]
+        /// Every file below `workouts/` and `diary/`: new ones get free names.
+        public var takenPaths: Set<String>
+
+        public init(decks: [Deck], routines: [Routine], timeZone: TimeZone, today: LocalDate,
+                    workoutFiles: [LocalDate: String] = [:], takenPaths: Set<String> = []) {
+            self.decks = decks
+            self.routines = routines
+            self.timeZone = timeZone
+            self.today = today
+            self.workoutFiles = workoutFiles
+            self.takenPaths = takenPaths
+        }
+
+        /// From the content as loaded.
+        public init(_ content: Content, today: LocalDate, takenPaths: Set<String>) {
+            var workouts: [LocalDate: String] = [:]
+            for session in content.workouts where workouts[session.date] == nil { workouts[session.date] = session.source.relativePath }
+            self.init(decks: content.decks, routines: content.routines,
+                      timeZone: TimeZone(identifier: content.config.timezone) ?? TimeZone(identifier: "UTC")!,
+                      today: today, workoutFiles: workouts, takenPaths: takenPaths)
+        }
+    }
+
+    /// One inbox file.
+    public struct InboxFile: Sendable {
+        public var displayPath: String
+        public var bytes: [UInt8]
+
+        public init(displayPath: String, bytes: [UInt8]) {
+            self.displayPath = displayPath
+            self.bytes = bytes
+        }
+    }
+
+    public struct Result: Sendable {
+        /// Relative path below `content/` → the file's new bytes (new files included).
+        public var files: [String: [UInt8]] = [:]
+        /// The files among `files` that did not exist.
+        public var created: Set<String> = []
+        /// What was merged, a line each, for the person.
+        public var summary: [String] = []
+        public var warnings: [Diagnostic] = []
+        public var merged = 0
+        /// Events whose id was merged before (or is twice in the files).
+        public var alreadyMerged = 0
+
+        public init() {}
+    }
+
+    /// The days an event may fall on: what a phone's clock can say for an
+    /// inbox file a person brings home, and no more.
+    static let daysAfterToday = 1
+    static let daysBeforeToday = 366
+
+    /// - Parameters:
+    ///   - merged: the events of the inbox files merged before (`content/inbox/merged/`);
+    ///     `mergedIDs` the ids of their lines, including lines that no longer read as events.
+    ///   - read: the bytes of a content file by its path below `content/`; nil when there is none.
+    /// - Throws: `ContentErrors` with every error, at the inbox files' lines; then nothing is to be written.
+    public static func merge(_ inbox: [InboxFile], site: Site, merged: [InboxEvent] = [], mergedIDs: Set<String> = [],
+                             read: @escaping (String) -> [UInt8]?) throws -> Result {
+        var diagnostics = Diagnostics()
+        var result = Result()
+        let known = mergedIDs.union(merged.map(\.id))
+        var seen: [String: InboxEvent] = [:]
+        var events: [InboxEvent] = []
+        for file in inbox {
+            for event in InboxParser.parse(file.bytes, displayPath: file.displayPath, into: &diagnostics) {
+                if known.contains(event.id) {
+                    result.alreadyMerged += 1
+                } else if let first = seen[event.id] {
+                    if first.at != event.at || first.kind != event.kind {
+                        diagnostics.error(event.location, "the id '\(event.id)' is used by another event",
+                                          hint: "at \(first.location.path):\(first.location.line); each event's id is unique")
+                    } else {
+                        result.alreadyMerged += 1
+                    }
+                } else {
+                    seen[event.id] = event
+                    events.append(event)
+                }
+            }
+        }
+        var checker = Checker(site: site)
+        let checked = events.sorted(by: InboxEvent.isOrdered).compactMap { checker.check($0, into: &diagnostics) }
+        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
+        result.warnings = diagnostics.items
+
+        var files = Files(read: read)
+        applyTests(checked, site: site, files: &files, summary: &result.summary)
+        applyRoutines(checked, site: site, files: &files, summary: &result.summary)
+        applyWorkouts(checked, site: site, merged: merged, files: &files, summary: &result.summary)
+        applyEntries(checked, site: site, files: &files, summary: &result.summary)
+        if let problem = files.problem { throw ContentErrors([problem]) }
+        result.files = files.changed
+        result.created = files.created
+        result.merged = checked.count
+        return result
+    }
+
+    /// An event checked against the site, with its day in the site's time zone.
+    struct Checked {
+        let event: InboxEvent
+        let date: LocalDate
+        let time: LocalTime
+    }
+
+    /// Checks each event against the decks, routines and the calendar; errors at the event's line.
+    struct Checker {
+        let site: Site
+        let decks: [String: Deck]
+        /// Each deck's words in file order, for hints.
+        let wordsOfDecks: [String: [String]]
+
+        init(site: Site) {
+            self.site = site
+            decks = Dictionary(site.decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            wordsOfDecks = decks.mapValues { $0.words.map(\.text) }
+        }
+
+        mutating func check(_ event: InboxEvent, into diagnostics: inout Diagnostics) -> Checked? {
+            let (date, time) = event.at.local(in: site.timeZone)
+            let location = event.location
+            if let problem = date.yearProblem {
+                diagnostics.error(location, "\(problem.message) (\(date.iso))", hint: "check the phone's date")
+                return nil
+            }
+            let lead = site.today.days(until: date)
+            guard lead <= InboxMerge.daysAfterToday else {
+                diagnostics.error(location, "\(date.iso) is \(lead) days after today (\(site.today.iso))", hint: "check the phone's date and time zone")
+                return nil
+            }
+            guard -lead <= InboxMerge.daysBeforeToday else {
+                diagnostics.error(location, "\(date.iso) is more than a year before today (\(site.today.iso))",
+                                  hint: "check the phone's date; an inbox file older than that is not merged")
+                return nil
+            }
+            switch event.kind {
+            case let .test(deckID, word, _):
+                guard let deck = decks[deckID] else {
+                    diagnostics.error(location, "unknown deck \(InboxParser.quoted(deckID))",
+                                      hint: Suggestion.hint(for: deckID, in: decks.keys.sorted())
+                                          ?? (decks.isEmpty ? "there are no decks in vocab/" : "decks: \(Suggestion.names(decks.keys.sorted()))"))
+                    return nil
+                }
+                guard let found = deck.word(word) else {
+                    let other = site.decks.first { $0.word(word) != nil }.map { "it is a word of deck '\($0.id)'" }
+                    diagnostics.error(location, "\(InboxParser.quoted(word)) is not a word of deck '\(deckID)'",
+                                      hint: other ?? Suggestion.hint(for: word, in: wordsOfDecks[deckID] ?? []))
+                    return nil
+                }
+                guard found.added <= date else {
+                    diagnostics.error(location, "'\(found.text)' is tested on \(date.iso) but only added on \(found.added.iso)",
+                                      hint: "check the phone's date, or the word's day in \(deck.source.displayPath):\(found.line)")
+                    return nil
+                }
+            case let .routine(id, _):
+                guard site.routines.contains(where: { $0.id == id }) else {
+                    let ids = site.routines.map(\.id)
+                    diagnostics.error(location, "unknown routine \(InboxParser.quoted(id))",
+                                      hint: Suggestion.hint(for: id, in: ids) ?? (ids.isEmpty ? "define it in content/routines.yml" : "routines: \(Suggestion.names(ids))"))
+                    return nil
+                }
+            case let .workout(_, sets, _):
+                var valid = true
+                for line in sets {
+                    guard let item = ExerciseLine(Substring("- " + line)), !item.name.isEmpty else {
+                        diagnostics.error(location, "\(InboxParser.quoted(line)) is not an exercise line", hint: "write it like 'Squat: 100kg x 5 x 3'")
+                        valid = false
+                        continue
+                    }
+                    if case let .failure(failure) = SetNotation.parse(item.sets, defaultUnit: .kg) {
+                        diagnostics.error(location, "\(failure.message) in the sets of '\(item.name)'", hint: failure.hint)
+                        valid = false
+                    }
+                }
+                guard valid else { return nil }
+            case .entry:
+                break
+            }
+            return Checked(event: event, date: date, time: time)
+        }
+    }
+
+    /// The content files as the merge has changed them so far.
+    struct Files {
+        let read: (String) -> [UInt8]?
+        var changed: [String: [UInt8]] = [:]
+        var created: Set<String> = []
+        var problem: Diagnostic?
+
+        /// The file's text; an empty one when it does not exist; nil (and a problem) when it is not UTF-8.
+        mutating func text(_ path: String) -> InboxText? {
+            if let bytes = changed[path] { return InboxText(bytes) }
+            guard let bytes = read(path) else { return InboxText([]) }
+            guard let text = InboxText(bytes) else {
+                problem = Diagnostic(SourceLocation(path: path), "is not UTF-8 text; the inbox is not merged", hint: "save it as UTF-8 in your editor")
+                return nil
+            }
+            return text
+        }
+
+        mutating func store(_ path: String, _ text: InboxText) {
+            if read(path) == nil { created.insert(path) }
+            changed[path] = text.bytes
+        }
+    }
+
+    /// A line `- name: a, b` (a deck's line in reviews.md, a day's in routines/log.md): the name, and where its list starts.
+    static func listLine(_ line: String) -> (name: Substring, colon: String.Index)? {
+        let (indent, content) = MarkdownLine.split(Substring(line))
+        guard indent < 4, let item = MarkdownLine.listItem(content) else { return nil }
+        let rest = content.dropFirst(item)
+        guard let colon = rest.firstIndex(of: ":") else { return nil }
+        return (rest[..<colon].trimmingCharacters(in: .whitespaces)[...], colon)
+    }
+
+    /// `prefix` (the line up to its colon) with the names after it: `- toeic: a, b`, or `- toeic:` with none.
+    static func listText(_ line: String, colon: String.Index, names: [String]) -> String {
+        String(line[...colon]) + (names.isEmpty ? "" : " " + names.joined(separator: ", "))
+    }
+
+    /// Where a sorted insert puts `new` among `existing`: before the first one ranked after it.
+    static func position<T>(of new: T, in existing: [T], ranked rank: (T) -> Int) -> Int {
+        existing.firstIndex { rank($0) > rank(new) } ?? existing.count
+    }
+
+    // MARK: - Tests into vocab/reviews.md
+
+    static func applyTests(_ events: [Checked], site: Site, files: inout Files, summary: inout [String]) {
+        // Per day and deck, the words missed; a deck with a test and no miss gets `- deck:`.
+        var days: [LocalDate: [String: Set<String>]] = [:]
+        var tested: [LocalDate: [String: Int]] = [:]
+        for checked in events {
+            guard case let .test(deck, word, missed) = checked.event.kind else { continue }
+            let canonical = site.decks.first { $0.id == deck }!.word(word)!.text
+            days[checked.date, default: [:]][deck, default: []].formUnion(missed ? [canonical] : [])
+            tested[checked.date, default: [:]][deck, default: 0] += 1
+        }
+        guard !days.isEmpty, var text = files.text("vocab/reviews.md") else { return }
+        let decks = Dictionary(site.decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for date in days.keys.sorted() {
+            for (deckID, missed) in days[date]!.sorted(by: { $0.key < $1.key }) {
+                let deck = decks[deckID]!
+                let rank = Dictionary(deck.words.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
+                let ordered = missed.sorted { rank[$0]! < rank[$1]! }
+                let added = addReviews(ordered, deck: deck, rank: rank, on: date, to: &text)
+                let count = tested[date]![deckID]!
+                summary.append("vocab/reviews.md: \(date.iso) \(deckID): \(count) word\(count == 1 ? "" : "s") tested, "
+                               + (missed.isEmpty ? "none missed" : "missed \(ordered.joined(separator: ", "))")
+                               + (added ? "" : " (already there)"))
+            }
+        }
+        files.store("vocab/reviews.md", text)
+    }
+
+    /// Adds a deck's missed words on a day; false when the file had them all.
+    static func addReviews(_ missed: [String], deck: Deck, rank: [String: Int], on date: LocalDate, to text: inout InboxText) -> Bool {
+        var sections = reviewSections(text)
+        if !sections.contains(where: { $0.date == date }) {
+            if let later = sections.first(where: { $0.date > date }) {
+                text.insert(["## \(date.iso)", ""], at: later.heading)
+            } else {
+                text.insert((text.count > 0 && !text[text.count - 1].allSatisfy(\.isWhitespace) ? [""] : []) + ["## \(date.iso)"], at: text.count)
+            }
+            sections = reviewSections(text)
+        }
+        let ofDay = sections.filter { $0.date == date }
+        for section in ofDay {
+            for index in section.heading + 1..<section.end {
+                guard let (name, colon) = listLine(text[index]), name == deck.id else { continue }
+                let line = text[index]
+                let chars = Array(line)
+                let start = line.distance(from: line.startIndex, to: colon) + 1
+                var listed = ReviewLogParser.missedWords(chars, from: start, in: deck).map(\.text).filter { !$0.isEmpty }
+                let new = missed.filter { !listed.contains($0) }
+                guard !new.isEmpty else { return false }
+                for word in new { listed.insert(word, at: position(of: word, in: listed) { rank[$0] ?? -1 }) }
+                text.replace(index, with: listText(line, colon: colon, names: listed))
+                return true
+            }
+        }
+        // No line for the deck that day: one in the first section, sorted by deck name.
+        let section = ofDay[0]
+        let deckLines = (section.heading + 1..<section.end).compactMap { index in listLine(text[index]).map { (index, String($0.name)) } }
+        let at = deckLines.first { $0.1 > deck.id }?.0 ?? text.afterLastText(from: section.heading + 1, to: section.end)
+        text.insert(["- \(deck.id):" + (missed.isEmpty ? "" : " " + missed.joined(separator: ", "))], at: at)
+        return true
+    }
+
+    /// Each `## DATE` heading and the lines up to the next heading.
+    static func reviewSections(_ text: InboxText) -> [(date: LocalDate, heading: Int, end: Int)] {
+        var headings: [(index: Int, date: LocalDate?)] = []
+        for index in 0..<text.count {
+            let (indent, content) = MarkdownLine.split(Substring(text[index]))
+            guard indent < 4, let heading = MarkdownLine.heading(content), heading.level >= 2 else { continue }
+            headings.append((index, heading.level == 2 ? LocalDate(iso: heading.text) : nil))
+        }
+        return headings.enumerated().compactMap { position, heading in
+            guard let date = heading.date else { return nil }
+            return (date, heading.index, position + 1 < headings.count ? headings[position + 1].index : text.count)
+        }
+    }
+
+    // MARK: - Routines into routines/log.md
+
+    static func applyRoutines(_ events: [Checked], site: Site, files: inout Files, summary: inout [String]) {
+        var days: [LocalDate: Set<String>] = [:]
+        var minutes: [LocalDate: [String: Int]] = [:]
+        for checked in events {
+            guard case let .routine(id, spent) = checked.event.kind else { continue }
+            days[checked.date, default: []].insert(id)
+            if let spent { minutes[checked.date, default: [:]][id, default: 0] += spent }
+        }
+        guard !days.isEmpty, var text = files.text("routines/log.md") else { return }
+        let rank = Dictionary(site.routines.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for date in days.keys.sorted() {
+            let ids = days[date]!.sorted { rank[$0]! < rank[$1]! }
+            var lines: [(index: Int, colon: String.Index, ids: [String])] = []
+            var later: Int?
+            for index in 0..<text.count {
+                guard let (name, colon) = listLine(text[index]), let day = LocalDate(iso: name) else { continue }
+                if day == date {
+                    let listed = text[index][text[index].index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    lines.append((index, colon, listed.filter { !$0.isEmpty }))
+                } else if day > date, later == nil {
+                    later = index
+                }
+            }
+            let new = ids.filter { id in !lines.contains { $0.ids.contains(id) } }
+            if let first = lines.first {
+                var listed = first.ids
+                for id in new { listed.insert(id, at: position(of: id, in: listed) { rank[$0] ?? -1 }) }
+                if !new.isEmpty { text.replace(first.index, with: listText(text[first.index], colon: first.colon, names: listed)) }
+            } else {
+                text.insert(["- \(date.iso): " + new.joined(separator: ", ")], at: later ?? text.afterLastText(from: 0, to: text.count))
+            }
+            let spent = minutes[date].map { spent in
+                " (" + ids.compactMap { id in spent[id].map { "\(id) \($0) min" } }.joined(separator: ", ") + "; the log keeps no minutes)"
+            } ?? ""
+            summary.append("routines/log.md: \(date.iso): \(ids.joined(separator: ", "))" + (new.isEmpty ? " (already there)" : "") + spent)
+        }
+        files.store("routines/log.md", text)
+    }
+
+    // MARK: - Workouts into each day's workout file
+
+    static func applyWorkouts(_ events: [Checked], site: Site, merged: [InboxEvent], files: inout Files, summary: inout [String]) {
+        let workouts = events.filter { if case .workout = $0.event.kind { true } else { false } }
+        guard !workouts.isEmpty else { return }
+        // Exercise lines merged before, by the time of their event: new lines go among them in time order.
+        var orderOfMerged: [String: Order] = [:]
+        for event in merged.sorted(by: InboxEvent.isOrdered).reversed() {
+            guard case let .workout(_, sets, _) = event.kind else { continue }
+            for line in sets { orderOfMerged["- " + line] = Order(event) }
+        }
+        var taken = site.takenPaths
+        for date in Set(workouts.map(\.date)).sorted() {
+            let ofDay = workouts.filter { $0.date == date }
+            let lines = ofDay.flatMap { checked in
+                guard case let .workout(_, sets, _) = checked.event.kind else { return [(String, Order)]() }
+                return sets.map { ("- " + $0, Order(checked.event)) }
+            }
+            let splits = ofDay.compactMap { checked -> String? in if case let .workout(split, _, _) = checked.event.kind { split } else { nil } }
+            let minutes = ofDay.compactMap { checked -> Int? in if case let .workout(_, _, minutes) = checked.event.kind { minutes } else { nil } }
+            if let path = site.workoutFiles[date] {
+                guard var text = files.text(path) else { return }
+                var keyed = orderOfMerged
+                for (line, order) in lines {
+                    let existing = (0..<text.count).map { text[$0] }
+                    let at = existing.firstIndex { keyed[$0].map { $0 > order } ?? false }
+                        ?? (0..<text.count).last { ExerciseLine(Substring(text[$0])) != nil }.map { $0 + 1 }
+                        ?? text.afterLastText(from: 0, to: text.count)
+                    text.insert([line], at: at)
+                    keyed[line] = min(keyed[line] ?? order, order)
+                }
+                var note = lines.isEmpty ? [] : ["\(lines.count) exercise line\(lines.count == 1 ? "" : "s") added"]
+                if let split = splits.first, addFrontMatter("split", YAMLText.quoted(split), before: "duration", to: &text) { note.append("split \(split)") }
+                if let duration = duration(minutes), addFrontMatter("duration", duration, before: nil, to: &text) { note.append("duration \(duration)") }
+                if !note.isEmpty { files.store(path, text) }
+                summary.append("\(path): \(date.iso): " + (note.isEmpty ? "already logged" : note.joined(separator: ", ")))
+            } else {
+                let path = ImportSource.freePath("workouts/\(date.year)/\(date.iso).md", taken: taken)
+                taken.insert(path)
+                var front = ["---", "date: \(date.iso)"]
+                if let split = splits.first { front.append("split: \(YAMLText.quoted(split))") }
+                if let duration = duration(minutes) { front.append("duration: \(duration)") }
+                var text = InboxText([])!
+                text.insert(front + ["---"] + lines.map(\.0), at: 0)
+                files.store(path, text)
+                summary.append("\(path) (new): \(date.iso)" + (splits.first.map { ", \($0)" } ?? "")
+                               + ", \(lines.count) exercise line\(lines.count == 1 ? "" : "s")")
+            }
+        }
+    }
+
+    /// A workout's minutes, summed, as a `duration:` value.
+    static func duration(_ minutes: [Int]) -> String? {
+        let total = minutes.reduce(0, +)
+        return total > 0 ? WorkoutText.duration(min(total, 1440)) : nil
+    }
+
+    /// Adds `key: value` to a YAML front matter that lacks the key, before
+    /// the `before` key's line or else the closing fence, so that the keys
+    /// come in the order a new file has them whichever event came first.
+    /// False when the file has the key or no YAML front matter.
+    static func addFrontMatter(_ key: String, _ value: String, before: String?, to text: inout InboxText) -> Bool {
+        guard text.count > 1, text[0].trimmingCharacters(in: .whitespaces) == "---",
+              let close = (1..<text.count).first(where: { ["---", "..."].contains(text[$0].trimmingCharacters(in: .whitespaces)) }) else { return false }
+        let keys = (1..<close).map { text[$0] }
+        guard !keys.contains(where: { $0.hasPrefix(key + ":") }) else { return false }
+        let at = before.flatMap { next in keys.firstIndex { $0.hasPrefix(next + ":") }.map { $0 + 1 } } ?? close
+        text.insert(["\(key): \(value)"], at: at)
+        return true
+    }
+
+    /// Events' order, for lines that came from them.
+    struct Order: Comparable {
+        let seconds: Int
+        let id: String
+        init(_ event: InboxEvent) {
+            seconds = event.at.secondsSinceEpoch
+            id = event.id
+        }
+        static func < (a: Order, b: Order) -> Bool { (a.seconds, a.id) < (b.seconds, b.id) }
+    }
+
+    // MARK: - Entries into new diary files
+
+    static func applyEntries(_ events: [Checked], site: Site, files: inout Files, summary: inout [String]) {
+        var taken = site.takenPaths.union(files.changed.keys)
+        for checked in events {
+            guard case let .entry(title, text, isPrivate) = checked.event.kind else { continue }
+            let time = checked.time.text.replacingOccurrences(of: ":", with: "")
+            let path = ImportSource.freePath("diary/\(checked.date.year)/\(checked.date.iso)-\(time).md", taken: taken)
+            taken.insert(path)
+            var file = InboxText([])!
+            file.insert(entryFile(title: title, text: text, isPrivate: isPrivate, date: checked.date, time: checked.time), at: 0)
+            files.store(path, file)
+            summary.append("\(path) (new): " + (title ?? "entry") + (isPrivate ? " (private)" : ""))
+        }
+    }
+
+    /// A diary entry's lines: its front matter made here (the title quoted,
+    /// so nothing in it is read as a key), then the text, which comes after
+    /// the closing fence and can open no front matter of its own.
+    static func entryFile(title: String?, text: String, isPrivate: Bool, date: LocalDate, time: LocalTime) -> [String] {
+        var front = ["---"]
+        if let title { front.append("title: \(YAMLText.quoted(title))") }
+        front.append("date: \(date.iso) \(time.text)")
+        if isPrivate { front.append("private: true") }
+        front.append("---")
+        var body = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while body.first?.allSatisfy(\.isWhitespace) == true { body.removeFirst() }
+        while body.last?.allSatisfy(\.isWhitespace) == true { body.removeLast() }
+        return front + body
+    }
+}

@@ -1,0 +1,175 @@
+import DaybookContent
+import Foundation
+
+/// Where `[[…]]` links and `![[…]]` embeds lead, by Obsidian's rules: a
+/// date to that day's first entry; a name to the note or file of that name
+/// anywhere in `content/` (the shortest path when names repeat), then to the
+/// note of that title or alias; a path (`Folder/Note`) from the note's own
+/// folder, from `content/`, or as the end of a longer path (a vault kept in
+/// a folder of `content/pages/`). Any case. The tables are made when the
+/// first link is looked up: most diaries have no `[[links]]`.
+struct WikiTargets: Sendable {
+    /// A note a link can lead to or an embed show.
+    struct Note: Sendable {
+        let path: SitePath
+        let source: SourceFile
+        let body: String
+        let bodyFirstLine: Int
+        /// Never shown inside another note, even in a build with --include-private, whose feeds show public entries.
+        let isPrivate: Bool
+    }
+
+    private let tables: Tables
+
+    /// - Parameter files: every file of the content that is not Markdown
+    ///   (content-relative), those this build hides among them, so that an
+    ///   embed of one is an error and not a name that matches nothing.
+    init(entries: [DiaryEntry], pages: [FreePage], files: [String] = []) {
+        tables = Tables(entries: entries, pages: pages, files: files)
+    }
+
+    /// The note `target` names, seen from the Markdown file at `document` (content-relative).
+    func note(_ target: String, from document: String) -> Note? {
+        let made = tables.made
+        if let date = LocalDate(iso: target) { return made.byDate[date].map { made.notes[$0] } }
+        var key = target.lowercased()
+        if key.hasSuffix(".md") { key.removeLast(3) }
+        let found = Self.pick(key, from: document, byPath: made.notePaths, byName: made.noteNames) { made.notes[$0].source.slugPath }
+            ?? made.titles[key] ?? made.aliases[key]
+        return found.map { made.notes[$0] }
+    }
+
+    /// The file (content-relative) `target` names, seen from `document`.
+    func file(_ target: String, from document: String) -> String? {
+        let made = tables.made
+        return Self.pick(target.lowercased(), from: document, byPath: made.filePaths, byName: made.fileNames) { $0 }
+    }
+
+    /// Where a `[[link]]` leads: a note's page, else a file; what a kept rendering is checked against.
+    func destination(_ target: String, from document: String) -> SitePath? {
+        note(target, from: document)?.path ?? file(target, from: document).map { SitePath($0) }
+    }
+
+    /// A "did you mean" hint for a name nothing has: the nearest file names
+    /// (for a name with a file's extension) or note names.
+    func hint(for target: String) -> String? {
+        let made = tables.made
+        let name = String(target.split(separator: "/").last ?? "")
+        let isFile = name.contains(".") && !name.lowercased().hasSuffix(".md")
+        let names = isFile ? made.fileNames.values.map { ($0[0] as NSString).lastPathComponent }
+            : made.noteNames.values.map { made.notes[$0[0]].source.baseName }
+        return Suggestion.hint(for: name, in: names)
+    }
+
+    /// `key` (lower case) by path or by name; among names, candidates come shortest path first.
+    private static func pick<T>(_ key: String, from document: String, byPath: [String: T], byName: [String: [T]], path: (T) -> String) -> T? {
+        guard let slash = key.lastIndex(of: "/") else { return byName[key]?.first }
+        let folder = document.lowercased().split(separator: "/").dropLast().map(String.init)
+        if let relative = normalized(folder, key), let found = byPath[relative] { return found }
+        if let rooted = normalized([], key), let found = byPath[rooted] { return found }
+        let name = String(key[key.index(after: slash)...])
+        return byName[name]?.first { path($0).lowercased().hasSuffix("/" + key) }
+    }
+
+    /// `folder` + `path` with `.` and `..` resolved; nil if it climbs out of `content/`.
+    private static func normalized(_ folder: [String], _ path: String) -> String? {
+        var parts = folder
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.popLast() == nil { return nil }
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    private final class Tables: @unchecked Sendable {
+        struct Made {
+            var notes: [Note] = []
+            var byDate: [LocalDate: Int] = [:]
+            /// Lower-case path without `.md` → note; lower-case file name → notes, shortest path first.
+            var notePaths: [String: Int] = [:]
+            var noteNames: [String: [Int]] = [:]
+            var titles: [String: Int] = [:]
+            var aliases: [String: Int] = [:]
+            var filePaths: [String: String] = [:]
+            var fileNames: [String: [String]] = [:]
+        }
+
+        private let lock = NSLock()
+        private var sources: (entries: [DiaryEntry], pages: [FreePage], files: [String])?
+        private var tables = Made()
+
+        init(entries: [DiaryEntry], pages: [FreePage], files: [String]) { sources = (entries, pages, files) }
+
+        var made: Made {
+            lock.withLock {
+                if let (entries, pages, files) = sources {
+                    sources = nil
+                    // Pages first: a page and an entry of one title or name lead to the page.
+                    for page in pages {
+                        add(Note(path: Routes.content(page.source), source: page.source, body: page.body, bodyFirstLine: page.bodyFirstLine,
+                                 isPrivate: page.isPrivate),
+                            title: page.title, aliases: page.frontMatter.aliases)
+                    }
+                    for entry in entries {
+                        let index = tables.notes.count
+                        add(Note(path: Routes.content(entry.source), source: entry.source, body: entry.body, bodyFirstLine: entry.bodyFirstLine,
+                                 isPrivate: entry.isPrivate),
+                            title: entry.title, aliases: entry.frontMatter.aliases)
+                        if tables.byDate[entry.date] == nil { tables.byDate[entry.date] = index }
+                    }
+                    for file in files {
+                        tables.filePaths[file.lowercased()] = file
+                        tables.fileNames[(file as NSString).lastPathComponent.lowercased(), default: []].append(file)
+                    }
+                    let notes = tables.notes
+                    for (name, list) in tables.noteNames where list.count > 1 {
+                        tables.noteNames[name] = list.sorted { Self.shorter(notes[$0].source.relativePath, notes[$1].source.relativePath) }
+                    }
+                    for (name, list) in tables.fileNames where list.count > 1 { tables.fileNames[name] = list.sorted(by: Self.shorter) }
+                }
+                return tables
+            }
+        }
+
+        /// Fewer folders first, then fewer characters, then by name: which of two files of one name a link means.
+        private static func shorter(_ a: String, _ b: String) -> Bool {
+            let depth = (a.split(separator: "/").count, b.split(separator: "/").count)
+            if depth.0 != depth.1 { return depth.0 < depth.1 }
+            return (a.count, a) < (b.count, b)
+        }
+
+        private func add(_ note: Note, title: String, aliases: [String]) {
+            let index = tables.notes.count
+            tables.notes.append(note)
+            let path = note.source.slugPath.lowercased()
+            if tables.notePaths[path] == nil { tables.notePaths[path] = index }
+            tables.noteNames[note.source.baseName.lowercased(), default: []].append(index)
+            if tables.titles[title.lowercased()] == nil { tables.titles[title.lowercased()] = index }
+            for alias in aliases where tables.aliases[alias.lowercased()] == nil { tables.aliases[alias.lowercased()] = index }
+        }
+    }
+
+    /// What the targets are made of: every page's and entry's title, file and aliases, each entry's date, the files.
+    static func key(entries: [DiaryEntry], pages: [FreePage], files: [String] = []) -> PageKey {
+        PageKey { hasher in
+            hasher.combine(pages.count)
+            for page in pages {
+                hasher.combine(text: page.title)
+                hasher.combine(text: page.source.relativePath)
+                for alias in page.frontMatter.aliases { hasher.combine(text: alias) }
+            }
+            hasher.combine(entries.count)
+            for entry in entries {
+                hasher.combine(entry.date)
+                hasher.combine(text: entry.title)
+                hasher.combine(text: entry.source.relativePath)
+                for alias in entry.frontMatter.aliases { hasher.combine(text: alias) }
+            }
+            hasher.combine(files.count)
+            for file in files { hasher.combine(text: file) }
+        }
+    }
+}

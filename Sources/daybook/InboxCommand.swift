@@ -1,0 +1,46 @@
+import ArgumentParser
+import DaybookContent
+import DaybookSite
+import Foundation
+
+/// `daybook inbox [--dry-run]`
+struct InboxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inbox",
+        abstract: "Merge what the phone recorded (the inbox files in content/inbox/) into the plain files.",
+        discussion: """
+        Test results go into vocab/reviews.md, routines into routines/log.md, workouts into that day's workout \
+        file (made when there is none), entries into new diary files; every other byte of those files is kept. \
+        Nothing is written unless every event reads and the whole site, merged, passes 'daybook check'; merged \
+        inbox files then move to content/inbox/merged/. Merging a file twice, or two phones' files in either \
+        order, gives the same files. Inbox files end in .jsonl, .ndjson or .jsonl.txt.
+        """)
+
+    @OptionGroup var location: SiteLocation
+
+    @Flag(name: .customLong("dry-run"), help: "Show what would change; write nothing.")
+    var dryRun = false
+
+    func run() throws {
+        let outcome = try InboxRun.run(location.buildOptions(), dryRun: dryRun)
+        Terminal.report(outcome.warnings)
+        let root = location.folder.displayName
+        guard !outcome.moved.isEmpty else {
+            print("No inbox files in \(root)/inbox/.")
+            return
+        }
+        for line in outcome.merge.summary { print("\(root)/\(line)") }
+        if dryRun {
+            for (path, lines) in outcome.changes {
+                print("\n\(root)/\(path)")
+                for line in lines { print("  " + line) }
+            }
+        }
+        let merge = outcome.merge
+        let events = "\(merge.merged) event\(merge.merged == 1 ? "" : "s")"
+            + (merge.alreadyMerged == 0 ? "" : " (\(merge.alreadyMerged) merged before, left out)")
+        let files = "\(outcome.moved.count) inbox file\(outcome.moved.count == 1 ? "" : "s")"
+        print(dryRun ? "Dry run: would merge \(events) from \(files); nothing was written."
+                     : "Merged \(events) from \(files), moved to \(root)/inbox/merged/.")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import DaybookContent
+
+/// Names from imported files never become paths unchecked, paths are proven
+/// inside their folder, and text from files reaches the terminal plain.
+@Suite struct ImportSafetyTests {
+    func entries(_ json: String) throws -> ([DayOneEntry], [String]) {
+        var unknown = Set<String>()
+        var bad = BadRows()
+        let entries = try DayOneJSON.entries(SourceFile(displayPath: "Journal.json", relativePath: "Journal.json", text: json),
+                                             unknown: &unknown, badRows: &bad)
+        return (entries, bad.items.map(\.message))
+    }
+
+    func journal(uuid: String = "A1B2C3D4E5F6478899AABBCCDDEEFF01", photo: [String: String]) -> String {
+        let object: [String: Any] = ["entries": [["uuid": uuid, "creationDate": "2024-08-31T12:40:00Z", "photos": [photo]]]]
+        return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    @Test func attachmentNamesAreCheckedAgainstAnAllowList() throws {
+        let good = ["identifier": "3F2E1D0C-9B8A", "md5": "0A1b2c3d4e5f60718293a4b5c6d7e8f9", "type": "HEIC"]
+        let (kept, none) = try entries(journal(photo: good))
+        #expect(none == [] && kept[0].attachments.count == 1)
+        let cases: [(String, String, String)] = [
+            ("type", "jpeg/../../../x", "photo type 'jpeg/../../../x' is not a media type"),
+            ("type", "sh", "photo type 'sh' is not a media type"),
+            ("type", "", "photo type '' is not a media type"),
+            ("md5", "../../outside/secret", "photo md5 '../../outside/secret' is not hexadecimal"),
+            ("md5", "", "photo md5 '' is not hexadecimal"),
+            ("md5", "0a1b/c", "photo md5 '0a1b/c' is not hexadecimal"),
+            ("md5", "٣٤", "photo md5 '٣٤' is not hexadecimal"),
+            ("identifier", "a)b", "photo identifier 'a)b' is not letters, digits and '-'"),
+        ]
+        for (field, value, message) in cases {
+            var photo = good
+            photo[field] = value
+            let (found, bad) = try entries(journal(photo: photo))
+            #expect(found[0].attachments.isEmpty, "\(field) \(value)")
+            #expect(bad.count == 1 && bad[0].hasPrefix("entry 1 (A1B2C3D4E5F6478899AABBCCDDEEFF01): \(message)"), "\(bad)")
+        }
+        // The uuid goes into the front matter as it is: a line break would add keys.
+        let (injected, bad) = try entries(journal(uuid: "X\nprivate: false", photo: good))
+        #expect(injected.isEmpty && bad == ["entry 1: uuid 'X\nprivate: false' is not letters, digits and '-'"])
+    }
+
+    @Test func aPathIsInsideOnlyWhenItsLinksStayInside() throws {
+        let files = MemoryFiles()
+        files.addFolder("/site/content/diary/2024")
+        files.addFolder("/elsewhere")
+        files.addLink("/site/content/diary/away", to: "/elsewhere")
+        files.addLink("/site/content/diary/near", to: "2024")
+        files.addLink("/site/content/diary/dangling", to: "/missing/x")
+        let io = files.io
+        for path in ["diary/2024/x.md", "diary/new/deeper/x.md", "diary/near/x.jpeg", "x.md"] {
+            #expect(RelativePath.staysInside(path, of: "/site/content", io: io), "\(path)")
+        }
+        for path in ["diary/away/x.md", "diary/away", "diary/dangling", "diary/dangling/x", "../x.md", "diary/2024/../../../x",
+                     "/etc/passwd", "diary/2024/x\u{0}/../../../../x"] {
+            #expect(!RelativePath.staysInside(path, of: "/site/content", io: io), "\(path)")
+        }
+    }
+
+    @Test func anImportNeverWritesThroughALinkOutOfContent() throws {
+        let files = MemoryFiles()
+        files.addFolder("/site/content")
+        files.addFolder("/elsewhere")
+        files.addLink("/site/content/diary", to: "/elsewhere")
+        var checked = false
+        #expect { try ImportWriter.finish([ImportedFile("diary/2024/2024-08-31.md", .text("Hello"))], content: URL(fileURLWithPath: "/site/content"),
+                                          displayRoot: "content", dryRun: false, verify: { _ in checked = true }, io: files.io) } throws: { error in
+            (error as? ContentErrors)?.diagnostics.map(\.description)
+                == ["content/diary/2024/2024-08-31.md:1:1: error: would be written outside content/ (through '..' or a symbolic link); nothing was written\n    hint: an import writes only inside the content folder"]
+        }
+        #expect(!checked, "refused before the check unpacks anything")
+        #expect(try files.io.list("/elsewhere").isEmpty)
+    }
+
+    /// A zip's entry names are its maker's: one that climbs out of the export is no journal.
+    @Test func aZipJournalWhoseNameLeavesTheExportIsNotRead() throws {
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        let url = site.root.appendingPathComponent("export.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        try archive.addEntry(with: "../Journal.json", fileURL: DayOneImportTests.sample.appendingPathComponent("Journal.json"))
+        #expect { try DayOneImport.run(url, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify) } throws: { error in
+            (error as? ContentErrors)?.diagnostics.map(\.description).first?
+                .hasPrefix("export.zip/../Journal.json:1:1: error: the zip's entry name leaves the export ('..' or a leading '/'); not read") == true
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.content.path).isEmpty)
+    }
+
+    @Test func textFromFilesAndServicesIsPlainOnTheTerminal() {
+        let cases: [(String, String)] = [
+            ("plain 한글 text\twith tab\nand line", "plain 한글 text\twith tab\nand line"),
+            ("\u{1B}]0;owned\u{07}title", "title"),
+            ("\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\", "link"),
+            ("\u{1B}[2J\u{1B}[H\u{1B}[1;31mred\u{1B}[0m", "red"),
+            ("fake\r\u{1B}[Kdone", "fakedone"),
+            ("bell\u{07} del\u{7F} nul\u{0} bs\u{08}", "bell del nul bs"),
+            ("c1 \u{9B}2Jcsi \u{9D}osc\u{9C}after \u{85}nel", "c1 csi after nel"),
+            ("\u{1B}7saved\u{1B}8", "saved"),
+            ("unterminated \u{1B}]0;title\nnext line", "unterminated \nnext line"),
+            ("trailing \u{1B}", "trailing "),
+            ("trailing csi \u{1B}[12", "trailing csi "),
+        ]
+        for (raw, shown) in cases {
+            #expect(TerminalText.plain(raw) == shown, "\(raw.debugDescription)")
+        }
+    }
+}
