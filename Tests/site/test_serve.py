@@ -298,6 +298,36 @@ def test_a_save_waits_for_an_editor_between_truncating_and_writing(served):
     assert reviews.read_text() == edited + "\n## 2026-11-23\n- toeic: meticulous\n"
 
 
+def test_a_save_into_a_file_that_keeps_changing_is_refused_with_409_and_writes_nothing(served):
+    reviews = served.site / "content/vocab/reviews.md"
+    history = reviews.read_text()
+    page = urllib.request.urlopen(served.base).read().decode()
+    token = page.split('token:"')[1].split('"')[0]
+    stop = threading.Event()
+    written = []
+
+    def editor():  # saves by rename every few milliseconds, as an editor's autosave gone wild
+        n = 0
+        while not stop.is_set():
+            n += 1
+            text = history + f"<!-- autosave {n} -->\n"
+            (served.site / "content/vocab/.reviews.md.swp").write_text(text)
+            (served.site / "content/vocab/.reviews.md.swp").replace(reviews)
+            written.append(text)
+            time.sleep(0.005)
+    saving = threading.Thread(target=editor)
+    saving.start()
+    try:
+        status, reply = post(served, GOOD, token=token)
+    finally:
+        stop.set()
+        saving.join()
+    assert status == 409, reply
+    assert "being changed by another program" in reply
+    assert reviews.read_text() == written[-1]
+    assert not [p.name for p in reviews.parent.iterdir() if "daybook" in p.name]
+
+
 def test_a_taken_port_is_named_with_a_free_one_suggested(tmp_path):
     shutil.copytree(ROOT / "content", tmp_path / "content")
     with socket.socket() as taken:
