@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 @testable import DaybookContent
 
 /// Names from imported files never become paths unchecked, paths are proven
@@ -74,6 +75,20 @@ import Testing
         }
         #expect(!checked, "refused before the check unpacks anything")
         #expect(try files.io.list("/elsewhere").isEmpty)
+    }
+
+    /// A zip's entry names are its maker's: one that climbs out of the export is no journal.
+    @Test func aZipJournalWhoseNameLeavesTheExportIsNotRead() throws {
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        let url = site.root.appendingPathComponent("export.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        try archive.addEntry(with: "../Journal.json", fileURL: DayOneImportTests.sample.appendingPathComponent("Journal.json"))
+        #expect { try DayOneImport.run(url, displayPath: "export.zip", content: site.content, contentDisplayName: "content", verify: site.verify) } throws: { error in
+            (error as? ContentErrors)?.diagnostics.map(\.description).first?
+                .hasPrefix("export.zip/../Journal.json:1:1: error: the zip's entry name leaves the export ('..' or a leading '/'); not read") == true
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.content.path).isEmpty)
     }
 
     @Test func textFromFilesAndServicesIsPlainOnTheTerminal() {

@@ -18,6 +18,9 @@ import Testing
         if case let .embed(link, _) = sized?.first { #expect(link.size?.width == 100 && link.size?.height == 145) }
         #expect(ObsidianText.pieces("![[x.svg#icon|300]]") == [.embed(.init(target: "x.svg", fragment: "icon", label: "300"), offset: 0)])
         #expect(ObsidianText.pieces("[[#Local part]]") == [.link(.init(target: "", fragment: "Local part"), offset: 0)])
+        #expect(ObsidianText.pieces("A saying. ^quote-1") == [.text("A saying."), .blockID("quote-1")])
+        #expect(ObsidianText.pieces("![[a.png]]^pic") == [.embed(.init(target: "a.png"), offset: 0), .blockID("pic")])
+        #expect(ObsidianText.pieces("2^10 and x^2") == nil)
         #expect(ObsidianText.pieces("#산책/저녁 done") == [.tag("산책/저녁"), .text(" done")])
     }
 
@@ -190,7 +193,7 @@ import Testing
 
     @Test func headingsBlocksAliasesAndNotesShownInside() throws {
         let site = try site([
-            "A.md": "---\ntitle: A\n---\nTo [[B#Part Two]], [[#Mine]], [[Bee]].\n\n![[B#Part Two]]\n\n![[C]]\n\n![[B#^quote]]\n\n## Mine\n",
+            "A.md": "---\ntitle: A\n---\nTo [[B#Part Two]], [[#Mine]], [[Bee]], [[B#^quote|the saying]].\n\n![[B#Part Two]]\n\n![[C]]\n\n![[B#^quote]]\n\n## Mine\n",
             "B.md": "---\ntitle: B\naliases:\n  - Bee\n---\nIntro of B.\n\n## Part Two\nOnly this part.\n\nA saying. ^quote\n\n## Part Three\nNot shown.\n",
             "C.md": "---\ntitle: C\n---\nC shows A: ![[A]]\n\n![[A]]\n",
         ])
@@ -202,6 +205,8 @@ import Testing
         #expect(a.contains("<a href=\"../B/index.html#part-two\">B &gt; Part Two</a>"), "\(a)")
         #expect(a.contains("<a href=\"#mine\">Mine</a>"))
         #expect(a.contains("<a href=\"../B/index.html\">Bee</a>"))
+        #expect(a.contains("<a href=\"../B/index.html#%5Equote\">the saying</a>"))
+        #expect(b.contains("<p>A saying.<span id=\"^quote\"></span></p>"), "\(b)")
         // The part, once, without what follows it; a block by its id; C inside A, and A inside C only as a link (a loop).
         #expect(a.contains("Only this part.") && !a.contains("Not shown.") && !a.contains("Intro of B."))
         #expect(a.contains("<p>A saying.</p>"))
@@ -262,6 +267,10 @@ import Testing
         let errors = site.failingBuild().map(\.description)
         // The embed of a private note is an embed of nothing this build publishes.
         #expect(errors.count == 1 && errors[0].contains("'Diary' not found"), "\(errors)")
+        // Built with --include-private, the private note is a link, not its text.
+        try site.build(visibility: Visibility(includePrivate: true))
+        #expect(site.read("pages/vault/Public/index.html")?.contains("<a href=\"../Diary/index.html\">Diary</a>") == true)
+        #expect(site.read("pages/vault/Public/index.html")?.contains("Secret text") == false)
         try site.write("content/pages/vault/Public.md", "---\ntitle: Public\n---\n![[shared.svg]]\n")
         try site.build()
         #expect(!site.outputHas("pages/vault/Attachments/secret.svg"))

@@ -77,6 +77,9 @@ final class ObsidianPass: MarkdownPass {
                 return self.link(link, offset: offset, at: place)
             case let .embed(link, offset):
                 return embed(link, offset: offset, alone: alone, at: place)
+            case let .blockID(id):
+                // Free pages name blocks, for `[[Page#^id]]`.
+                return namesHeadings ? .html("<span id=\"^\(Feeds.escape(id))\"></span>") : .text("")
             case let .tag(name):
                 if !tags.contains(name) { tags.append(name) }
                 guard linksTags else { return .text("#" + name) }
@@ -87,7 +90,8 @@ final class ObsidianPass: MarkdownPass {
 
     /// `[[Note]]`, `[[Note#Heading]]`, `[[#Heading]]`, `[[file.pdf]]`: a link, or text and a warning.
     private func link(_ link: ObsidianText.Wikilink, offset: Int, at place: MarkdownTextPlace) -> MarkdownInline {
-        let fragment = link.heading.map(ObsidianText.anchor) ?? link.block.map { "^" + $0 }
+        // `^` written `%5E`, as a URL's fragment has it; the browser finds the id `^37066d` by it.
+        let fragment = link.heading.map(ObsidianText.anchor) ?? link.block.map { "%5E" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
         guard !link.target.isEmpty else { return .link(href: "#" + (fragment ?? ""), text: link.shown) }
         if let note = targets.note(link.target, from: file.relativePath) {
             links[link.target] = note.path
@@ -144,12 +148,13 @@ final class ObsidianPass: MarkdownPass {
     }
 
     /// A note's text (or its part after `#Heading` or `#^block`) in place of a
-    /// paragraph holding only its embed; elsewhere, inside itself, or shown
-    /// before on this page, a link to it.
+    /// paragraph holding only its embed; elsewhere, inside itself, shown
+    /// before on this page, or private (--include-private), a link to it.
     private func show(_ note: WikiTargets.Note, _ link: ObsidianText.Wikilink, offset: Int, alone: Bool, at place: MarkdownTextPlace) -> MarkdownInline {
         let key = note.source.relativePath + "#" + (link.fragment ?? "")
         let asLink = self.link(link, offset: offset, at: place)
-        guard alone, !shown.open.contains(note.source.relativePath), !shown.done.contains(key), note.source.relativePath != file.relativePath
+        guard alone, !note.isPrivate, !shown.open.contains(note.source.relativePath), !shown.done.contains(key),
+              note.source.relativePath != file.relativePath
         else { return asLink }
         guard let part = ObsidianText.section(of: note.body, heading: link.heading, block: link.block) else {
             warnings.append(Diagnostic(location(place, offset), "'\(link.target)' has no part '\(link.fragment ?? "")' to show; shown as a link",
@@ -167,7 +172,7 @@ final class ObsidianPass: MarkdownPass {
             ?? Markdown.render(part, pass: inner).html
         if inner.showsNotes { showsNotes = true }
         let source = from.link(to: note.path)
-        return .block("<div class=\"embed\">\n\(html)<p class=\"embed-source\"><a href=\"\(Feeds.escape(source))\">\(Feeds.escape(link.shown))</a></p>\n</div>\n")
+        return .block("<div class=\"embed\">\n\(html)<p class=\"embed-source\"><a href=\"\(Feeds.escape(source))\">\(Feeds.escape(link.target))</a></p>\n</div>\n")
     }
 
     /// A path from this Markdown file's folder to a content file, as a Markdown image would name it.

@@ -12,6 +12,8 @@ enum ObsidianText {
         /// `![[…]]`, the same.
         case embed(Wikilink, offset: Int)
         case tag(String)
+        /// ` ^37066d` ending a line: the id of its block, which Obsidian does not show.
+        case blockID(String)
     }
 
     /// `[[target#fragment|label]]`, as Obsidian reads it.
@@ -67,7 +69,7 @@ enum ObsidianText {
     /// source, or a backslash escape or an entity that makes them: so `[[`,
     /// `[!`, `::`, `\[`, `\#`, `\:`, `\!`, `&` before `#` or a letter, or a `#`
     /// that is not a heading's (one followed by a space, a tab, a line end,
-    /// another `#` or nothing).
+    /// another `#` or nothing), or a `^` before a letter, digit or `-` (a block id).
     static func mayHoldSyntax(_ markdown: String) -> Bool {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
@@ -83,7 +85,8 @@ enum ObsidianText {
                 }
                 return false
             }
-            return any(UInt8(ascii: "#")) { ![0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains($0) }
+            return any(UInt8(ascii: "^")) { $0 < 0x80 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || $0 == UInt8(ascii: "-") }
+                || any(UInt8(ascii: "#")) { ![0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains($0) }
                 || any(UInt8(ascii: "[")) { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "!") }
                 || any(UInt8(ascii: ":")) { $0 == UInt8(ascii: ":") }
                 || any(UInt8(ascii: "\\")) { [UInt8(ascii: "["), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "!")].contains($0) }
@@ -95,7 +98,7 @@ enum ObsidianText {
     /// or `]]`, so brackets nested thousands deep cost no more than others.
     static func pieces(_ text: String) -> [Piece]? {
         // Runs on every text node of every entry: a byte check keeps plain text off the scan below.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") }) else { return nil }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "^") }) else { return nil }
         var pieces: [Piece] = []
         var plain = ""
         var rest = Substring(text)
@@ -119,6 +122,13 @@ enum ObsidianText {
             plain.append(first)
             previous = first
             rest = rest.dropFirst()
+        }
+        let id = plain.reversed().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        let marker = plain.dropLast(id.count)
+        if !id.isEmpty, marker.last == "^", marker.dropLast().last.map({ $0 == " " || $0 == "\t" }) ?? !pieces.isEmpty || marker.count == 1 {
+            plain = String(marker.dropLast().reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            flush(&plain, into: &pieces)
+            pieces.append(.blockID(String(id.reversed())))
         }
         guard pieces.contains(where: { if case .text = $0 { false } else { true } }) else { return nil }
         flush(&plain, into: &pieces)

@@ -304,6 +304,8 @@
       });
       const reply = await response.json().catch(() => ({}));
       ui.copyStatus.textContent = response.ok ? t("Saved") : t("SaveFailed", { error: reply.error || response.status });
+      // The save rebuilds the site and the page reloads: the note is kept for the reloaded page.
+      if (response.ok) sessionStore("set", ui.copyStatus.textContent);
     } catch (error) {
       ui.copyStatus.textContent = t("SaveFailed", { error: error.message });
     } finally {
@@ -360,8 +362,22 @@
   });
   window.addEventListener("hashchange", () => setMode(location.hash === "#test" ? "test" : "study"));
 
+  /** The "Saved" note across the reload that follows a save; storage may be refused (private browsing). */
+  function sessionStore(action, value) {
+    try {
+      if (action === "set") return sessionStorage.setItem("daybook-saved", value);
+      const note = sessionStorage.getItem("daybook-saved");
+      sessionStorage.removeItem("daybook-saved");
+      return note;
+    } catch (error) {
+      return null;
+    }
+  }
+
   root.classList.add("is-live");
   for (const part of [ui.toolbar, ui.nav, ui.help]) part.hidden = false;
+  const savedNote = sessionStore("take");
+  if (savedNote) ui.copyStatus.textContent = savedNote;
   if (mode === "test" && !state.marks[currentKey()]) state.current = visible().find((key) => !state.marks[key]) || currentKey();
   render();
 })();
