@@ -67,6 +67,28 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("content/site.yml:6:11: error: unknown timezone 'Mars/Base'") })
     }
 
+    /// SPEC §2/§4/§8: `vocab.unrecorded`, `vocab.remind` and `workouts.remind`; a bad value is an error at its place, all of them together.
+    @Test func remindHoursAndTheUnrecordedRule() {
+        var diagnostics = Diagnostics()
+        let defaults = SiteConfig.parse(nil, into: &diagnostics)
+        #expect(defaults.vocab.unrecorded == .overdue && defaults.vocab.remind == nil && defaults.workouts.remind == nil)
+        let good = "vocab:\n  unrecorded: passed\n  remind: \"21:00\"\nworkouts:\n  remind: 6:05\n"
+        let config = SiteConfig.parse(SourceFile(displayPath: "content/site.yml", relativePath: "site.yml", text: good), into: &diagnostics)
+        #expect(diagnostics.items.isEmpty)
+        #expect(config.vocab.unrecorded == .passed && config.vocab.remind?.text == "21:00" && config.workouts.remind?.text == "06:05")
+        // Empty: no hour, as the starter site.yml leaves it.
+        let empty = SiteConfig.parse(SourceFile(displayPath: "content/site.yml", relativePath: "site.yml", text: "vocab:\n  remind:\n"), into: &diagnostics)
+        #expect(diagnostics.items.isEmpty && empty.vocab.remind == nil)
+
+        let bad = "vocab:\n  unrecorded: skip\n  remind: \"25:00\"\nworkouts:\n  remind: 6pm\n"
+        _ = SiteConfig.parse(SourceFile(displayPath: "content/site.yml", relativePath: "site.yml", text: bad), into: &diagnostics)
+        #expect(diagnostics.items.map(\.description) == [
+            "content/site.yml:2:15: error: unknown unrecorded 'skip'; expected one of overdue, passed",
+            "content/site.yml:3:11: error: invalid remind '25:00'\n    hint: write it like \"06:00\" (24-hour clock, in quotes)",
+            "content/site.yml:5:11: error: invalid remind '6pm'\n    hint: write it like \"06:00\" (24-hour clock, in quotes)",
+        ])
+    }
+
     @Test func suggestionsFindNearWordsOnly() {
         #expect(Suggestion.nearest(to: "snwo", in: ["snow", "rain"]) == "snow")
         #expect(Suggestion.nearest(to: "xyzzy", in: ["snow", "rain"]) == nil)

@@ -229,7 +229,8 @@ import Testing
 
 /// What `calendar.ics` holds for a site (`CalendarFeed`), built in memory.
 @Suite struct CalendarFeedTests {
-    static func site(includePrivate: Bool = false, today: String = "2026-11-23", baseURL: String? = "https://example.github.io/daybook/") throws -> SiteData {
+    static func site(includePrivate: Bool = false, today: String = "2026-11-23", baseURL: String? = "https://example.github.io/daybook/",
+                     change: (inout Content) -> Void = { _ in }) throws -> SiteData {
         var diagnostics = Diagnostics()
         var content = Content()
         content.config.locale = .en
@@ -251,6 +252,7 @@ import Testing
         // Review 1 of the 13th's book, due on the 18th, was taken that day (SPEC §4).
         content.reviews = ReviewLog(days: [ReviewLog.Day(date: LocalDate(iso: "2026-11-18")!, location: SourceLocation(path: "content/vocab/reviews.md"),
                                                          decks: ["toeic"])])
+        change(&content)
         #expect(diagnostics.items.isEmpty)
         let theme = Theme.load(name: "default", themesDirectory: URL(fileURLWithPath: "/nonexistent"), into: &diagnostics)
         let translation = try #require(theme.translations["en"])
@@ -287,6 +289,49 @@ import Testing
         let journal = try #require(Self.event("routine-journal@example.github.io", in: calendar))
         guard case let .allDay(first, _) = journal.when else { Issue.record("journal has a time"); return }
         #expect(first.iso == "2026-11-08")
+    }
+
+    /// SPEC §8: with `vocab.remind` the day's reviews of every deck are one
+    /// event at that hour, with an alarm at the hour; with `workouts.remind`
+    /// the day's split likewise. The UIDs name the day, as before.
+    @Test func remindHoursMakeTimedEventsWithAlarms() throws {
+        let site = try Self.site { content in
+            content.config.vocab.remind = LocalTime(hour: 21, minute: 0)
+            content.config.workouts.remind = LocalTime(hour: 18, minute: 30)
+        }
+        let calendar = CalendarFeed.calendar(site)
+        #expect(!calendar.events.contains { $0.uid.hasPrefix("review-") }, "no all-day reviews besides the timed ones")
+        let review = try #require(Self.event("reviews-2026-11-25@example.github.io", in: calendar))
+        #expect(review.summary == "3 words to review: TOEIC (13 November, 20 November)")
+        #expect(review.description == "TOEIC: Review 2 of the words from 13 November: abandon, benevolent\nTOEIC: Review 1 of the words from 20 November: candid")
+        #expect(review.alarms.map(\.minutes) == [0])
+        let text = ICalendar(stamp: calendar.stamp, events: [review]).serialized()
+        #expect(text.contains("DTSTART;TZID=Asia/Seoul:20261125T210000\r\nDURATION:PT30M\r\n"))
+        #expect(text.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\n"))
+        #expect(!calendar.events.contains { $0.uid.contains("diary-words") || $0.summary.contains("Secret") })
+
+        let split = try #require(Self.event("split-2026-11-23@example.github.io", in: calendar))
+        guard case let .timed(start, zone, minutes) = split.when else { Issue.record("the split is all-day"); return }
+        #expect(start == ICalendarDateTime(LocalDate(iso: "2026-11-23")!, LocalTime(hour: 18, minute: 30)!) && zone == "Asia/Seoul" && minutes == 30)
+        #expect(split.alarms.map(\.minutes) == [0])
+        // Routines keep their own time and alarm.
+        #expect(Self.event("routine-wake@example.github.io", in: calendar)?.alarms.map(\.minutes) == [-10])
+    }
+
+    /// SPEC §4: a review not taken is in today's event with how many days late, not on its past day.
+    @Test func anOverdueReviewIsTodaysEventWithHowManyDaysLate() throws {
+        for remind in [nil, LocalTime(hour: 21, minute: 0)] {
+            let calendar = CalendarFeed.calendar(try Self.site(today: "2026-11-27") { content in
+                content.reviews = ReviewLog()
+                content.config.vocab.remind = remind
+            })
+            let prefix = remind == nil ? "review-toeic-" : "reviews-"
+            #expect(Self.event("\(prefix)2026-11-18@example.github.io", in: calendar) == nil)
+            let today = try #require(Self.event("\(prefix)2026-11-27@example.github.io", in: calendar))
+            #expect(today.description?.contains("Review 1 of the words from 13 November (9 days late): abandon, benevolent") == true)
+            #expect(today.description?.contains("Review 1 of the words from 20 November (2 days late): candid") == true)
+            if remind == nil { #expect(today.summary == "TOEIC: 3 words to review (review 1, 9 days late)") }
+        }
     }
 
     @Test func privateDecksNeverAppear() throws {

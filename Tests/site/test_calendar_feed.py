@@ -1,6 +1,7 @@
 """calendar.ics read back by a real iCalendar parser (icalendar), its
 recurrences expanded with dateutil, as a calendar app subscribing to it would."""
 import datetime
+import shutil
 import textwrap
 from zoneinfo import ZoneInfo
 
@@ -35,6 +36,11 @@ FIXTURE = {
 
         ## 2026-11-20
         - candid :: 솔직한
+        """,
+    # Review 1 of the 13th's words (due the 18th) was taken that day: SPEC §4.
+    "vocab/reviews.md": """
+        ## 2026-11-18
+        - toeic:
         """,
     "vocab/secret.md": """
         ---
@@ -208,3 +214,80 @@ def test_private_decks_never_appear(fixture_content, feed, tmp_path):
         assert "TOEIC" in text
         for secret in ("secret", "비밀", "whisper", "속삭이다"):
             assert secret not in text
+
+
+def with_settings(fixture_content, tmp_path, vocab="", workouts="", reviews=None):
+    """A copy of the fixture with lines added under `vocab:` and `workouts:` in site.yml."""
+    content = tmp_path / "content"
+    shutil.copytree(fixture_content, content)
+    site = (content / "site.yml").read_text()
+    site = site.replace("workouts:\n", "workouts:\n" + workouts) + ("vocab:\n" + vocab if vocab else "")
+    (content / "site.yml").write_text(site)
+    if reviews is not None:
+        (content / "vocab/reviews.md").write_text(reviews)
+    return content
+
+
+def test_remind_hours_ring_at_that_hour_in_the_site_time_zone(fixture_content, tmp_path):
+    """SPEC §8: `vocab.remind` makes each day's reviews one event at that hour,
+    naming the word books and how many words; `workouts.remind` the day's
+    split; each with an alarm at the hour. Routines keep theirs."""
+    content = with_settings(fixture_content, tmp_path, vocab='  remind: "21:00"\n', workouts='  remind: "18:30"\n')
+    data = build(content, tmp_path / "public")
+    assert_well_formed(data)
+    by_uid = events(data)
+    assert not [uid for uid in by_uid if uid.startswith("review-")], "the timed events replace the all-day ones"
+
+    review = by_uid[f"reviews-2026-11-25@{HOST}"]
+    assert review["DTSTART"].params["TZID"] == "Europe/London"
+    start = review["DTSTART"].dt
+    assert (start.replace(tzinfo=None), start.utcoffset()) == (datetime.datetime(2026, 11, 25, 21, 0), datetime.timedelta(0))
+    assert review["DURATION"].dt == datetime.timedelta(minutes=30)
+    assert str(review["SUMMARY"]) == "복습할 단어 3개: TOEIC (11월 13일, 11월 20일)"
+    assert "abandon, benevolent" in str(review["DESCRIPTION"]) and "candid" in str(review["DESCRIPTION"])
+    [alarm] = review.walk("VALARM")
+    assert str(alarm["ACTION"]) == "DISPLAY" and alarm["TRIGGER"].dt == datetime.timedelta(0)
+    assert str(alarm["DESCRIPTION"]) == str(review["SUMMARY"])
+
+    split = by_uid[f"split-2026-11-23@{HOST}"]
+    assert split["DTSTART"].dt.replace(tzinfo=None) == datetime.datetime(2026, 11, 23, 18, 30)
+    assert split["DTSTART"].params["TZID"] == "Europe/London"
+    assert len([uid for uid in by_uid if uid.startswith("split-")]) == 60
+    assert [alarm["TRIGGER"].dt for alarm in split.walk("VALARM")] == [datetime.timedelta(0)]
+    assert [alarm["TRIGGER"].dt for alarm in by_uid[f"routine-wake@{HOST}"].walk("VALARM")] == [datetime.timedelta(minutes=-10)]
+    for secret in ("whisper", "비밀"):
+        assert secret not in data.decode("utf-8").replace("\r\n ", "")
+
+    # UIDs last from build to build: tomorrow only adds a day.
+    tomorrow = events(build(content, tmp_path / "tomorrow", today="2026-11-24"))
+    assert set(tomorrow) - set(by_uid) == {f"split-2027-01-22@{HOST}"}
+
+
+def test_a_reminder_in_summer_time_rings_at_the_local_hour(fixture_content, tmp_path):
+    content = with_settings(fixture_content, tmp_path, workouts='  remind: "18:30"\n')
+    by_uid = events(build(content, tmp_path / "public", today="2027-06-01"))
+    start = by_uid[f"split-2027-06-01@{HOST}"]["DTSTART"].dt
+    assert start.astimezone(UTC) == datetime.datetime(2027, 6, 1, 17, 30, tzinfo=UTC)
+
+
+def test_an_overdue_review_is_todays_event_with_how_many_days_late(fixture_content, tmp_path):
+    """SPEC §4: with nothing recorded the 13th's review 1 (due the 18th) is
+    still to be taken on the 23rd, 5 days late, and is not on the 18th."""
+    for remind, uid in (("", "review-toeic-"), ('  remind: "21:00"\n', "reviews-")):
+        content = with_settings(fixture_content, tmp_path / uid, vocab=remind, reviews="")
+        by_uid = events(build(content, tmp_path / uid / "public"))
+        assert f"{uid}2026-11-18@{HOST}" not in by_uid
+        today = by_uid[f"{uid}2026-11-23@{HOST}"]
+        assert "11월 13일에 추가한 단어 1차 복습 (5일 늦음): abandon, benevolent" in str(today["DESCRIPTION"])
+        if not remind:
+            assert str(today["SUMMARY"]) == "TOEIC: 복습할 단어 2개 (1차 복습, 5일 늦음)"
+            assert today["DTSTART"].dt == datetime.date(2026, 11, 23)
+
+
+def test_a_bad_hour_is_an_error_at_its_line(fixture_content, tmp_path):
+    content = with_settings(fixture_content, tmp_path, vocab='  remind: "9pm"\n')
+    result = daybook("build", "--content", str(content), "--output", str(tmp_path / "out"), check=False)
+    assert result.returncode == 1
+    lines = (content / "site.yml").read_text().splitlines()
+    line = next(number for number, text in enumerate(lines, 1) if "9pm" in text)
+    assert f"site.yml:{line}:11: error: invalid remind '9pm'" in result.stderr
