@@ -11,7 +11,6 @@ import re
 import shutil
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -19,7 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook, ROOT, TODAY
+from conftest import daybook, pinned_clock, ROOT, TODAY
 
 CASES = json.loads((ROOT / "Tests/DaybookTests/Fixtures/set-notation/cases.json").read_text())["cases"]
 RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
@@ -80,20 +79,9 @@ def phone(tmp_path):
 
 def set_clock(driver, day, hour=20):
     """Pages opened from now on see `day` at `hour`:00 in Seoul, the clock running on from there."""
-    start = datetime.datetime.fromisoformat(f"{day}T{hour:02}:00:00+09:00").timestamp() * 1000
     if getattr(driver, "clock_script", None):
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": driver.clock_script})
-    driver.clock_script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": f"""
-        (() => {{
-          const Real = Date, realNow = Real.now.bind(Real);
-          const offset = Number(sessionStorage.getItem("__offset:{start}") ?? {start} - realNow());
-          sessionStorage.setItem("__offset:{start}", offset);
-          // Moved on by advance(), and kept over a reload as a phone's clock would be.
-          window.__shift = Number(sessionStorage.getItem("__shift") || 0);
-          const now = () => realNow() + offset + window.__shift;
-          class PhoneDate extends Real {{ constructor(...args) {{ super(...(args.length ? args : [now()])); }} static now() {{ return now(); }} }}
-          window.Date = PhoneDate;
-        }})();"""})["identifier"]
+    driver.clock_script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(day, hour)})["identifier"]
 
 
 def advance(driver, minutes):
