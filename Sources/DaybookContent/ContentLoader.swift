@@ -199,6 +199,10 @@ struct FileWalker {
         let url = root.appendingPathComponent(relative)
         guard io.exists(url.path) else { return nil }
         guard folder.existsInside(relative, into: &diagnostics) else { return nil }
+        if let kind = io.attributes(url.path)?.kind, kind != .file {
+            diagnostics.error(SourceLocation(path: display(relative)), FolderWalk.notRegular, hint: FolderWalk.notRegularHint)
+            return nil
+        }
         sources.append(relative)
         return loadKept(relative, into: &diagnostics)
     }

@@ -151,6 +151,8 @@ def test_test_results_save_into_reviews_md_and_the_word_comes_back_today(served,
     assert save.is_displayed() and save.text == "reviews.md에 저장"
     save.click()
     until(lambda: build_number(browser) == 2, what="the reload after saving")
+    # The reloaded page still says it was saved.
+    until(lambda: "저장했습니다" in css(browser, ".copy-status").text, what="the saved note after the reload")
     assert reviews.read_text() == before + "\n## 2026-11-23\n- jlpt-n3:\n- toeic: meticulous\n"
     browser.get(served.base + "vocab/today/")
     today_book = css(browser, '.today-session:has(a[href$="toeic/2026-11-23/index.html"])')
@@ -294,3 +296,49 @@ def test_a_save_waits_for_an_editor_between_truncating_and_writing(served):
     saving.join()
     assert answers[0][0] == 200, answers
     assert reviews.read_text() == edited + "\n## 2026-11-23\n- toeic: meticulous\n"
+
+
+def test_a_save_into_a_file_that_keeps_changing_is_refused_with_409_and_writes_nothing(served):
+    reviews = served.site / "content/vocab/reviews.md"
+    history = reviews.read_text()
+    page = urllib.request.urlopen(served.base).read().decode()
+    token = page.split('token:"')[1].split('"')[0]
+    stop = threading.Event()
+    written = []
+
+    def editor():  # saves by rename every few milliseconds, as an editor's autosave gone wild
+        n = 0
+        while not stop.is_set():
+            n += 1
+            text = history + f"<!-- autosave {n} -->\n"
+            (served.site / "content/vocab/.reviews.md.swp").write_text(text)
+            (served.site / "content/vocab/.reviews.md.swp").replace(reviews)
+            written.append(text)
+            time.sleep(0.005)
+    saving = threading.Thread(target=editor)
+    saving.start()
+    try:
+        status, reply = post(served, GOOD, token=token)
+    finally:
+        stop.set()
+        saving.join()
+    assert status == 409, reply
+    assert "being changed by another program" in reply
+    assert reviews.read_text() == written[-1]
+    assert not [p.name for p in reviews.parent.iterdir() if "daybook" in p.name]
+
+
+def test_a_taken_port_is_named_with_a_free_one_suggested(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([DAYBOOK, "serve", "--port", str(port), "--today", TODAY], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "Serving" not in result.stdout
+    assert f"port {port} is taken" in result.stderr
+    suggested = int(result.stderr.split("--port ")[1].split()[0])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", suggested))  # the suggestion is free
