@@ -199,6 +199,10 @@ struct FileWalker {
         let url = root.appendingPathComponent(relative)
         guard io.exists(url.path) else { return nil }
         guard folder.existsInside(relative, into: &diagnostics) else { return nil }
+        if let kind = io.attributes(url.path)?.kind, kind != .file {
+            diagnostics.error(SourceLocation(path: display(relative)), FolderWalk.notRegular, hint: FolderWalk.notRegularHint)
+            return nil
+        }
         sources.append(relative)
         return loadKept(relative, into: &diagnostics)
     }
@@ -229,7 +233,7 @@ struct FileWalker {
                               hint: "save it as UTF-8 in your editor")
             return nil
         }
-        let normalized = text.containsByte(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        let normalized = TextLines.lineFeeds(text)
         let clean = XMLText.removingForbidden(normalized, file: display(relative), into: &diagnostics)
         return SourceFile(displayPath: display(relative), relativePath: FolderWalk.normalized(relative), text: clean)
     }

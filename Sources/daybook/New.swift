@@ -21,7 +21,7 @@ struct New: ParsableCommand {
 
     @OptionGroup var location: SiteLocation
 
-    @Option(name: .long, help: "An entry for this past day (YYYY-MM-DD), with that day's weather.", transform: SiteLocation.date)
+    @Option(name: .long, help: "An entry (with that day's weather) or a workout for this day (YYYY-MM-DD).", transform: SiteLocation.date)
     var date: LocalDate?
 
     @Option(name: .long, help: "The entry's time (HH:MM); its weather is that hour's.", transform: Self.time)
@@ -33,7 +33,7 @@ struct New: ParsableCommand {
     }
 
     func validate() throws {
-        if kind != .entry, date != nil || time != nil { throw ValidationError("--date and --time are for 'new entry' only") }
+        if kind == .deck, date != nil || time != nil { throw ValidationError("--date and --time are for 'new entry' and 'new workout'") }
     }
 
     func run() throws {
@@ -106,20 +106,25 @@ struct New: ParsableCommand {
             title: \(name ?? id)
             language: en
             meaning_language: ko
+            # Words go below, under a heading with the day you study them, one a line:
+            #   - word :: meaning; another meaning
+            #     - An example sentence.
             ---
             ## \(day.iso)
-            - word :: meaning; another meaning
-              - An example sentence.
 
             """)
         case .workout:
-            return ("workouts/\(year)/\(day.iso).md", """
+            // Placeholders are YAML comments: a file left as it is holds no invented sets.
+            // The clock time only when asked for (`--time`), as the import names files.
+            let time = self.time
+            return ("workouts/\(year)/\(day.iso)\(time.map { "-" + $0.text.replacingOccurrences(of: ":", with: "") } ?? "").md", """
             ---
-            date: \(day.iso)
-            duration: 60m
+            date: \(day.iso)\(time.map { " " + $0.text } ?? "")
+            # duration: 55m
+            # One exercise a line below the front matter, for example:
+            #   - Bench press: 60kg x 8, 8, 6
+            #   - Plank: 60s x 3
             ---
-            - Bench press: 60kg x 8, 8, 6
-            - Plank: 60s x 3
 
             """)
         }

@@ -39,6 +39,28 @@ import ZIPFoundation
         #expect(DayOneText.local(entries[2]).0.iso == "2024-08-31", "03:00 UTC is still the 31st in New York")
     }
 
+    /// A temperature of 1e308 once became `temp: 0` without a word.
+    @Test func anImpossibleWeatherValueIsLeftOutWithAWarningNamingTheEntry() throws {
+        var unknown = Set<String>()
+        var bad = BadRows()
+        let text = """
+        {"entries": [
+          {"uuid": "AAA1", "creationDate": "2024-08-31T12:00:00Z", "text": "Hot.",
+           "weather": {"weatherCode": "clear", "temperatureCelsius": 1e308, "relativeHumidity": 40, "windSpeedKPH": -3}}
+        ]}
+        """
+        let entries = try DayOneJSON.entries(SourceFile(displayPath: "Journal.json", relativePath: "Journal.json", text: text),
+                                             unknown: &unknown, badRows: &bad)
+        #expect(bad.items.isEmpty, "the entry is imported")
+        #expect(bad.warnings.map { "\($0.location.line) \($0.message)" } == [
+            "2 entry 1 (AAA1): weather.temperatureCelsius 1e+308 is not between -90 and 60 °C; left out",
+            "2 entry 1 (AAA1): weather.windSpeedKPH -3.0 is not between 0 and 432 km/h; left out",
+        ])
+        let file = DayOneText.file(entries[0], body: "Hot.")
+        #expect(!file.contains("temp:") && !file.contains("wind:"))
+        #expect(file.contains("  weatherCode: clear\n  humidity: 40\n"))
+    }
+
     @Test func importingTwiceWritesOnceAndTheSiteBuilds() throws {
         let site = try TestSite(onDisk: true)
         defer { site.remove() }

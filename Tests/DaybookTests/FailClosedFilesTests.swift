@@ -184,6 +184,35 @@ import Testing
         }
     }
 
+    /// An escape in a quoted title makes the character that reading the file removed.
+    @Test func controlCharactersFromEscapesReachNoOutput() throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ntitle: \"Bell \\x07 \\u0001 end\"\ntags: [\"a\\x01b\"]\n---\nBody\n",
+                                 "content/pages/about.md": "+++\ntitle = \"About\\u0007\"\n+++\nText\n",
+                                 "content/site.yml": "title: T\nbase_url: https://example.org/\n"])
+        defer { site.remove() }
+        let warnings = try site.build().warnings.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("content/diary/2026/2026-11-20.md:2:8: warning: control character removed from title") })
+        #expect(warnings.contains { $0.hasPrefix("content/pages/about.md:2:") && $0.contains("warning: control character removed from title") })
+        #expect(site.read("feed.xml")?.contains("<title>Bell   end</title>") == true)
+        for file in site.outputFiles() {
+            let text = try #require(site.read(file))
+            #expect(!text.unicodeScalars.contains(where: XMLText.isForbidden), "forbidden character in \(file)")
+        }
+    }
+
+    /// A FIFO would block the read forever: every non-regular file is refused.
+    @Test(arguments: ["content/site.yml", "content/diary/2026/2026-11-21.md", "content/routines.yml", "content/diary/2026/photo.jpg"])
+    func aFIFOIsAnErrorNotAHang(_ path: String) throws {
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": FailClosedFilesTests.visible], onDisk: true)
+        defer { site.remove() }
+        let url = site.root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(url.path, 0o644) == 0)
+        #expect(site.failingBuild().map(\.description).contains {
+            $0.hasPrefix("\(path):1:1: error: not a regular file (a pipe, socket or device); nothing is read from it")
+        })
+    }
+
     @Test func longTagsGetShortStableSlugs() throws {
         let latin = String(repeating: "a", count: 300)
         let hangul = String(repeating: "한", count: 100)

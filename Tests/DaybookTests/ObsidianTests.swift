@@ -267,6 +267,10 @@ import Testing
         let errors = site.failingBuild().map(\.description)
         // The embed of a private note is an embed of nothing this build publishes.
         #expect(errors.count == 1 && errors[0].contains("'Diary' not found"), "\(errors)")
+        // Built with --include-private, the private note is a link, not its text.
+        try site.build(visibility: Visibility(includePrivate: true))
+        #expect(site.read("pages/vault/Public/index.html")?.contains("<a href=\"../Diary/index.html\">Diary</a>") == true)
+        #expect(site.read("pages/vault/Public/index.html")?.contains("Secret text") == false)
         try site.write("content/pages/vault/Public.md", "---\ntitle: Public\n---\n![[shared.svg]]\n")
         try site.build()
         #expect(!site.outputHas("pages/vault/Attachments/secret.svg"))

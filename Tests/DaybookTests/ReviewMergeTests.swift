@@ -60,3 +60,39 @@ import Testing
         #expect(log.misses.map(\.word) == ["abandon", "candid"])
     }
 }
+
+/// The file's own line endings, byte order mark and final newline survive a save (issue 25).
+@Suite struct ReviewMergeLayoutTests {
+    static func merge(_ text: String) -> String { ReviewMergeTests.merge(text, [("toeic", ["candid"])]) }
+
+    @Test func aNewLatestDayInACRLFFileIsCRLFThroughout() {
+        #expect(Self.merge("## 2026-11-22\r\n- toeic: abandon\r\n")
+            == "## 2026-11-22\r\n- toeic: abandon\r\n\r\n## 2026-11-23\r\n- toeic: candid\r\n")
+        #expect(Self.merge("# 결과\r\n\r\n## 2026-11-22\r\n- toeic: abandon\r\n\r\n")
+            == "# 결과\r\n\r\n## 2026-11-22\r\n- toeic: abandon\r\n\r\n## 2026-11-23\r\n- toeic: candid\r\n")
+    }
+
+    @Test func aFileWithoutAFinalNewlineKeepsItsLastWordAndGetsNoneAdded() {
+        #expect(Self.merge("## 2026-11-22\n- toeic: abandon") == "## 2026-11-22\n- toeic: abandon\n\n## 2026-11-23\n- toeic: candid")
+        #expect(Self.merge("## 2026-11-22\r\n- toeic: abandon")
+            == "## 2026-11-22\r\n- toeic: abandon\r\n\r\n## 2026-11-23\r\n- toeic: candid")
+        // The day's heading is the last line: the deck line goes under it, not onto it.
+        #expect(Self.merge("## 2026-11-23") == "## 2026-11-23\n- toeic: candid")
+        #expect(Self.merge("## 2026-11-23\r\n- toeic: abandon") == "## 2026-11-23\r\n- toeic: abandon, candid")
+    }
+
+    @Test func aCROnlyFileStaysCROnly() {
+        #expect(Self.merge("## 2026-11-22\r- toeic: abandon\r") == "## 2026-11-22\r- toeic: abandon\r\r## 2026-11-23\r- toeic: candid\r")
+        #expect(Self.merge("## 2026-11-23\r- toeic: abandon\r\r## 2026-11-24\r")
+            == "## 2026-11-23\r- toeic: abandon, candid\r\r## 2026-11-24\r")
+    }
+
+    @Test func theByteOrderMarkStaysAndTheFirstHeadingIsStillFound() {
+        #expect(Self.merge("\u{FEFF}## 2026-11-23\r\n- toeic: abandon\r\n") == "\u{FEFF}## 2026-11-23\r\n- toeic: abandon, candid\r\n")
+        #expect(Self.merge("\u{FEFF}## 2026-11-24\n") == "\u{FEFF}## 2026-11-23\n- toeic: candid\n\n## 2026-11-24\n")
+    }
+
+    @Test func aMixedFileKeepsEachLinesEndingAndAddsItsMostCommon() {
+        #expect(Self.merge("## 2026-11-22\n- toeic: a\r\n- jlpt: b\r\n") == "## 2026-11-22\n- toeic: a\r\n- jlpt: b\r\n\r\n## 2026-11-23\r\n- toeic: candid\r\n")
+    }
+}

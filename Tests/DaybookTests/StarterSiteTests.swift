@@ -19,6 +19,12 @@ import Testing
         #expect(site.read("index.html") != nil)
         #expect(site.read("diary/2026/2026-11-23/index.html") != nil)
         #expect(site.read("vocab/words/index.html") != nil)
+        // One small example of every feature, so the menu shows each.
+        #expect(site.read("workouts/2026/2026-11-23/index.html") != nil)
+        #expect(site.read("routines/index.html") != nil)
+        #expect(site.read("workouts/index.html")?.contains("href=\"../routines/index.html\"") == true)
+        // No invented fact: the first entry has no weather.
+        #expect(StarterSite.firstEntry(Self.today, locale: locale).contains("weather") == false)
     }
 
     /// `daybook init` beside an existing .gitignore adds only the lines it lacks, at the end.
@@ -28,7 +34,8 @@ import Testing
         try StarterSite.write(into: "/site", today: Self.today, timezone: "Asia/Seoul", locale: .en, io: memory.io)
         #expect(memory.contents("/site/.gitignore").map { String(decoding: $0, as: UTF8.self) } == "node_modules/\npublic/\n.daybook-cache/\n.build/\n")
         #expect(memory.io.isFolder("/site/content/workouts") && memory.io.isFolder("/site/content/routines"))
-        #expect(memory.files(under: "/site/content").sorted() == ["diary/2026/2026-11-23.md", "pages/about.md", "site.yml", "vocab/words.md"])
+        #expect(memory.files(under: "/site/content").sorted() == ["diary/2026/2026-11-23.md", "pages/about.md", "routines.yml", "routines/log.md",
+                                                                  "site.yml", "vocab/words.md", "workouts/2026/2026-11-23.md"])
     }
 
     @Test func siteFileGivesTheDefaults() throws {

@@ -143,6 +143,97 @@ import Testing
         #expect(sessions.count == 1)
     }
 
+    /// What an import writes, read back with the build's own parser.
+    static func parsed(_ session: ImportedSession) -> (WorkoutSession?, [String]) {
+        var diagnostics = Diagnostics()
+        let file = SourceFile(displayPath: "w.md", relativePath: WorkoutText.path(session), text: WorkoutText.file(session, splits: []))
+        let workout = WorkoutParser.parse(file, settings: SiteConfig.Workouts(), into: &diagnostics)
+        return (workout, diagnostics.items.map(\.message))
+    }
+
+    /// A real Strong export was refused whole: "unknown unit 'on' in the sets of
+    /// 'Incline Bench Press (Dumbbell) — RPE'", from a note `RPE: 8 on the top set`.
+    @Test func aNoteThatLooksLikeSetsStaysANote() throws {
+        let (sessions, bad) = Self.sessions(.strong, """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2024-03-04 18:30:00,Push,1h,Incline Bench Press (Dumbbell),1,30,8,0,0,RPE: 8 on the top set,"- Squat: 100kg x 5\nthen: 5 min walk",
+        2024-03-04 18:30:00,Push,1h,Incline Bench Press (Dumbbell),2,30,8,0,0,RPE: 8 on the top set,,
+        """)
+        #expect(bad.isEmpty)
+        let text = WorkoutText.file(sessions[0], splits: [])
+        #expect(text.contains("- Incline Bench Press (Dumbbell) — RPE&#58; 8 on the top set\n"))
+        let (workout, messages) = Self.parsed(sessions[0])
+        #expect(messages == [])
+        #expect(workout?.exercises.map(\.name) == ["Incline Bench Press (Dumbbell)"], "only the sets are sets")
+        #expect(workout?.note?.contains("- Squat&#58; 100kg x 5") == true)
+    }
+
+    /// A typo in the person's own log (1,500 kg) or a row of negative numbers
+    /// is imported, kept in the exercise's note, and named in a warning: not
+    /// a refusal of the whole export, and not dropped in silence.
+    @Test func implausibleSetsAreKeptInTheNoteWithAWarningNamingTheRow() throws {
+        let export = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2024-03-04 18:30:00,Legs,1h,Squat,1,100,5,0,0,,,
+        2024-03-04 18:30:00,Legs,1h,Squat,2,1500,5,0,0,,,
+        2024-03-04 18:30:00,Legs,1h,Squat,3,-100,-5,0,0,,,
+        """
+        var (table, badRows) = Self.table(export)
+        let sessions = TrainingImport.sessions(.strong, table: table, unit: .kg, badRows: &badRows)
+        #expect(badRows.items.isEmpty)
+        #expect(badRows.warnings.map { "\($0.location.line) \($0.message)" } == [
+            "3 weight 1500 kg is over 1000 kg: the set is in the exercise's note, not counted",
+            "4 weight -100 is negative: the set is in the exercise's note, not counted",
+        ])
+        let (workout, messages) = Self.parsed(sessions[0])
+        #expect(messages == [])
+        #expect(workout?.exercises.first?.sets == [WorkoutSet(weight: Weight(100, .kg), reps: 5)])
+        #expect(workout?.note == "- Squat — set 2 1500kg x 5 not counted (weight 1500 kg is over 1000 kg) · set 3 -100kg x -5 not counted (weight -100 is negative)")
+
+        let site = try TestSite(["strong.csv": export])
+        let summary = try TrainingImport.run(.strong, file: site.root.appendingPathComponent("strong.csv"), displayPath: "strong.csv",
+                                             content: site.content, contentDisplayName: "content", verify: site.verify, io: site.io)
+        #expect(summary.added == 1)
+        #expect(summary.warnings.map { "\($0.location.path):\($0.location.line)" } == ["strong.csv:3", "strong.csv:4"])
+    }
+
+    /// Hevy quotes every field; a quote typed into a note that opens a field
+    /// and is closed only on a later row swallowed that row (3 sets became 2).
+    @Test func aStrayQuoteDoesNotMergeRows() throws {
+        let export = """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+        "Push","1 Feb 2025, 10:00","1 Feb 2025, 11:00","","Bench","","","0","normal","60","8","","",""
+        "Push","1 Feb 2025, 10:00","1 Feb 2025, 11:00","",Bench,,"paused 2s at the chest,1,normal,60,8,,,
+        "Push","1 Feb 2025, 10:00","1 Feb 2025, 11:00","","Bench","","","2","normal","60","6","","",""
+        """
+        let (table, badRows) = Self.table(export)
+        #expect(table.rows.count == 3)
+        #expect(badRows.items.isEmpty)
+        #expect(badRows.warnings.map { "\($0.location.line):\($0.location.column)" } == ["3:58"], "the stray quote, by row and column")
+        let (sessions, _) = Self.sessions(.hevy, export)
+        #expect(sessions.count == 1)
+        #expect(sessions.first.map { WorkoutText.notation($0.exercises[0].sets) } == "60kg x 8, 8, 6")
+
+        let site = try TestSite()
+        try site.write("hevy.csv", export)
+        let summary = try TrainingImport.run(.hevy, file: site.root.appendingPathComponent("hevy.csv"), displayPath: "hevy.csv",
+                                             content: site.content, contentDisplayName: "content", verify: site.verify, io: site.io)
+        #expect(summary.added == 1)
+        #expect(summary.alreadyImported.isEmpty)
+        #expect(summary.lines.first == "Imported 1 session into content/workouts/2025/2025-02-01-1000.md.")
+    }
+
+    @Test func controlCharactersNeverReachAWorkoutFile() throws {
+        let (sessions, bad) = Self.sessions(.strong, "Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Notes\n"
+                                                   + "2024-03-04 18:30:00,Le\u{0}gs,Squat\u{0},1,100,5,deep\u{0}\u{1B}[31m\n")
+        #expect(bad.isEmpty)
+        let text = WorkoutText.file(sessions[0], splits: [])
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(text.contains("title: \"Legs\"") && text.contains("- Squat: 100kg x 5") && text.contains("deep[31m"))
+        let (_, badRows) = Self.table("Date,Exercise Name,Reps\n2024-03-04,Squat\u{0},5\n")
+        #expect(badRows.warnings.map { "\($0.location.line):\($0.location.column) \($0.message)" } == ["2:17 1 control character (such as NUL) left out of the text"])
+    }
+
     // MARK: Into a content folder
 
     /// Per exercise, total volume and best Epley e1RM computed straight from

@@ -52,6 +52,20 @@ import Testing
         #expect(session?.note == nil)
     }
 
+    @Test func aDurationWithASpaceBeforeItsUnitIsTheManualsError() {
+        let (session, diagnostics) = parse("---\ndate: 2026-11-20\nduration: 50 min\n---\n")
+        #expect(session == nil)
+        #expect(diagnostics.errors.map(\.message) == ["invalid duration '50 min'"])
+    }
+
+    @Test func aFileNameDateThatDisagreesWithTheDateIsAWarning() {
+        let (session, diagnostics) = parse("---\ndate: 2026-12-21\n---\n- Squat: 100kg x 5\n", path: "workouts/2026-11-21.md")
+        #expect(session?.date.iso == "2026-12-21")
+        #expect(diagnostics.items.map(\.description) == [
+            "content/workouts/2026-11-21.md:2:7: warning: the workout is dated 2026-12-21 but its file name says 2026-11-21\n    hint: correct the date or rename the file",
+        ])
+    }
+
     @Test func aSessionWithoutADateIsAnError() {
         let (session, diagnostics) = parse("- Squat: 100kg x 5\n", path: "workouts/legs.md")
         #expect(session == nil)
@@ -72,6 +86,8 @@ import Testing
         let cases: [(String, Int?)] = [
             ("55m", 55), ("90", 90), ("1h", 60), ("1h30m", 90), ("1h 30m", 90), ("45min", 45), ("2H", 120),
             ("0", nil), ("30m1h", nil), ("1h30", nil), ("abc", nil), ("25h", nil), ("1h1h", nil), ("", nil),
+            // The manual lists `invalid duration '55 min'`: a space between a number and its unit.
+            ("50 min", nil), ("55 m", nil), ("1 h 30m", nil),
         ]
         for (text, minutes) in cases {
             #expect(WorkoutParser.durationMinutes(text) == minutes, "\(text)")

@@ -46,6 +46,17 @@ def served_site(sample_site, tmp_path_factory):
     server.shutdown()
 
 
+def pinned_clock(day, hour=12):
+    """A script that sets a page's clock to `day` at `hour`:00 local time, running on from there."""
+    return f"""(() => {{
+      const Real = Date, realNow = Real.now.bind(Real);
+      const offset = new Real({day[:4]}, {int(day[5:7]) - 1}, {int(day[8:10])}, {hour}).getTime() - realNow();
+      const now = () => realNow() + offset;
+      class PinnedDate extends Real {{ constructor(...args) {{ super(...(args.length ? args : [now()])); }} static now() {{ return now(); }} }}
+      window.Date = PinnedDate;
+    }})();"""
+
+
 @pytest.fixture(scope="session")
 def browser():
     from selenium import webdriver
@@ -61,5 +72,8 @@ def browser():
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.implicitly_wait(0)
+    # The pages pick "today" by the browser's clock among the days a build
+    # carries (SPEC §8): the browser lives on the day the sample site is built for.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(TODAY)})
     yield driver
     driver.quit()

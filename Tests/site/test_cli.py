@@ -54,3 +54,16 @@ def test_new_scaffolds_files_that_build(tmp_path):
             assert "weather" not in (site / result.stdout.strip()).read_text()
     assert daybook("new", "workout", "--today", "2026-11-24", cwd=site, check=False).returncode != 0  # never overwrites
     daybook("build", "--today", "2026-11-24", cwd=site)
+
+
+def test_new_workout_and_deck_left_as_they_are_hold_no_invented_data(tmp_path):
+    site = copy_content(tmp_path)
+    workout = site / daybook("new", "workout", "--date", "2026-11-01", "--today", "2026-11-24", cwd=site).stdout.strip()
+    assert workout.name == "2026-11-01.md"
+    deck = site / daybook("new", "deck", "scratch", "--today", "2026-11-24", cwd=site).stdout.strip()
+    out = tmp_path / "public"
+    daybook("build", "--today", "2026-11-24", "--output", str(out), cwd=site)
+    page = (out / "workouts/2026/2026-11-01/index.html").read_text()
+    assert "Bench press" not in page and "Plank" not in page  # the examples are comments, not sets
+    assert "another meaning" not in (out / "vocab/scratch/index.html").read_text()  # the example word is a comment
+    assert "- " not in deck.read_text().split("\n---\n", 1)[1]

@@ -32,3 +32,39 @@ def test_init_adds_missing_lines_to_an_existing_gitignore(tmp_path):
     assert (tmp_path / ".gitignore").read_text() == "*.swp\npublic/\n.daybook-cache/\n.build/\n"
     assert "locale: en" in (tmp_path / "content/site.yml").read_text()
     daybook("check", cwd=tmp_path)
+
+
+def test_init_starts_every_feature_with_an_example_and_invents_no_weather(tmp_path, browser):
+    daybook("init", "--locale", "en", "mysite", cwd=tmp_path)
+    site = tmp_path / "mysite"
+    [entry] = (site / "content/diary").rglob("*.md")
+    assert "weather" not in entry.read_text()
+    daybook("build", cwd=site)
+    browser.get((site / "public/index.html").as_uri())
+    menu = [a.text for a in browser.find_elements("css selector", ".site-nav a")]
+    for feature in ("Workouts", "Routines", "Vocabulary"):
+        assert any(feature.lower() in item.lower() for item in menu), (feature, menu)
+
+
+def test_year_heatmap_weekday_labels_stay_on_one_line(tmp_path, browser):
+    daybook("init", "--locale", "en", "mysite", cwd=tmp_path)
+    site = tmp_path / "mysite"
+    daybook("build", "--today", "2026-11-23", cwd=site)
+    try:
+        for width in (1280, 390):
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+            browser.get((site / "public/calendar/2026/index.html").as_uri())
+            broken = browser.execute_script("""
+                return [...document.querySelectorAll('.heatmap thead th')].filter(th => {
+                    const range = document.createRange(); range.selectNodeContents(th);
+                    return range.getClientRects().length !== 1 || th.scrollWidth > th.clientWidth;
+                }).map(th => th.textContent);""")
+            labels = browser.execute_script("return [...document.querySelectorAll('.heatmap thead th')].map(th => th.textContent)")
+            assert "Sun" in labels
+            assert broken == [], (width, broken)
+            overflow = browser.execute_script(
+                "return [...document.querySelectorAll('.heat-month')].filter(m => m.scrollWidth > m.clientWidth).length")
+            assert overflow == 0, width
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -6,6 +6,7 @@ import json
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -150,6 +151,8 @@ def test_test_results_save_into_reviews_md_and_the_word_comes_back_today(served,
     assert save.is_displayed() and save.text == "reviews.md에 저장"
     save.click()
     until(lambda: build_number(browser) == 2, what="the reload after saving")
+    # The reloaded page still says it was saved.
+    until(lambda: "저장했습니다" in css(browser, ".copy-status").text, what="the saved note after the reload")
     assert reviews.read_text() == before + "\n## 2026-11-23\n- jlpt-n3:\n- toeic: meticulous\n"
     browser.get(served.base + "vocab/today/")
     today_book = css(browser, '.today-session:has(a[href$="toeic/2026-11-23/index.html"])')
@@ -169,11 +172,11 @@ def test_the_copy_flow_stays_from_disk(browser, sample_site):
 
 def post(served, body, path="/__daybook/reviews", token=None, origin=None, host=None, headers=None):
     """Sends a request like a page would, with any part of it forged; returns (status, reply)."""
-    page = urllib.request.urlopen(served.base).read().decode()
-    real = page.split('token:"')[1].split('"')[0]
+    if token is None:
+        token = urllib.request.urlopen(served.base).read().decode().split('token:"')[1].split('"')[0]
     sent = {"Host": f"127.0.0.1:{served.port}" if host is None else host,
             "Origin": f"http://127.0.0.1:{served.port}" if origin is None else origin,
-            "X-Daybook-Token": real if token is None else token, "Content-Type": "application/json"}
+            "X-Daybook-Token": token, "Content-Type": "application/json"}
     sent.update(headers or {})
     sent = {k: v for k, v in sent.items() if v != ""}
     connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
@@ -229,3 +232,113 @@ def test_a_valid_save_from_the_pages_origin_is_accepted(served):
     status, reply = post(served, GOOD, host=f"localhost:{served.port}", origin=f"http://localhost:{served.port}")
     assert status == 200, reply
     assert (served.site / "content/vocab/reviews.md").read_text().endswith("\n## 2026-11-23\n- toeic: meticulous\n")
+
+
+def status_for(served, path, host):
+    """The status line's code of a GET sent with this Host header (None: no Host header at all)."""
+    with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
+        head = f"GET {path} HTTP/1.1\r\n" + (f"Host: {host}\r\n" if host is not None else "") + "Connection: close\r\n\r\n"
+        s.sendall(head.encode())
+        return int(s.recv(200).decode().split(" ")[1])
+
+
+@pytest.mark.parametrize("path", ["/", "/diary/2026/2026-11-21/", "/assets/style.css", "/__daybook/events", "/missing"])
+def test_every_request_must_name_the_preview_in_host(served, path):
+    """A DNS-rebinding page sends its own name as Host: it reads nothing, not even the event stream or a 404."""
+    port = served.port
+    for host in ("evil.example", f"evil.example:{port}", f"127.0.0.1:{port + 1}", f"127.0.0.2:{port}",
+                 f"localhost.evil.example:{port}", f"127.0.0.1:{port}.evil.example", "127.0.0.1", None):
+        assert status_for(served, path, host) == 421, host
+    expected = 404 if path == "/missing" else 200
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost:{port}", f"[::1]:{port}"):
+        assert status_for(served, path, host) == expected, host
+
+
+def test_a_link_planted_in_the_output_folder_leads_nowhere(served):
+    secret = served.site / "secret.txt"
+    secret.write_text("the secret\n")
+    public = served.site / "public"
+    (public / "leak.txt").symlink_to(secret)
+    (public / "out").symlink_to(served.site)
+    (public / "style-link.css").symlink_to(public / "assets/style.css")
+    for path in ("leak.txt", "out/secret.txt", "out/", "out/content/site.yml"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(served.base + path)
+        assert refused.value.code == 404
+        assert "the secret" not in refused.value.read().decode()
+    # A link that stays inside the folder is served.
+    assert urllib.request.urlopen(served.base + "style-link.css").read() == (public / "assets/style.css").read_bytes()
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_a_save_keeps_the_files_line_endings_mark_and_missing_final_newline(served, ending):
+    reviews = served.site / "content/vocab/reviews.md"
+    text = reviews.read_text().rstrip("\n").replace("\n", ending)
+    reviews.write_bytes("\ufeff".encode() + text.encode())
+    status, reply = post(served, GOOD)
+    assert status == 200, reply
+    expected = text + ending + ending + "## 2026-11-23" + ending + "- toeic: meticulous"
+    assert reviews.read_bytes() == "\ufeff".encode() + expected.encode()
+
+
+def test_a_save_waits_for_an_editor_between_truncating_and_writing(served):
+    """The issue's case: the save came while the editor's file was empty; the history must not become one line."""
+    reviews = served.site / "content/vocab/reviews.md"
+    edited = reviews.read_text() + "\n<!-- edited -->\n"
+    page = urllib.request.urlopen(served.base).read().decode()
+    token = page.split('token:"')[1].split('"')[0]
+    answers = []
+    with open(reviews, "w") as editor:  # truncated
+        saving = threading.Thread(target=lambda: answers.append(post(served, GOOD, token=token)))
+        saving.start()
+        time.sleep(0.01)
+        editor.write(edited)
+    saving.join()
+    assert answers[0][0] == 200, answers
+    assert reviews.read_text() == edited + "\n## 2026-11-23\n- toeic: meticulous\n"
+
+
+def test_a_save_into_a_file_that_keeps_changing_is_refused_with_409_and_writes_nothing(served):
+    reviews = served.site / "content/vocab/reviews.md"
+    history = reviews.read_text()
+    page = urllib.request.urlopen(served.base).read().decode()
+    token = page.split('token:"')[1].split('"')[0]
+    stop = threading.Event()
+    written = []
+
+    def editor():  # saves by rename every few milliseconds, as an editor's autosave gone wild
+        n = 0
+        while not stop.is_set():
+            n += 1
+            text = history + f"<!-- autosave {n} -->\n"
+            (served.site / "content/vocab/.reviews.md.swp").write_text(text)
+            (served.site / "content/vocab/.reviews.md.swp").replace(reviews)
+            written.append(text)
+            time.sleep(0.005)
+    saving = threading.Thread(target=editor)
+    saving.start()
+    try:
+        status, reply = post(served, GOOD, token=token)
+    finally:
+        stop.set()
+        saving.join()
+    assert status == 409, reply
+    assert "being changed by another program" in reply
+    assert reviews.read_text() == written[-1]
+    assert not [p.name for p in reviews.parent.iterdir() if "daybook" in p.name]
+
+
+def test_a_taken_port_is_named_with_a_free_one_suggested(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([DAYBOOK, "serve", "--port", str(port), "--today", TODAY], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "Serving" not in result.stdout
+    assert f"port {port} is taken" in result.stderr
+    suggested = int(result.stderr.split("--port ")[1].split()[0])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", suggested))  # the suggestion is free

@@ -95,6 +95,11 @@ extension EntryDate {
                                   hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00 (offsets from -12:00 to +14:00)")
                 return nil
             }
+            // `2026-11-26.md` dated 2026-12-26 is a slip in one of the two.
+            if let named = LocalDate(iso: file.baseName.prefix(10)), named != date.date {
+                diagnostics.warning(value.location, "the \(what) is dated \(date.date.iso) but its file name says \(named.iso)",
+                                    hint: "correct the date or rename the file")
+            }
             return date.date.checkedYear(at: value.location, into: &diagnostics).map { _ in date }
         }
         if let date = LocalDate(iso: file.baseName.prefix(10)) {

@@ -117,9 +117,20 @@ public enum DayOneJSON {
             if let weather = item["weather"] as? [String: Any] {
                 entry.weatherCode = (weather["weatherCode"] as? String).flatMap { $0 == "undefined" || $0.isEmpty ? nil : $0 }
                 entry.conditions = weather["conditionsDescription"] as? String
-                entry.temperatureCelsius = (weather["temperatureCelsius"] as? NSNumber)?.doubleValue
-                entry.relativeHumidity = (weather["relativeHumidity"] as? NSNumber)?.doubleValue
-                entry.windSpeedKPH = (weather["windSpeedKPH"] as? NSNumber)?.doubleValue
+                // A value the weather of a diary cannot have (1e308 °C) is left out, named: never written as 0.
+                func measure(_ key: String, _ measure: Measure, perUnit: Double = 1, unit: String? = nil) -> Double? {
+                    guard let value = (weather[key] as? NSNumber)?.doubleValue else { return nil }
+                    if value.isFinite, measure.range.contains(value / perUnit) { return value }
+                    let (low, high) = (measure.range.lowerBound * perUnit, measure.range.upperBound * perUnit)
+                    let line = file.text.range(of: uuid).map { file.text.utf8[..<$0.lowerBound].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+                    badRows.warn(file.location(line: line ?? 1),
+                                 "entry \(index + 1) (\(uuid)): weather.\(key) \(value) is not between \(low.plain) and \(high.plain) \(unit ?? measure.unit); left out",
+                                 hint: "add the weather by hand to the entry if you know it")
+                    return nil
+                }
+                entry.temperatureCelsius = measure("temperatureCelsius", .temperature)
+                entry.relativeHumidity = measure("relativeHumidity", .humidity)
+                entry.windSpeedKPH = measure("windSpeedKPH", .wind, perUnit: 3.6, unit: "km/h")
             }
             if let place = item["location"] as? [String: Any] {
                 entry.placeName = place["placeName"] as? String

@@ -13,11 +13,19 @@ public enum TrainingImport {
 
     /// The sessions of an export (pure: no files).
     static func sessions(_ source: Source, table: CSVTable, unit: SiteConfig.Workouts.Unit, badRows: inout BadRows) -> [ImportedSession] {
-        switch source {
+        let sessions = switch source {
         case .strong: StrongExport.sessions(table, unit: unit, badRows: &badRows)
         case .hevy: HevyExport.sessions(table, badRows: &badRows)
         case .fitnotes: FitNotesExport.sessions(table, unit: unit, badRows: &badRows)
         }
+        // A typo in the person's own log is theirs to see, not a reason to refuse the rest.
+        for set in sessions.lazy.flatMap(\.exercises).flatMap(\.sets) {
+            if let reason = set.outOfRange {
+                badRows.warn(table.file.location(line: set.line), "\(reason): the set is in the exercise's note, not counted",
+                             hint: "correct it in the workout file after the import")
+            }
+        }
+        return sessions
     }
 
     static func columns(_ source: Source) -> (required: [String], known: Set<String>) {
@@ -76,9 +84,18 @@ public enum TrainingImport {
             existing.insert(label)
             let path = ImportSource.freePath(WorkoutText.path(session), taken: paths)
             paths.insert(path)
-            written.append(ImportedFile(path, .text(WorkoutText.file(session, splits: config.workouts.split))))
+            let text = WorkoutText.file(session, splits: config.workouts.split)
+            // Read back as the build reads it: an import never writes what the parser refuses.
+            var check = Diagnostics()
+            _ = WorkoutParser.parse(SourceFile(displayPath: path, relativePath: path, text: text), settings: config.workouts, into: &check)
+            for error in check.errors {
+                diagnostics.error(export.location(line: session.line), "the session would be written as a workout Daybook cannot read: \(error.message)",
+                                  hint: "this is a mistake of Daybook's importer; please report it with this row")
+            }
+            written.append(ImportedFile(path, .text(text)))
         }
-        summary.warnings = diagnostics.items.filter { $0.severity == .warning }
+        if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
+        summary.warnings += diagnostics.items.filter { $0.severity == .warning }
         summary.added = written.count
         summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
         try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,

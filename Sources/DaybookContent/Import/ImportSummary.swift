@@ -63,15 +63,23 @@ public struct ImportSummary: Sendable {
 /// the user asked with `--skip-bad-rows` to import the rest without them.
 public struct BadRows: Sendable {
     public private(set) var items: [Diagnostic] = []
+    /// Rows read with something changed or left aside (an implausible value,
+    /// a stray quote): imported, and named in a warning each.
+    public private(set) var warnings: [Diagnostic] = []
     public init() {}
 
     public mutating func add(_ location: SourceLocation, _ message: String, hint: String? = nil) {
         items.append(Diagnostic(location, message, hint: hint))
     }
 
+    public mutating func warn(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+        warnings.append(Diagnostic(location, message, hint: hint, severity: .warning))
+    }
+
     /// With `skip`, the bad rows become left-out items of the summary; without,
     /// they are errors that stop the import.
     public func settle(skip: Bool, into diagnostics: inout Diagnostics, summary: inout ImportSummary) {
+        summary.warnings += warnings
         guard !items.isEmpty else { return }
         if skip {
             summary.leftOut += items.map { Diagnostic($0.location, "unreadable: \($0.message)", severity: .warning) }

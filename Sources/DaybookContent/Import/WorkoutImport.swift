@@ -30,8 +30,32 @@ public struct ImportedSet: Hashable, Sendable {
     var loaded: Double? { weight.flatMap { $0 > 0 ? $0 : nil } }
     var hasReps: Bool { (reps ?? 0) > 0 }
     var hasSeconds: Bool { (seconds ?? 0) > 0 }
-    /// Something Daybook's set notation can say: reps or a hold.
-    var isWritable: Bool { hasReps || hasSeconds }
+    /// Something Daybook's set notation can say: reps or a hold, each in range.
+    var isWritable: Bool { (hasReps || hasSeconds) && outOfRange == nil }
+
+    /// Why the set notation cannot hold this set's numbers (a negative weight
+    /// or count, a weight past 1,000 kg, reps or a time past the notation's
+    /// limits); nil when it can. Such a set is kept in the exercise's note.
+    var outOfRange: String? {
+        if let weight, weight < 0 { return "weight \(WorkoutText.number(weight)) is negative" }
+        if let weight, Weight(weight, unit).kilograms > SetNotation.maxKilograms {
+            return "weight \(WorkoutText.number(weight)) \(unit.rawValue) is over \(Int(SetNotation.maxKilograms)) kg"
+        }
+        if let reps, reps < 0 { return "reps \(reps) is negative" }
+        if let reps, reps > SetNotation.maxReps { return "reps \(reps) is over \(SetNotation.maxReps)" }
+        if let seconds, seconds < 0 { return "time \(seconds) s is negative" }
+        if let seconds, seconds > SetNotation.maxSeconds { return "time \(seconds) s is over 24 hours" }
+        return nil
+    }
+
+    /// The set's numbers as the export gives them (`1500kg x 5`, `-5 reps`).
+    var asExported: String {
+        var parts: [String] = []
+        if let weight, weight != 0 { parts.append("\(WorkoutText.number(weight))\(unit.rawValue)") }
+        if let reps, reps != 0 { parts.append(parts.isEmpty ? "\(reps) reps" : "\(reps)") }
+        if let seconds, seconds != 0 { parts.append("\(seconds)s") }
+        return parts.joined(separator: " x ")
+    }
 }
 
 public struct ImportedExercise: Hashable, Sendable {
@@ -165,6 +189,9 @@ public enum WorkoutText {
             }
         }
         if !distances.isEmpty { parts.append(distances.joined(separator: ", ")) }
+        for item in numbered {
+            if let reason = item.element.outOfRange { parts.append("set \(item.offset + 1) \(item.element.asExported) not counted (\(reason))") }
+        }
         if exercise.sets.contains(where: { $0.hasReps && $0.hasSeconds }) {
             let times = numbered.filter { $0.element.hasReps && $0.element.hasSeconds }.map { "\(hold($0.element.seconds!)) (set \($0.offset + 1))" }
             parts.append("time " + times.joined(separator: ", "))
@@ -202,9 +229,22 @@ public enum WorkoutText {
                 notes.append("- \(name) — \(note)")
             }
         }
-        if !notes.isEmpty { body += [""] + notes }
-        if !session.notes.isEmpty { body += [""] + session.notes.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if !notes.isEmpty { body += [""] + notes.flatMap(lines).map(noteLine) }
+        if !session.notes.isEmpty { body += [""] + lines(session.notes.joined(separator: "\n\n")).map(noteLine) }
         return (front + body).joined(separator: "\n") + "\n"
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// A line of note as the parser will read it: a note that reads as an
+    /// exercise (`- Incline press — RPE: 8 on the top set`) has its first
+    /// colon, the one the parser splits at, written `&#58;`, which Markdown
+    /// shows as ':'.
+    static func noteLine(_ line: String) -> String {
+        guard ExerciseLine(Substring(line)) != nil, let colon = line.firstIndex(of: ":") else { return line }
+        return line.replacingCharacters(in: colon...colon, with: "&#58;")
     }
 
     /// `workouts/2024/2024-09-12-2146.md`, or `workouts/2024/2024-09-12.md` without a time.

@@ -221,8 +221,11 @@ public enum InboxMerge {
             return text
         }
 
+        /// Keeps the file's new text; one the merge left as it was is no change.
         mutating func store(_ path: String, _ text: InboxText) {
-            if read(path) == nil { created.insert(path) }
+            let original = read(path)
+            guard text.bytes != original || changed[path] != nil else { return }
+            if original == nil { created.insert(path) }
             changed[path] = text.bytes
         }
     }

@@ -256,6 +256,11 @@ enum Disk {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw FileIOError(path: path, errno: errno) }
         defer { close(descriptor) }
+        return try read(descriptor, path: path)
+    }
+
+    /// The rest of an open file; `path` is for the error.
+    static func read(_ descriptor: Int32, path: String) throws(FileIOError) -> Data {
         var info = stat()
         // Read straight into the Data's memory: one byte more than the file
         // says, so the end shows in the first read; a file that grows (or has

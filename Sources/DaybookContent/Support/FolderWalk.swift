@@ -94,6 +94,10 @@ public struct FolderWalk: Sendable {
         path.utf8.allSatisfy { $0 < 0x80 } ? path : path.precomposedStringWithCanonicalMapping
     }
 
+    /// A FIFO, socket or device would block a read forever or never end.
+    static let notRegular = "not a regular file (a pipe, socket or device); nothing is read from it"
+    static let notRegularHint = "remove it, or put the file itself here"
+
     /// The kinds come with the listing (readdir), so a large diary's tens of
     /// thousands of files are not asked for their attributes one by one.
     private func walk(_ path: String, relative: String, recursive: Bool, into result: inout [String], diagnostics: inout Diagnostics) {
@@ -126,6 +130,8 @@ public struct FolderWalk: Sendable {
                 result.append(childRelative)
             } else if kind == .folder, recursive {
                 walk(path + "/" + name, relative: childRelative, recursive: true, into: &result, diagnostics: &diagnostics)
+            } else if kind == .other {
+                diagnostics.error(SourceLocation(path: display(childRelative)), FolderWalk.notRegular, hint: FolderWalk.notRegularHint)
             }
         }
     }

@@ -93,7 +93,13 @@ public struct YAMLValue {
     }
 
     public func string(_ what: String, into diagnostics: inout Diagnostics) -> String? {
-        if let text = scalarText { return text }
+        if let text = scalarText {
+            // Reading removed control characters from the file, but an escape (`"\x07"`, TOML's `"\u0001"`)
+            // makes one again: it would leave feed.xml, the sitemap and calendar.ics unreadable.
+            guard XMLText.hasForbidden(text) else { return text }
+            diagnostics.warning(location, "control character removed from \(what)", hint: "it is not text; remove the escape")
+            return String(String.UnicodeScalarView(text.unicodeScalars.filter { !XMLText.isForbidden($0) }))
+        }
         diagnostics.error(location, "\(what) must be text")
         return nil
     }

@@ -59,8 +59,8 @@ public enum AnkiImport {
             bodyLine += 1
         }
 
-        let body = Array(lines[bodyLine...].joined(separator: "\n"))
-        let records = CSVReader(chars: body, separator: header.separator, firstLine: bodyLine + 1)
+        let body = lines[bodyLine...].joined(separator: "\n")
+        let records = CSVReader(text: body, separator: header.separator, firstLine: bodyLine + 1)
             .records(file: file, badRows: &reading.badRows)
         let isHTML = header.isHTML ?? records.contains { $0.contains { HTMLText.looksLikeHTML($0.text) } }
         let meta = Set(header.metaColumns)
@@ -70,7 +70,7 @@ public enum AnkiImport {
         for record in records {
             var fields = record.indices.filter { !meta.contains($0 + 1) }.map { record[$0] }
             for index in fields.indices {
-                fields[index].text = media.strip(fields[index].text, at: file.location(line: fields[index].line, column: fields[index].column))
+                fields[index].text = media.strip(fields[index].text, at: fields[index].location(in: file))
             }
             guard let first = fields.first else { continue }
             // The word names the word in the deck and its reviews: no emphasis there.
@@ -80,7 +80,7 @@ public enum AnkiImport {
             func meanings(_ field: CSVField) -> [String] {
                 lines(field).flatMap { line in WordLine.meanings(in: Array(line), from: 0).map(\.text).filter { !$0.isEmpty } }
             }
-            let location = file.location(line: first.line, column: first.column)
+            let location = first.location(in: file)
             var word = lines(first, emphasis: false).joined(separator: " ")
             var answers: [String] = []
             var examples: [String] = []
@@ -99,7 +99,7 @@ public enum AnkiImport {
             }
             let found = answers + (fields.count > 1 ? meanings(fields[1]) : [])
             if found.isEmpty {
-                let at = fields.count > 1 ? file.location(line: fields[1].line, column: fields[1].column) : location
+                let at = fields.count > 1 ? fields[1].location(in: file) : location
                 reading.leftOut.append(Diagnostic(at, "'\(word)' has an empty back (no meaning)", severity: .warning))
                 continue
             }
@@ -108,7 +108,7 @@ public enum AnkiImport {
             reading.notes.append(AnkiNote(word: word, meanings: found, examples: examples, line: first.line))
         }
         if let extra {
-            reading.diagnostics.warning(file.location(line: extra.line, column: extra.column),
+            reading.diagnostics.warning(extra.location(in: file),
                                         "only three fields are imported (word, meanings, example sentences); later fields are left out")
         }
         if let warning = media.warning { reading.diagnostics.append(warning) }

@@ -78,7 +78,7 @@ public enum AnkiFiles {
         if !joined.isEmpty {
             summary.adjusted.append("Joined the meanings past the \(maxMeanings == 1 ? "first" : "first \(maxMeanings - 1)") into the last for \(joined.count) word\(joined.count == 1 ? "" : "s") with more than \(maxMeanings) (max_meanings): \(ImportSummary.list(joined)).")
         }
-        summary.warnings = diagnostics.items.filter { $0.severity == .warning }
+        summary.warnings += diagnostics.items.filter { $0.severity == .warning }
         guard !new.isEmpty else { return summary }
 
         let updated = existing.map { AnkiImport.appendBook(to: $0.text, date: date, words: new) }

@@ -3,7 +3,7 @@
 /// when missing), one `- deck: word, word` line per deck tested — `- deck:`
 /// when it missed nothing, which still records the test (SPEC §4) — words
 /// already listed for that day and deck kept once. Every other byte stays as
-/// it was, line endings included.
+/// it was: the byte order mark, line endings and final newline (`TextLines`).
 public enum ReviewMerge {
     /// One deck's missed words, in the order they were tested; none when every word was known.
     public struct Misses: Sendable, Equatable {
@@ -17,44 +17,38 @@ public enum ReviewMerge {
     }
 
     public static func merging(_ misses: [Misses], on date: LocalDate, into text: String) -> String {
-        // New lines take the file's line ending: a CRLF file keeps its "\r" at each line's end.
-        let ending = text.utf8.contains(UInt8(ascii: "\r")) && text.contains("\r\n") ? "\r" : ""
-        // Lines without their "\n".
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        let endsWithNewline = text.isEmpty || text.hasSuffix("\n")
-        if endsWithNewline { lines.removeLast() }
         guard !misses.isEmpty else { return text }
+        var lines = TextLines(text)
 
-        var sections = daySections(lines)
+        var sections = daySections(lines.lines)
         if !sections.contains(where: { $0.date == date }) {
-            let later = sections.first { $0.date > date }
-            let heading = "## \(date.iso)" + ending
-            if let later {
-                lines.insert(contentsOf: [heading, ending], at: later.heading)
+            let heading = "## \(date.iso)"
+            if let later = sections.first(where: { $0.date > date }) {
+                lines.insert([heading, ""], at: later.heading)
+            } else if let last = lines.lines.last, !last.trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.append(["", heading])
             } else {
-                if let last = lines.last, !last.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { lines.append(ending) }
-                lines.append(heading)
+                lines.append([heading])
             }
-            sections = daySections(lines)
+            sections = daySections(lines.lines)
         }
 
         for deck in misses {
             let ofDay = sections.filter { $0.date == date }
-            if let (index, listed) = ofDay.lazy.compactMap({ deckLine(deck.deckID, in: lines, section: $0) }).first {
+            if let (index, listed) = ofDay.lazy.compactMap({ deckLine(deck.deckID, in: lines.lines, section: $0) }).first {
                 let added = unique(deck.words).filter { !listed.contains($0) }
                 guard !added.isEmpty else { continue }
-                let (body, lineEnding) = splitEnding(lines[index])
-                let trimmed = String(Substring(body).trimmingTrailingSpaces())
+                let trimmed = String(Substring(lines[index]).trimmingTrailingSpaces())
                 let separator = trimmed.hasSuffix(":") ? " " : ", "
-                lines[index] = trimmed + separator + added.joined(separator: ", ") + lineEnding
+                lines[index] = trimmed + separator + added.joined(separator: ", ")
             } else {
                 let section = ofDay[0]
-                let lastText = (section.heading + 1..<section.end).last { !lines[$0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-                lines.insert(line(deck) + ending, at: (lastText ?? section.heading) + 1)
+                let lastText = (section.heading + 1..<section.end).last { !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+                lines.insert([line(deck)], at: (lastText ?? section.heading) + 1)
             }
-            sections = daySections(lines)
+            sections = daySections(lines.lines)
         }
-        return lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+        return lines.text
     }
 
     /// `- toeic: abandon, candid`, or `- toeic:` with nothing missed.
@@ -72,7 +66,7 @@ public enum ReviewMerge {
     private static func daySections(_ lines: [String]) -> [Section] {
         var headings: [(index: Int, date: LocalDate?)] = []
         for (index, line) in lines.enumerated() {
-            let (indent, content) = MarkdownLine.split(Substring(splitEnding(line).body))
+            let (indent, content) = MarkdownLine.split(Substring(line))
             guard indent < 4, let heading = MarkdownLine.heading(content), heading.level >= 2 else { continue }
             headings.append((index, heading.level == 2 ? LocalDate(iso: heading.text) : nil))
         }
@@ -86,7 +80,7 @@ public enum ReviewMerge {
     /// The line `- deckID: …` in a section, and the words it lists.
     private static func deckLine(_ deckID: String, in lines: [String], section: Section) -> (Int, Set<String>)? {
         for index in section.heading + 1..<section.end {
-            let (indent, content) = MarkdownLine.split(Substring(splitEnding(lines[index]).body))
+            let (indent, content) = MarkdownLine.split(Substring(lines[index]))
             guard indent < 4, let item = MarkdownLine.listItem(content) else { continue }
             let rest = content.dropFirst(item)
             guard let colon = rest.firstIndex(of: ":"), rest[..<colon].trimmingCharacters(in: .whitespaces) == deckID else { continue }
@@ -94,10 +88,6 @@ public enum ReviewMerge {
             return (index, Set(listed))
         }
         return nil
-    }
-
-    private static func splitEnding(_ line: String) -> (body: String, ending: String) {
-        line.hasSuffix("\r") ? (String(line.dropLast()), "\r") : (line, "")
     }
 
     private static func unique(_ words: [String]) -> [String] {

@@ -53,6 +53,9 @@ public enum SetNotation {
     public static let maxSetCount = 100
     /// Heaviest weight, in kg: the heaviest lifts ever made are about 500 kg.
     public static let maxKilograms = 1000.0
+    public static let maxReps = 10_000
+    /// Longest time one set may take: a day.
+    public static let maxSeconds = 24 * 3600
 
     /// The groups of sets, in the order written; `a; b; c` gives three groups.
     public static func parse(_ text: some StringProtocol, defaultUnit: SiteConfig.Workouts.Unit) -> Result<[[WorkoutSet]], Failure> {
@@ -216,8 +219,8 @@ public enum SetNotation {
         }
 
         func reps(_ value: Double, text: String, at start: Int) throws(Failure) -> Int {
-            guard value == value.rounded(), value >= 1, value <= 10_000 else {
-                throw failure("reps must be a whole number between 1 and 10000, not \(text)", at: start)
+            guard value == value.rounded(), value >= 1, value <= Double(SetNotation.maxReps) else {
+                throw failure("reps must be a whole number between 1 and \(SetNotation.maxReps), not \(text)", at: start)
             }
             return Int(value)
         }
@@ -243,7 +246,7 @@ public enum SetNotation {
             guard value == value.rounded() else {
                 throw failure("write times in whole minutes and seconds, like 1m30s", at: start)
             }
-            guard value <= 24 * 3600 else { throw failure("a time must be at most 24 hours", at: start) }
+            guard value <= Double(SetNotation.maxSeconds) else { throw failure("a time must be at most 24 hours", at: start) }
             var seconds = Int(value) * (Parser.minuteUnits.contains(lower) ? 60 : 1)
             if Parser.minuteUnits.contains(lower), nextNonSpaceIsDigit() {
                 // `1m30s`, `1m 30s`

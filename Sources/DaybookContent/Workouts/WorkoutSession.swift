@@ -88,8 +88,15 @@ public enum WorkoutParser {
         return text
     }
 
-    /// `55m`, `55min`, `90` (minutes), `1h`, `1h30m`, `1h 30m`; nil when not a duration of 1 minute to 24 hours.
+    /// `55m`, `55min`, `90` (minutes), `1h`, `1h30m`, `1h 30m`; nil when not a duration of 1 minute to 24 hours,
+    /// or when a space parts a number from its unit (`55 min`, as the manual says).
     public static func durationMinutes(_ text: String) -> Int? {
+        var afterDigit = false, spaced = false
+        for c in text {
+            if c.isLetter, afterDigit, spaced { return nil }
+            if c != " " { afterDigit = c.isASCIIDigit }
+            spaced = c == " "
+        }
         let compact = text.filter { $0 != " " }.lowercased()
         if let minutes = Int(compact) { return (1...1440).contains(minutes) ? minutes : nil }
         var total = 0
@@ -161,7 +168,7 @@ struct ExerciseLine {
 
     init?(_ line: Substring) {
         // Most lines are no list item: their bytes say so without cutting them into Characters.
-        guard Self.mayBeListItem(line.utf8) else { return nil }
+        guard Self.mayBeListItem(line.utf8), Self.mayHaveSets(line.utf8) else { return nil }
         let characters = Array(line)
         var index = 0
         while index < characters.count, characters[index] == " " { index += 1 }
@@ -182,6 +189,17 @@ struct ExerciseLine {
         while end > start, characters[end - 1] == " " || characters[end - 1] == "\t" { end -= 1 }
         sets = String(characters[start..<end])
         setsColumn = start + 1
+    }
+
+    /// Whether a digit or a `b` follows the first colon and its spaces, as `init`
+    /// requires: a long note item (a 50 MB line) is passed over by its bytes,
+    /// not cut into Characters.
+    private static func mayHaveSets(_ bytes: Substring.UTF8View) -> Bool {
+        guard var index = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        bytes.formIndex(after: &index)
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { bytes.formIndex(after: &index) }
+        guard index < bytes.endIndex else { return false }
+        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) || bytes[index] | 0x20 == UInt8(ascii: "b")
     }
 
     /// Whether the bytes begin as a list item does: fewer than four spaces, a

@@ -148,12 +148,13 @@ final class ObsidianPass: MarkdownPass {
     }
 
     /// A note's text (or its part after `#Heading` or `#^block`) in place of a
-    /// paragraph holding only its embed; elsewhere, inside itself, or shown
-    /// before on this page, a link to it.
+    /// paragraph holding only its embed; elsewhere, inside itself, shown
+    /// before on this page, or private (--include-private), a link to it.
     private func show(_ note: WikiTargets.Note, _ link: ObsidianText.Wikilink, offset: Int, alone: Bool, at place: MarkdownTextPlace) -> MarkdownInline {
         let key = note.source.relativePath + "#" + (link.fragment ?? "")
         let asLink = self.link(link, offset: offset, at: place)
-        guard alone, !shown.open.contains(note.source.relativePath), !shown.done.contains(key), note.source.relativePath != file.relativePath
+        guard alone, !note.isPrivate, !shown.open.contains(note.source.relativePath), !shown.done.contains(key),
+              note.source.relativePath != file.relativePath
         else { return asLink }
         guard let part = ObsidianText.section(of: note.body, heading: link.heading, block: link.block) else {
             warnings.append(Diagnostic(location(place, offset), "'\(link.target)' has no part '\(link.fragment ?? "")' to show; shown as a link",

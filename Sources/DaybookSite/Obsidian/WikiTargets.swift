@@ -15,6 +15,8 @@ struct WikiTargets: Sendable {
         let source: SourceFile
         let body: String
         let bodyFirstLine: Int
+        /// Never shown inside another note, even in a build with --include-private, whose feeds show public entries.
+        let isPrivate: Bool
     }
 
     private let tables: Tables
@@ -107,12 +109,14 @@ struct WikiTargets: Sendable {
                     sources = nil
                     // Pages first: a page and an entry of one title or name lead to the page.
                     for page in pages {
-                        add(Note(path: Routes.content(page.source), source: page.source, body: page.body, bodyFirstLine: page.bodyFirstLine),
+                        add(Note(path: Routes.content(page.source), source: page.source, body: page.body, bodyFirstLine: page.bodyFirstLine,
+                                 isPrivate: page.isPrivate),
                             title: page.title, aliases: page.frontMatter.aliases)
                     }
                     for entry in entries {
                         let index = tables.notes.count
-                        add(Note(path: Routes.content(entry.source), source: entry.source, body: entry.body, bodyFirstLine: entry.bodyFirstLine),
+                        add(Note(path: Routes.content(entry.source), source: entry.source, body: entry.body, bodyFirstLine: entry.bodyFirstLine,
+                                 isPrivate: entry.isPrivate),
                             title: entry.title, aliases: entry.frontMatter.aliases)
                         if tables.byDate[entry.date] == nil { tables.byDate[entry.date] = index }
                     }

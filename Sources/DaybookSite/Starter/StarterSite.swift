@@ -15,6 +15,9 @@ public enum StarterSite {
             ("content/site.yml", siteFile(timezone: timezone, locale: locale)),
             ("content/diary/\(today.year)/\(today.iso).md", firstEntry(today, locale: locale)),
             ("content/vocab/words.md", firstDeck(today, locale: locale)),
+            ("content/workouts/\(today.year)/\(today.iso).md", firstWorkout(today, locale: locale)),
+            ("content/routines.yml", firstRoutine(locale: locale)),
+            ("content/routines/log.md", routineLog(locale: locale)),
             ("content/pages/about.md", aboutPage(locale: locale)),
         ]
     }
@@ -113,7 +116,6 @@ public enum StarterSite {
         ---
         title: 첫 번째 기록
         date: \(today.iso)
-        weather: clear
         tags: [daybook]
         ---
         Daybook으로 쓰는 첫 일기입니다. 이 파일을 고치거나 `daybook new entry`로
@@ -123,7 +125,6 @@ public enum StarterSite {
         ---
         title: The first entry
         date: \(today.iso)
-        weather: clear
         tags: [daybook]
         ---
         The first diary entry written with Daybook. Edit this file, or make a new
@@ -155,6 +156,64 @@ public enum StarterSite {
         - daybook :: a diary; a journal
           - I write in my daybook every night.
         - review :: to study again
+
+        """
+    }
+
+    /// Every feature starts with one small example, so the menu shows it; each
+    /// says it is one, so it is not taken for something that happened.
+    static func firstWorkout(_ today: LocalDate, locale: SiteConfig.Locale) -> String {
+        locale == .ko ? """
+        ---
+        title: 예시 운동
+        date: \(today.iso)
+        ---
+        - Push-up: 10, 10
+
+        운동 기록의 예시입니다. 한 줄에 한 운동: `- 이름: 세트`. 이 파일을 고치거나
+        지우고, `daybook new workout`으로 새 기록을 만드세요.
+
+        """ : """
+        ---
+        title: An example workout
+        date: \(today.iso)
+        ---
+        - Push-up: 10, 10
+
+        An example of a workout log: one exercise a line, `- Name: sets`. Edit or
+        delete this file, and make a new one with `daybook new workout`.
+
+        """
+    }
+
+    static func firstRoutine(locale: SiteConfig.Locale) -> String {
+        locale == .ko ? """
+        # 하려는 루틴과 요일. 한 날은 routines/log.md에 적습니다.
+        - id: stretch
+          name: 스트레칭 (예시)
+          days: daily
+          minutes: 10
+
+        """ : """
+        # The routines you mean to keep, and on which days; log the days you did them in routines/log.md.
+        - id: stretch
+          name: Stretching (an example)
+          days: daily
+          minutes: 10
+
+        """
+    }
+
+    static func routineLog(locale: SiteConfig.Locale) -> String {
+        locale == .ko ? """
+        # 루틴 기록
+        # 한 날마다 한 줄을 적으세요. 예:
+        # - 2026-11-20: stretch
+
+        """ : """
+        # Routine log
+        # One line a day for the routines you did, for example:
+        # - 2026-11-20: stretch
 
         """
     }

@@ -65,21 +65,22 @@ actor PreviewServer {
         return EventHub.event("errors", data: json)
     }
 
-    /// Maps a URL path to a file inside the output folder, never outside it.
+    /// Maps a URL path to a file inside the output folder, never outside it:
+    /// the file's real path, every link resolved, must lie in the folder's
+    /// (a link planted in the output folder leads nowhere).
     private func resolve(_ path: String) -> URL? {
         let decoded = path.removingPercentEncoding ?? path
         let parts = decoded.split(separator: "/").map(String.init)
-        guard !parts.contains("..") else { return nil }
+        guard !parts.contains(".."), let root = FileIO.disk.resolve(output.path) else { return nil }
         var url = output
         for part in parts { url.appendPathComponent(part) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { url.appendPathComponent("index.html") }
-        return url.standardizedFileURL.path.hasPrefix(output.path) ? url : nil
+        if FileIO.disk.isFolder(url.path) { url.appendPathComponent("index.html") }
+        guard let real = FileIO.disk.resolve(url.path), real.hasPrefix(root == "/" ? root : root + "/") else { return nil }
+        return URL(fileURLWithPath: real)
     }
 
     private func notFound() -> HTTPResponse {
-        let page = FileManager.default.contents(atPath: output.appendingPathComponent("404.html").path) ?? Data("Not found".utf8)
+        let page = resolve("/404.html").flatMap { FileManager.default.contents(atPath: $0.path) } ?? Data("Not found".utf8)
         return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: inject(into: page))
     }
 

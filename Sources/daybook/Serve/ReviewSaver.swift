@@ -1,9 +1,6 @@
 import DaybookContent
 import FlyingFox
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `POST /__daybook/reviews`: the flip-card test page sends the day's missed
 /// words (none for a deck tested with every word known) and they are merged into `content/vocab/reviews.md`. Only a page this
@@ -13,7 +10,7 @@ import Glibc
 /// merged file reads without an error.
 final class ReviewSaver: @unchecked Sendable {
     let token: String
-    private let port: UInt16
+    private let loopback: LoopbackHost
     private let contentDirectory: URL
     private let today: LocalDate?
     /// The content as it is on disk now (for the decks, their words and the site's time zone).
@@ -22,7 +19,7 @@ final class ReviewSaver: @unchecked Sendable {
     static let maximumBody = 64 * 1024
 
     init(port: UInt16, contentDirectory: URL, today: LocalDate?, load: @escaping @Sendable () -> (Content, Diagnostics)) {
-        self.port = port
+        loopback = LoopbackHost(port: port)
         self.contentDirectory = contentDirectory
         self.today = today
         self.load = load
@@ -70,11 +67,10 @@ final class ReviewSaver: @unchecked Sendable {
 
     /// The page's own origin and host, and this run's token.
     private func checkSender(_ request: HTTPRequest) throws {
-        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
-        guard let host = request.headers[.host], hosts.contains(host.lowercased()) else {
+        guard let host = loopback.host(of: request) else {
             throw Refusal(.forbidden, "requests must be sent to the preview's own address")
         }
-        guard request.headers[HTTPHeader("Origin")]?.lowercased() == "http://\(host.lowercased())" else {
+        guard request.headers[HTTPHeader("Origin")]?.lowercased() == "http://\(host)" else {
             throw Refusal(.forbidden, "requests must come from a page of the preview")
         }
         guard let sent = request.headers[HTTPHeader("X-Daybook-Token")], Self.same(sent, token) else {
@@ -111,30 +107,28 @@ final class ReviewSaver: @unchecked Sendable {
             misses.append(ReviewMerge.Misses(deckID: deck.id, words: entry.words))
         }
 
-        let file = contentDirectory.appendingPathComponent("vocab/reviews.md")
-        var info = stat()
-        if lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            throw Refusal(.conflict, "vocab/reviews.md is not a plain file; nothing was saved")
-        }
-        let old = FileManager.default.contents(atPath: file.path) ?? Data()
-        guard let text = String(data: old, encoding: .utf8) else { throw Refusal(.conflict, "vocab/reviews.md is not UTF-8 text; nothing was saved") }
-        let merged = ReviewMerge.merging(misses, on: date, into: text)
-
-        // The merged file must read without an error, as the build will read it.
-        var diagnostics = Diagnostics()
-        let source = SourceFile(displayPath: "vocab/reviews.md", relativePath: "vocab/reviews.md", text: merged.replacingOccurrences(of: "\r\n", with: "\n"))
-        _ = ReviewLogParser.parse(source, decks: content.decks, into: &diagnostics)
-        if let error = diagnostics.errors.first {
-            throw Refusal(.unprocessableContent, "\(error.location.path):\(error.location.line):\(error.location.column): \(error.message)" + (error.hint.map { " (\($0))" } ?? ""))
-        }
-        if merged != text {
-            let temporary = file.deletingLastPathComponent().appendingPathComponent(".reviews.md.saving-\(getpid())")
-            do {
-                try Data(merged.utf8).write(to: temporary)
-                guard rename(temporary.path, file.path) == 0 else { throw Refusal(.internalServerError, String(cString: strerror(errno))) }
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                throw Refusal(.internalServerError, "cannot write vocab/reviews.md: \(error)")
+        // Merged afresh from the file as it is when the guard has it, unchanged and still.
+        let update = GuardedFileUpdate(path: contentDirectory.appendingPathComponent("vocab/reviews.md").path)
+        do {
+            _ = try update.update { old in
+                guard let text = String(validating: old, as: UTF8.self) else {
+                    throw Refusal(.conflict, "vocab/reviews.md is not UTF-8 text; nothing was saved")
+                }
+                let merged = ReviewMerge.merging(misses, on: date, into: text)
+                // The merged file must read without an error, as the build will read it.
+                var diagnostics = Diagnostics()
+                let source = SourceFile(displayPath: "vocab/reviews.md", relativePath: "vocab/reviews.md", text: TextLines.lineFeeds(merged.hasPrefix("\u{FEFF}") ? String(merged.dropFirst()) : merged))
+                _ = ReviewLogParser.parse(source, decks: content.decks, into: &diagnostics)
+                if let error = diagnostics.errors.first {
+                    throw Refusal(.unprocessableContent, "\(error.location.path):\(error.location.line):\(error.location.column): \(error.message)"
+                        + (error.hint.map { " (\($0))" } ?? ""))
+                }
+                return Data(merged.utf8)
+            }
+        } catch let failure as GuardedFileUpdate.Failure {
+            switch failure {
+            case .notPlainFile, .changedMeanwhile: throw Refusal(.conflict, "vocab/reviews.md: \(failure)")
+            case .failed: throw Refusal(.internalServerError, "cannot write vocab/reviews.md: \(failure)")
             }
         }
         return (["## \(date.iso)"] + misses.map(ReviewMerge.line)).joined(separator: "\n")

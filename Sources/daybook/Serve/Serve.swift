@@ -3,6 +3,9 @@ import DaybookContent
 import DaybookSite
 import FlyingFox
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +34,12 @@ struct Serve: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
+        // Said before any build, and before "Serving …" could be printed.
+        guard PortProbe.isFree(port) else {
+            let free = (1...100).lazy.compactMap { UInt16(exactly: Int(port) + $0) }.first(where: PortProbe.isFree)
+            throw ValidationError("port \(port) is taken: another program (or another 'daybook serve') listens on it"
+                                  + (free.map { "; try --port \($0)" } ?? ""))
+        }
         var configured = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
         configured.replaceForeignOutput = force
         let options = configured
@@ -59,8 +68,15 @@ struct Serve: AsyncParsableCommand {
         memory.parsed.startWatching()
 
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
-        await server.appendRoute("GET *") { request in await preview.respond(to: request) }
-        await server.appendRoute("POST /__daybook/reviews") { request in await saver.handle(request) }
+        let loopback = LoopbackHost(port: port)
+        await server.appendRoute("GET *") { request in
+            if let refusal = loopback.refusal(request) { return refusal }
+            return await preview.respond(to: request)
+        }
+        await server.appendRoute("POST /__daybook/reviews") { request in
+            if let refusal = loopback.refusal(request) { return refusal }
+            return await saver.handle(request)
+        }
         FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
         try await server.run()
         withExtendedLifetime(watcher) {}
@@ -93,5 +109,24 @@ private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: 
     } catch {
         Terminal.error("\(error)")
         await preview.failed([Diagnostic(SourceLocation(path: options.outputDirectory.lastPathComponent), "\(error)")])
+    }
+}
+
+enum PortProbe {
+    /// Whether 127.0.0.1:`port` can be bound now (the probe is closed at once).
+    static func isFree(_ port: UInt16) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return true }
+        defer { close(socket) }
+        // As the server binds: a port left in TIME_WAIT by a stopped server is free.
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
     }
 }
