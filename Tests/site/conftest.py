@@ -47,11 +47,15 @@ def served_site(sample_site, tmp_path_factory):
 
 
 def pinned_clock(day, hour=12):
-    """A script that sets a page's clock to `day` at `hour`:00 local time, running on from there."""
+    """A script that sets a page's clock to `day` at `hour`:00 local time, running on from there;
+    `window.__shift` milliseconds (kept in sessionStorage over a reload) move it on."""
+    start = f"new Real({day[:4]}, {int(day[5:7]) - 1}, {int(day[8:10])}, {hour}).getTime()"
     return f"""(() => {{
-      const Real = Date, realNow = Real.now.bind(Real);
-      const offset = new Real({day[:4]}, {int(day[5:7]) - 1}, {int(day[8:10])}, {hour}).getTime() - realNow();
-      const now = () => realNow() + offset;
+      const Real = Date, realNow = Real.now.bind(Real), key = "__offset:{day}:{hour}";
+      const offset = Number(sessionStorage.getItem(key) ?? {start} - realNow());
+      sessionStorage.setItem(key, offset);
+      window.__shift = Number(sessionStorage.getItem("__shift") || 0);
+      const now = () => realNow() + offset + window.__shift;
       class PinnedDate extends Real {{ constructor(...args) {{ super(...(args.length ? args : [now()])); }} static now() {{ return now(); }} }}
       window.Date = PinnedDate;
     }})();"""

@@ -11,7 +11,6 @@ import re
 import shutil
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -19,7 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook, ROOT, TODAY
+from conftest import daybook, pinned_clock, ROOT, TODAY
 
 CASES = json.loads((ROOT / "Tests/DaybookTests/Fixtures/set-notation/cases.json").read_text())["cases"]
 RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
@@ -80,20 +79,9 @@ def phone(tmp_path):
 
 def set_clock(driver, day, hour=20):
     """Pages opened from now on see `day` at `hour`:00 in Seoul, the clock running on from there."""
-    start = datetime.datetime.fromisoformat(f"{day}T{hour:02}:00:00+09:00").timestamp() * 1000
     if getattr(driver, "clock_script", None):
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": driver.clock_script})
-    driver.clock_script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": f"""
-        (() => {{
-          const Real = Date, realNow = Real.now.bind(Real);
-          const offset = Number(sessionStorage.getItem("__offset:{start}") ?? {start} - realNow());
-          sessionStorage.setItem("__offset:{start}", offset);
-          // Moved on by advance(), and kept over a reload as a phone's clock would be.
-          window.__shift = Number(sessionStorage.getItem("__shift") || 0);
-          const now = () => realNow() + offset + window.__shift;
-          class PhoneDate extends Real {{ constructor(...args) {{ super(...(args.length ? args : [now()])); }} static now() {{ return now(); }} }}
-          window.Date = PhoneDate;
-        }})();"""})["identifier"]
+    driver.clock_script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(day, hour)})["identifier"]
 
 
 def advance(driver, minutes):
@@ -335,3 +323,43 @@ def test_a_new_build_has_a_new_worker_and_the_same_build_the_same_bytes(tmp_path
     assert builds[0] == builds[1]
     assert build_id(builds[2]) != build_id(builds[0])
     assert f'importScripts("assets/sw.js?build={build_id(builds[2])}")' in builds[2]
+
+
+def test_the_pages_inbox_file_merges_twice_without_change_and_in_either_order_with_another_phones(site, phone, tmp_path):
+    """What the page downloads is what `daybook inbox` reads: merged into the
+    plain files, the same again after a second merge, and the same whichever
+    of two phones' files comes first."""
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    missed = phone.find_element(By.CSS_SELECTOR, ".card:not([hidden])").get_attribute("data-word")
+    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
+    open_page(phone, site.url)
+    routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="start"]').click()
+    advance(phone, 9)
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+    phone.find_element(By.ID, "entry-text").send_keys("첫눈이 왔다.")
+    phone.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    phone.find_element(By.CSS_SELECTOR, '[data-inbox="download"]').click()
+    WebDriverWait(phone, 10).until(lambda d: [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"])
+    (mine,) = [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"]
+    check_inbox_text(mine.read_text())
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"v":1,"id":"0a0b0c-1","at":"%sT07:31:00+09:00","type":"routine","routine":"%s","minutes":12}\n'
+                     % (TODAY, routine.get_attribute("data-routine")))
+
+    def merged(order, twice=False):
+        content = tmp_path / ("content-" + "-".join(p.stem for p in order) + ("-twice" if twice else ""))
+        shutil.copytree(ROOT / "content", content)
+        for rounds in range(2 if twice else 1):
+            for file in order:
+                (content / "inbox").mkdir(exist_ok=True)
+                shutil.copy(file, content / "inbox" / file.name)
+                daybook("inbox", "--content", str(content), "--today", TODAY)
+        return {p.relative_to(content).as_posix(): p.read_bytes() for p in content.rglob("*")
+                if p.is_file() and "inbox" not in p.parts}
+
+    once = merged([mine, other])
+    assert f"{missed}" in once["vocab/reviews.md"].decode().split(f"## {TODAY}")[-1]
+    assert [path for path in once if path.startswith("diary/") and "첫눈이 왔다.".encode() in once[path]]
+    assert merged([mine, other], twice=True) == once
+    assert merged([other, mine]) == once
