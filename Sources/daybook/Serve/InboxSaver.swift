@@ -63,8 +63,8 @@ final class InboxSaver: @unchecked Sendable {
     private func report(_ outcome: InboxRun.Outcome) {
         Terminal.report(outcome.warnings)
         let root = options.contentDisplayName
-        let lines = outcome.merge.summary.map { "\(root)/\($0)\n" }.joined()
-            + "Merged \(outcome.merge.merged) event\(outcome.merge.merged == 1 ? "" : "s") from the inbox.\n"
-        FileHandle.standardOutput.write(Data(lines.utf8))
+        // The summary quotes what the phone sent: said through Terminal, as plain text.
+        Terminal.say(outcome.merge.summary.map { "\(root)/\($0)\n" }.joined()
+                     + "Merged \(outcome.merge.merged) event\(outcome.merge.merged == 1 ? "" : "s") from the inbox.")
     }
 }
