@@ -22,6 +22,7 @@ def test_links_in_the_manual_lead_to_files_and_headings():
     broken = []
     for page in pages:
         text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        text = re.sub(r"`[^`\n]*`", "", text)  # code spans show syntax, they link nowhere
         for target in re.findall(r"\]\(([^)\s]+)\)", text):
             if re.match(r"[a-z]+:", target):
                 continue

@@ -193,9 +193,9 @@ def test_obsidian_embed_errors_point_at_the_embed(tmp_path):
     result = build(tmp_path, check=False)
     assert result.returncode == 1
     md = "content/diary/2026/2026-11-20.md"
-    assert f"{md}:6:11: error: image '2026-11-20-snowmen.jpg' not found" in result.stderr
+    assert f"{md}:6:11: error: '2026-11-20-snowmen.jpg' not found" in result.stderr
     assert "did you mean '2026-11-20-snowman.jpg'?" in result.stderr
-    assert f"{md}:6:43: error: image 'gone.png' not found" in result.stderr
+    assert f"{md}:6:43: error: 'gone.png' not found" in result.stderr
 
 
 def test_warm_cache_skips_encoding_and_stale_entries_go(tmp_path):
