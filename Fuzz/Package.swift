@@ -3,7 +3,7 @@
 // `swift test`. Run them with `scripts/fuzz TARGET SECONDS` (see docs/limits.md).
 import PackageDescription
 
-let parsers = ["FrontMatter", "Deck", "Reviews", "SetNotation", "Routines", "SiteConfig", "DayOne"]
+let parsers = ["FrontMatter", "Deck", "Reviews", "SetNotation", "Routines", "SiteConfig", "DayOne", "Inbox"]
 
 let package = Package(
     name: "DaybookFuzz",

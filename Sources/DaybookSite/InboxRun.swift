@@ -74,7 +74,9 @@ public enum InboxRun {
         guard !dryRun else { return outcome }
         try write(result.files, read: reads.bytes, walk: walk)
         if let events {
-            try record(events, walk: walk)
+            // Only the lines not merged before: a page that sends its events again adds nothing.
+            let new = events.bytes.split(separator: UInt8(ascii: "\n")).filter { InboxParser.ids(Array($0)).isDisjoint(with: mergedIDs) }
+            if !new.isEmpty { try record((events.name, Array(new.joined(separator: [UInt8(ascii: "\n")]))), walk: walk) }
         } else {
             try move(waiting, walk: walk)
         }
@@ -103,34 +105,32 @@ public enum InboxRun {
         }
     }
 
-    /// Writes every file or none: each goes to a temporary file beside it, then,
-    /// when the files are still as the merge read them, each is renamed into place.
+    /// Writes the merged files when every one is still as the merge read it;
+    /// each through `GuardedFileUpdate` (a lock, the bytes and identity
+    /// compared again just before the swap), so an editor saving meanwhile
+    /// loses nothing: the merge stops and says so.
     static func write(_ files: [String: [UInt8]], read: [String: [UInt8]?], walk: FolderWalk) throws {
-        let io = walk.io
-        var staged: [(temporary: String, final: String, relative: String)] = []
-        func failed(_ relative: String, _ message: String, hint: String? = nil) -> ContentErrors {
-            for item in staged { try? io.remove(item.temporary) }
-            return ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), message, hint: hint)])
+        func changed(_ relative: String) -> ContentErrors {
+            ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "changed while the inbox was merged; it was not written",
+                                      hint: "save it, then run 'daybook inbox' again")])
         }
-        for (relative, bytes) in files.sorted(by: { $0.key < $1.key }) {
+        let paths = files.keys.sorted()
+        for relative in paths where (try? walk.io.read(walk.root + "/" + relative)).map(Array.init) != read[relative] ?? nil {
+            throw changed(relative)
+        }
+        for relative in paths {
             let final = walk.root + "/" + relative
-            let temporary = (final as NSString).deletingLastPathComponent + "/." + (final as NSString).lastPathComponent + ".daybook-inbox"
             do {
-                try io.createFolders((final as NSString).deletingLastPathComponent)
-                try io.write(temporary, bytes)
+                try walk.io.createFolders((final as NSString).deletingLastPathComponent)
+                _ = try GuardedFileUpdate(path: final).update { current in
+                    guard Array(current) == (read[relative] ?? nil) ?? [] else { throw changed(relative) }
+                    return Data(files[relative]!)
+                }
+            } catch let errors as ContentErrors {
+                throw errors
             } catch {
-                throw failed(relative, "cannot write: \(error.reason); nothing was written")
+                throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "cannot write: \(error)")])
             }
-            staged.append((temporary, final, relative))
-        }
-        for item in staged {
-            let now = try? io.read(item.final)
-            if now.map(Array.init) != read[item.relative] ?? nil {
-                throw failed(item.relative, "changed while the inbox was merged; nothing was written", hint: "save it, then run 'daybook inbox' again")
-            }
-        }
-        for item in staged where (try? io.move(item.temporary, item.final)) == nil {
-            throw failed(item.relative, "cannot move the merged file into place")
         }
     }
 

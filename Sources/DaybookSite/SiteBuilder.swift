@@ -194,6 +194,10 @@ public enum SiteBuilder {
         let themeAssets = theme.assets.sorted { $0.key < $1.key }
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
+            + [Routes.serviceWorker.filePath]
+        // The service worker names the files the phone keeps and a digest of their bytes, known once they are made.
+        let precache = PhoneFiles.precache(site, writing: Set(paths))
+        let precached = PrecacheDigests(precache)
         // `serve`: the same files as the last build made (an entry's text edited).
         let samePaths = memory.map { $0.paths == paths } ?? false
         // Checked on another core while pages render; nothing reaches the
@@ -228,6 +232,7 @@ public enum SiteBuilder {
             do {
                 try render(stale, site: site, theme: theme) { path, bytes in
                     changes.add(path, bytes)
+                    precached.note(path, bytes)
                     return nil
                 }
             } catch {
@@ -238,6 +243,16 @@ public enum SiteBuilder {
             try claims.value()
             memory.pagesRendered = stale.count
             try readAssets()
+            // A page kept from the last build keeps its bytes, and their digest (read again if the last build did not keep it).
+            for file in precache where precached.digests[file.filePath] == nil {
+                if let digest = memory.precached[file.filePath] {
+                    precached.note(file.filePath, digest: digest)
+                } else if let bytes = try? options.io.read(options.outputDirectory.appendingPathComponent(file.filePath).path) {
+                    precached.note(file.filePath, Array(bytes))
+                }
+            }
+            files.append(precached.serviceWorker(files))
+            memory.precached = precached.digests
             for (path, bytes) in files { changes.add(path, bytes) }
             // The same files as last time: none is gone.
             let current = samePaths ? nil : Set(paths + [OutputGuard.marker])
@@ -265,9 +280,11 @@ public enum SiteBuilder {
                 let folders = FolderMaker(root: staging.path, io: options.io)
                 try render(pages, site: site, theme: theme) { path, bytes in
                     if memory != nil { changes.record(path, BuildMemory.Digest(bytes)) }
+                    precached.note(path, bytes)
                     return writer.write(bytes, to: path, in: folders)
                 }
                 try readAssets()
+                files.append(precached.serviceWorker(files))
                 progress?("writing \(files.count) more files")
                 try writer.write(files, into: staging)
                 try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
@@ -281,6 +298,7 @@ public enum SiteBuilder {
             }
             if let memory {
                 for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
+                memory.precached = precached.digests
                 memory.written = changes.digests
                 memory.pageKeys = keys
                 memory.paths = paths

@@ -26,21 +26,21 @@ struct InboxCommand: ParsableCommand {
         Terminal.report(outcome.warnings)
         let root = location.folder.displayName
         guard !outcome.moved.isEmpty else {
-            print("No inbox files in \(root)/inbox/.")
+            Terminal.say("No inbox files in \(root)/inbox/.")
             return
         }
-        for line in outcome.merge.summary { print("\(root)/\(line)") }
+        for line in outcome.merge.summary { Terminal.say("\(root)/\(line)") }
         if dryRun {
             for (path, lines) in outcome.changes {
-                print("\n\(root)/\(path)")
-                for line in lines { print("  " + line) }
+                Terminal.say("\n\(root)/\(path)")
+                for line in lines { Terminal.say("  " + line) }
             }
         }
         let merge = outcome.merge
         let events = "\(merge.merged) event\(merge.merged == 1 ? "" : "s")"
             + (merge.alreadyMerged == 0 ? "" : " (\(merge.alreadyMerged) merged before, left out)")
         let files = "\(outcome.moved.count) inbox file\(outcome.moved.count == 1 ? "" : "s")"
-        print(dryRun ? "Dry run: would merge \(events) from \(files); nothing was written."
+        Terminal.say(dryRun ? "Dry run: would merge \(events) from \(files); nothing was written."
                      : "Merged \(events) from \(files), moved to \(root)/inbox/merged/.")
     }
 }

@@ -110,3 +110,23 @@ import ZIPFoundation
         }
     }
 }
+
+/// Everything the command line prints goes through `Terminal`, which makes
+/// it plain text; a `print` beside it would let a file's text drive the terminal.
+@Suite struct TerminalOutputTests {
+    @Test func theCommandLinePrintsOnlyThroughTerminal() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/daybook")
+        // Anki's export is the command's data (a deck to redirect into a file);
+        // serve's lines hold only numbers and the command line's own folder names.
+        let allowed = ["OtherCommands.swift": 1, "Serve/Serve.swift": 2]
+        var found: [String: Int] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            let body = path == "Daybook.swift" ? String(text[..<(text.range(of: "enum Terminal {")?.lowerBound ?? text.endIndex)]) : text
+            let writes = body.components(separatedBy: "\n").filter { $0.contains("print(") || $0.contains("FileHandle.standard") }.count
+            if writes > 0 { found[path] = writes }
+        }
+        #expect(found == allowed)
+    }
+}

@@ -244,13 +244,17 @@ import Testing
         #expect(page.contains("<td><a href=\"index.html\">self</a></td>"))
     }
 
-    @Test func obsidiansOwnFoldersAreIgnored() throws {
+    @Test func obsidiansOwnFoldersAreIgnoredAndPublishKeysRead() throws {
         let site = try site([
             ".obsidian/app.json": "{\"x\": 1}", ".obsidian/workspace.md": "not a note", ".trash/Old.md": "---\ntitle: Old\n---\nGone.\n",
-            "Note.md": "---\ntitle: Note\n---\nHi.\n",
+            "Note.md": "---\ntitle: Note\npermalink: note\npublish: true\ncssclasses:\n  - wide\n---\nHi.\n",
+            "Unpublished.md": "---\ntitle: Unpublished\npublish: false\n---\nNot yet.\n",
         ])
         defer { site.remove() }
-        try site.build()
+        let summary = try site.build()
+        // Obsidian Publish's keys: `permalink` kept for templates without a word, `publish: false` hides the note.
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(!site.outputHas("pages/vault/Unpublished/index.html"))
         #expect(site.outputFiles().allSatisfy { !$0.contains(".obsidian") && !$0.contains(".trash") && !$0.contains("Old") })
         #expect(site.outputHas("pages/vault/Note/index.html"))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DaybookContent
 
@@ -99,5 +100,38 @@ import Testing
         #expect(failure("99999999999999999999999s") != nil)
         #expect(failure("99999999999999999999999m30s") != nil)
         #expect(failure("60kg x 99999999999999999999999") != nil)
+    }
+}
+
+/// The cases the phone's set check (themes/default/assets/sets.js) is tested
+/// on too (Tests/site/test_phone.py): both must read each the same way.
+@Suite struct SharedSetNotationCases {
+    struct Case: Decodable {
+        let text: String
+        let unit: String
+        let sets: [Int]?
+        let column: Int?
+        let message: String?
+        let hint: String?
+    }
+
+    struct File: Decodable { let cases: [Case] }
+
+    @Test func theSwiftParserReadsEveryCaseAsTheFileSays() throws {
+        let url = try #require(Bundle.module.url(forResource: "cases", withExtension: "json", subdirectory: "Fixtures/set-notation"))
+        let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+        #expect(file.cases.count > 40)
+        for item in file.cases {
+            let unit: SiteConfig.Workouts.Unit = item.unit == "lb" ? .lb : .kg
+            switch SetNotation.parse(item.text, defaultUnit: unit) {
+            case let .success(groups):
+                #expect(groups.map(\.count) == item.sets, "\(item.text)")
+            case let .failure(failure):
+                #expect(item.sets == nil, "\(item.text): \(failure.message)")
+                #expect(failure.column == item.column, "\(item.text)")
+                #expect(failure.message == item.message, "\(item.text)")
+                #expect(failure.hint == item.hint, "\(item.text)")
+            }
+        }
     }
 }

@@ -133,12 +133,14 @@ import Testing
         let site = try Self.built()
         defer { site.remove() }
         let cards = try #require(site.read("vocab/today/cards/index.html"))
-        let words = cards.matches(of: try Regex(#"data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
+        // Today's cards; those of the coming days follow, hidden, for the phone (SPEC §8).
+        let words = cards.matches(of: try Regex(#"<li class="card" [^>]*data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
         #expect(words == ["revenue", "fluctuate", "meticulous"])
         #expect(cards.contains("data-deck=\"toeic\""))
         #expect(cards.contains("data-today=\"2026-11-23\""))
+        #expect(cards.contains("<li class=\"card other-day\" data-key=\"jlpt/諦める\" data-deck=\"jlpt\" data-word=\"諦める\" data-days=\"2026-11-25"))
         // Without JavaScript every card shows both sides.
-        #expect(cards.components(separatedBy: "class=\"card-face card-back\"").count == 4)
+        #expect(cards.components(separatedBy: "class=\"card-face card-back\"").count == cards.components(separatedBy: "<li class=\"card").count)
 
         let today = try #require(site.read("vocab/today/index.html"))
         #expect(today.contains("공부 2단어 · 복습 1단어"))
@@ -173,7 +175,7 @@ import Testing
         #expect(home.contains("JLPT · 11월 20일 단어장</a> <span class=\"detail\">복습 1/3 — 1일 늦음 · 1단어</span>"))
 
         let cards = try #require(site.read("vocab/today/cards/index.html"))
-        let words = cards.matches(of: try Regex(#"data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
+        let words = cards.matches(of: try Regex(#"<li class="card" [^>]*data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
         #expect(Set(words) == ["meticulous", "revenue", "諦める"])
         #expect(try #require(words.firstIndex(of: "meticulous")) < (try #require(words.firstIndex(of: "revenue"))))
         #expect(cards.contains("TOEIC · 복습 1/3 — 3일 늦음"))

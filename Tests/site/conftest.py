@@ -46,6 +46,21 @@ def served_site(sample_site, tmp_path_factory):
     server.shutdown()
 
 
+def pinned_clock(day, hour=12):
+    """A script that sets a page's clock to `day` at `hour`:00 local time, running on from there;
+    `window.__shift` milliseconds (kept in sessionStorage over a reload) move it on."""
+    start = f"new Real({day[:4]}, {int(day[5:7]) - 1}, {int(day[8:10])}, {hour}).getTime()"
+    return f"""(() => {{
+      const Real = Date, realNow = Real.now.bind(Real), key = "__offset:{day}:{hour}";
+      const offset = Number(sessionStorage.getItem(key) ?? {start} - realNow());
+      sessionStorage.setItem(key, offset);
+      window.__shift = Number(sessionStorage.getItem("__shift") || 0);
+      const now = () => realNow() + offset + window.__shift;
+      class PinnedDate extends Real {{ constructor(...args) {{ super(...(args.length ? args : [now()])); }} static now() {{ return now(); }} }}
+      window.Date = PinnedDate;
+    }})();"""
+
+
 @pytest.fixture(scope="session")
 def browser():
     from selenium import webdriver
@@ -61,5 +76,8 @@ def browser():
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.implicitly_wait(0)
+    # The pages pick "today" by the browser's clock among the days a build
+    # carries (SPEC §8): the browser lives on the day the sample site is built for.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(TODAY)})
     yield driver
     driver.quit()

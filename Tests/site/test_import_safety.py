@@ -135,12 +135,13 @@ CONTROL = "\x1b]0;owned\x07\x1b[2J\x9b2Jdaybook: done\x7f"
 
 def test_text_from_an_export_reaches_the_terminal_without_control_characters(tmp_path):
     site = new_site(tmp_path)
-    export = tmp_path / "strong.csv"
-    export.write_text("Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
-                      f"2024-09-12{CONTROL},Push,Bench Press,1,60,5,0,0,,,\n")
-    result = daybook("import", "strong", str(export), cwd=site, check=False)
+    export = tmp_path / "export"
+    export.mkdir()
+    entry = {"uuid": f"A{CONTROL}", "creationDate": "2024-08-31T12:40:00Z", "text": "Night."}
+    (export / "Journal.json").write_text(json.dumps({"metadata": {"version": "1.0"}, "entries": [entry]}))
+    result = daybook("import", "dayone", str(export), cwd=site, check=False)
     assert result.returncode == 1
-    assert "'2024-09-12daybook: done' is not a date" in result.stderr
+    assert "error: entry 1: uuid 'Adaybook: done' is not letters, digits and '-'" in result.stderr
     assert not any(0 < ord(c) < 32 and c not in "\n" or 0x7f <= ord(c) <= 0x9f for c in result.stderr)
 
 

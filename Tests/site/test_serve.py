@@ -342,3 +342,37 @@ def test_a_taken_port_is_named_with_a_free_one_suggested(tmp_path):
     suggested = int(result.stderr.split("--port ")[1].split()[0])
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", suggested))  # the suggestion is free
+
+
+INBOX = (json.dumps({"v": 1, "id": "s-1", "at": f"{TODAY}T21:00:00+09:00", "type": "test", "deck": "toeic",
+                     "word": "meticulous", "result": "missed"}) + "\n"
+         + json.dumps({"v": 1, "id": "s-2", "at": f"{TODAY}T22:31:00+09:00", "type": "routine", "routine": "stretch"}) + "\n").encode()
+
+
+def test_the_pages_events_merge_through_the_inbox_once_and_forgeries_write_nothing(served):
+    ndjson = {"Content-Type": "application/x-ndjson"}
+    before = snapshot(served.site / "content")
+    for forgery in (dict(token="0" * 64), dict(origin="http://evil.example"), dict(host="evil.example"),
+                    dict(body=INBOX.replace(b"meticulous", b"meticulos")), dict(body=b"not json\n")):
+        status, reply = post(served, forgery.pop("body", INBOX), path="/__daybook/inbox", headers=ndjson, **forgery)
+        assert 400 <= status < 500, reply
+    assert snapshot(served.site / "content") == before
+    status, reply = post(served, INBOX, path="/__daybook/inbox", headers=ndjson)
+    assert status == 200, reply
+    assert json.loads(reply)["merged"] == "2"
+    assert (served.site / "content/vocab/reviews.md").read_text().endswith(f"\n## {TODAY}\n- toeic: meticulous\n")
+    assert f"- {TODAY}: wake, stretch\n" in (served.site / "content/routines/log.md").read_text()
+    merged = snapshot(served.site / "content")
+    # Sent again (a page that did not hear the answer): nothing changes.
+    status, reply = post(served, INBOX, path="/__daybook/inbox", headers=ndjson)
+    assert status == 200 and json.loads(reply)["merged"] == "0"
+    assert snapshot(served.site / "content") == merged
+
+
+def test_an_inbox_file_that_appears_is_merged_and_moved(served):
+    inbox = served.site / "content/inbox"
+    inbox.mkdir()
+    (inbox / "phone.jsonl").write_bytes(INBOX)
+    until(lambda: (inbox / "merged/phone.jsonl").exists(), what="the merged inbox file")
+    assert not (inbox / "phone.jsonl").exists()
+    assert (served.site / "content/vocab/reviews.md").read_text().endswith(f"\n## {TODAY}\n- toeic: meticulous\n")

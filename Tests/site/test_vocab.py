@@ -30,6 +30,17 @@ def word_of(card):
     return card.get_attribute("data-deck"), card.get_attribute("data-word")
 
 
+def todays_cards(browser):
+    """The cards of the day the page is used on; today's cards page carries those of the coming days too, for the phone."""
+    return browser.find_elements(By.CSS_SELECTOR, f'.card:not([data-days]), .card[data-days~="{TODAY}"]')
+
+
+def todays_plan(site, day):
+    """The home page's plan of `day`; the page carries the coming days' too, hidden, for the phone (SPEC §8)."""
+    home = (site / "index.html").read_text()
+    return re.search(f'<div class="plan-grid" data-plan-day="{day}".*?</div>', home, re.S).group(0)
+
+
 def press(browser, keys):
     ActionChains(browser).send_keys(keys).perform()
 
@@ -55,7 +66,7 @@ def take_test(browser, url, missed):
     """Marks every card of the page O, except the words in `missed` (X), and
     returns the lines the page offers for reviews.md."""
     open_fresh(browser, url + "#test")
-    total = len(browser.find_elements(By.CSS_SELECTOR, ".card"))
+    total = len(todays_cards(browser))
     for _ in range(total):
         press(browser, "x" if word_of(current_card(browser))[1] in missed else "o")
     assert css(browser, ".result-summary").text.startswith("다 했습니다!")
@@ -64,7 +75,7 @@ def take_test(browser, url, missed):
 
 def test_a_card_flips_by_click_space_and_enter(browser, today_cards):
     open_fresh(browser, today_cards)
-    cards = browser.find_elements(By.CSS_SELECTOR, ".card")
+    cards = todays_cards(browser)
     assert len(cards) > 20
     assert len(browser.find_elements(By.CSS_SELECTOR, ".card:not([hidden])")) == 1, "one card at a time"
     card = current_card(browser)
@@ -92,7 +103,7 @@ def test_a_card_flips_by_click_space_and_enter(browser, today_cards):
 
 def test_test_mode_marks_undoes_and_writes_the_reviews_lines(browser, today_cards):
     open_fresh(browser, today_cards)
-    total = len(browser.find_elements(By.CSS_SELECTOR, ".card"))
+    total = len(todays_cards(browser))
     css(browser, '[data-mode="test"]').click()
     assert browser.current_url.endswith("#test")
     assert css(browser, ".test-controls").is_displayed()
@@ -149,7 +160,10 @@ def test_missed_filter_and_progress_survive_a_reload(browser, today_cards):
 def test_without_javascript_every_card_shows_both_sides(sample_site):
     page = (sample_site / "vocab/today/cards/index.html").read_text()
     assert page.count('class="card-face card-front"') == page.count('class="card-face card-back"') > 20
-    assert not [tag for tag in re.findall(r'<li class="card"[^>]*>', page) if "hidden" in tag]
+    # Those of the days after the build's, carried for the phone (SPEC §8), wait hidden.
+    tags = re.findall(r'<li class="card[ "][^>]*>', page)
+    assert len(tags) > page.count(f'data-days="{TODAY}') > 20
+    assert [tag for tag in tags if " hidden" in tag] == [tag for tag in tags if TODAY not in tag]
 
 
 def test_deck_page_sorts_filters_and_searches(browser, sample_site):
@@ -224,14 +238,14 @@ def test_a_test_with_nothing_missed_is_recorded_and_takes_the_review(browser, to
     daybook("build", "--content", str(content), "--output", str(out), "--today", "2026-11-24")
     book = (out / "vocab/toeic/2026-11-18/index.html").read_text()
     assert '<span class="stage stage-due stage-overdue">복습 1/3 — 1일 늦음</span>' in book
-    assert "밀린 복습 (13)" in (out / "index.html").read_text(), "every word due on the 23rd"
+    assert "밀린 복습 (13)" in todays_plan(out, "2026-11-24"), "every word due on the 23rd"
 
     reviews = content / "vocab/reviews.md"
     reviews.write_text(reviews.read_text() + "\n" + lines + "\n")
     daybook("build", "--content", str(content), "--output", str(out), "--today", "2026-11-24")
     book = (out / "vocab/toeic/2026-11-18/index.html").read_text()
     assert '<span class="stage stage-waiting">복습 2 대기 · 11월 30일</span>' in book
-    assert "밀린 복습" not in (out / "index.html").read_text()
+    assert "밀린 복습" not in todays_plan(out, "2026-11-24")
 
 
 @pytest.mark.parametrize("dark", [False, True])

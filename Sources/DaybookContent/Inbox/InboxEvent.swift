@@ -216,7 +216,7 @@ public enum InboxParser {
             case let .array(items)?:
                 for item in items {
                     guard case let .string(line) = item, !line.trimmingCharacters(in: .whitespaces).isEmpty,
-                          line.count <= maximumNameLength * 5, !InboxText.hasControlCharacter(line, allowingNewlines: false) else {
+                          line.count <= maximumNameLength * 5, !hasControlCharacter(line, allowingNewlines: false) else {
                         diagnostics.error(reader.location(of: "sets"), "each of \"sets\" is one exercise line like \"Squat: 100kg x 5 x 3\"",
                                           hint: "text of at most \(maximumNameLength * 5) characters without line breaks or control characters")
                         continue
@@ -242,6 +242,19 @@ public enum InboxParser {
         return InboxEvent(id: id, at: at, kind: kind, location: location)
     }
 
+    /// Characters no inbox field may hold (C0 and C1 controls, DEL, the
+    /// Unicode line and paragraph separators YAML reads as line breaks); tab
+    /// and line breaks only where `allowingNewlines`.
+    static func hasControlCharacter(_ text: String, allowingNewlines: Bool) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            allowingNewlines && (scalar == "\n" || scalar == "\r" || scalar == "\t") ? false : isControl(scalar)
+        }
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
     /// The deepest nesting of `[` and `{` outside strings.
     static func nesting(_ bytes: String.UTF8View) -> Int {
         var depth = 0, deepest = 0, inString = false, escaped = false
@@ -265,7 +278,7 @@ public enum InboxParser {
     /// A value as it may be shown in a message: quoted, cut short, without control characters.
     static func quoted(_ text: String) -> String {
         let cut = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        return "'" + String(String.UnicodeScalarView(cut.unicodeScalars.map { InboxText.isControl($0) ? "\u{FFFD}" : $0 })) + "'"
+        return "'" + String(String.UnicodeScalarView(cut.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 })) + "'"
     }
 
     /// The fields of one line's object, with errors at the column of their key.
@@ -299,7 +312,7 @@ public enum InboxParser {
                 if required { diagnostics.error(location, "the event has no \"\(key)\"") }
                 return nil
             case let .string(text)?:
-                if InboxText.hasControlCharacter(text, allowingNewlines: allowingNewlines) {
+                if InboxParser.hasControlCharacter(text, allowingNewlines: allowingNewlines) {
                     diagnostics.error(location(of: key), "\"\(key)\" holds a control character" + (allowingNewlines ? "" : " or a line break"),
                                       hint: "an inbox file holds text as typed; check where the file came from")
                     return nil

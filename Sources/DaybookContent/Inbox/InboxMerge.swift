@@ -211,19 +211,22 @@ public enum InboxMerge {
         var problem: Diagnostic?
 
         /// The file's text; an empty one when it does not exist; nil (and a problem) when it is not UTF-8.
-        mutating func text(_ path: String) -> InboxText? {
-            if let bytes = changed[path] { return InboxText(bytes) }
-            guard let bytes = read(path) else { return InboxText([]) }
-            guard let text = InboxText(bytes) else {
+        mutating func text(_ path: String) -> TextLines? {
+            if let bytes = changed[path] { return TextLines(String(decoding: bytes, as: UTF8.self)) }
+            guard let bytes = read(path) else { return TextLines("") }
+            guard let text = String(validating: bytes, as: UTF8.self).map(TextLines.init) else {
                 problem = Diagnostic(SourceLocation(path: path), "is not UTF-8 text; the inbox is not merged", hint: "save it as UTF-8 in your editor")
                 return nil
             }
             return text
         }
 
-        mutating func store(_ path: String, _ text: InboxText) {
-            if read(path) == nil { created.insert(path) }
-            changed[path] = text.bytes
+        /// Keeps the file's new text; one the merge left as it was is no change.
+        mutating func store(_ path: String, _ text: TextLines) {
+            let original = read(path), bytes = Array(text.text.utf8)
+            guard bytes != original || changed[path] != nil else { return }
+            if original == nil { created.insert(path) }
+            changed[path] = bytes
         }
     }
 
@@ -239,6 +242,11 @@ public enum InboxMerge {
     /// `prefix` (the line up to its colon) with the names after it: `- toeic: a, b`, or `- toeic:` with none.
     static func listText(_ line: String, colon: String.Index, names: [String]) -> String {
         String(line[...colon]) + (names.isEmpty ? "" : " " + names.joined(separator: ", "))
+    }
+
+    /// The index after the last line that holds more than spaces, from `start` up to `end`; `start` when there is none.
+    static func afterLastText(_ text: TextLines, from start: Int, to end: Int) -> Int {
+        (start..<end).last { !text[$0].allSatisfy(\.isWhitespace) }.map { $0 + 1 } ?? start
     }
 
     /// Where a sorted insert puts `new` among `existing`: before the first one ranked after it.
@@ -276,7 +284,7 @@ public enum InboxMerge {
     }
 
     /// Adds a deck's missed words on a day; false when the file had them all.
-    static func addReviews(_ missed: [String], deck: Deck, rank: [String: Int], on date: LocalDate, to text: inout InboxText) -> Bool {
+    static func addReviews(_ missed: [String], deck: Deck, rank: [String: Int], on date: LocalDate, to text: inout TextLines) -> Bool {
         var sections = reviewSections(text)
         if !sections.contains(where: { $0.date == date }) {
             if let later = sections.first(where: { $0.date > date }) {
@@ -297,20 +305,20 @@ public enum InboxMerge {
                 let new = missed.filter { !listed.contains($0) }
                 guard !new.isEmpty else { return false }
                 for word in new { listed.insert(word, at: position(of: word, in: listed) { rank[$0] ?? -1 }) }
-                text.replace(index, with: listText(line, colon: colon, names: listed))
+                text[index] = listText(line, colon: colon, names: listed)
                 return true
             }
         }
         // No line for the deck that day: one in the first section, sorted by deck name.
         let section = ofDay[0]
         let deckLines = (section.heading + 1..<section.end).compactMap { index in listLine(text[index]).map { (index, String($0.name)) } }
-        let at = deckLines.first { $0.1 > deck.id }?.0 ?? text.afterLastText(from: section.heading + 1, to: section.end)
+        let at = deckLines.first { $0.1 > deck.id }?.0 ?? afterLastText(text, from: section.heading + 1, to: section.end)
         text.insert(["- \(deck.id):" + (missed.isEmpty ? "" : " " + missed.joined(separator: ", "))], at: at)
         return true
     }
 
     /// Each `## DATE` heading and the lines up to the next heading.
-    static func reviewSections(_ text: InboxText) -> [(date: LocalDate, heading: Int, end: Int)] {
+    static func reviewSections(_ text: TextLines) -> [(date: LocalDate, heading: Int, end: Int)] {
         var headings: [(index: Int, date: LocalDate?)] = []
         for index in 0..<text.count {
             let (indent, content) = MarkdownLine.split(Substring(text[index]))
@@ -352,9 +360,9 @@ public enum InboxMerge {
             if let first = lines.first {
                 var listed = first.ids
                 for id in new { listed.insert(id, at: position(of: id, in: listed) { rank[$0] ?? -1 }) }
-                if !new.isEmpty { text.replace(first.index, with: listText(text[first.index], colon: first.colon, names: listed)) }
+                if !new.isEmpty { text[first.index] = listText(text[first.index], colon: first.colon, names: listed) }
             } else {
-                text.insert(["- \(date.iso): " + new.joined(separator: ", ")], at: later ?? text.afterLastText(from: 0, to: text.count))
+                text.insert(["- \(date.iso): " + new.joined(separator: ", ")], at: later ?? afterLastText(text, from: 0, to: text.count))
             }
             let spent = minutes[date].map { spent in
                 " (" + ids.compactMap { id in spent[id].map { "\(id) \($0) min" } }.joined(separator: ", ") + "; the log keeps no minutes)"
@@ -391,7 +399,7 @@ public enum InboxMerge {
                     let existing = (0..<text.count).map { text[$0] }
                     let at = existing.firstIndex { keyed[$0].map { $0 > order } ?? false }
                         ?? (0..<text.count).last { ExerciseLine(Substring(text[$0])) != nil }.map { $0 + 1 }
-                        ?? text.afterLastText(from: 0, to: text.count)
+                        ?? afterLastText(text, from: 0, to: text.count)
                     text.insert([line], at: at)
                     keyed[line] = min(keyed[line] ?? order, order)
                 }
@@ -406,7 +414,7 @@ public enum InboxMerge {
                 var front = ["---", "date: \(date.iso)"]
                 if let split = splits.first { front.append("split: \(YAMLText.quoted(split))") }
                 if let duration = duration(minutes) { front.append("duration: \(duration)") }
-                var text = InboxText([])!
+                var text = TextLines("")
                 text.insert(front + ["---"] + lines.map(\.0), at: 0)
                 files.store(path, text)
                 summary.append("\(path) (new): \(date.iso)" + (splits.first.map { ", \($0)" } ?? "")
@@ -425,7 +433,7 @@ public enum InboxMerge {
     /// the `before` key's line or else the closing fence, so that the keys
     /// come in the order a new file has them whichever event came first.
     /// False when the file has the key or no YAML front matter.
-    static func addFrontMatter(_ key: String, _ value: String, before: String?, to text: inout InboxText) -> Bool {
+    static func addFrontMatter(_ key: String, _ value: String, before: String?, to text: inout TextLines) -> Bool {
         guard text.count > 1, text[0].trimmingCharacters(in: .whitespaces) == "---",
               let close = (1..<text.count).first(where: { ["---", "..."].contains(text[$0].trimmingCharacters(in: .whitespaces)) }) else { return false }
         let keys = (1..<close).map { text[$0] }
@@ -455,7 +463,7 @@ public enum InboxMerge {
             let time = checked.time.text.replacingOccurrences(of: ":", with: "")
             let path = ImportSource.freePath("diary/\(checked.date.year)/\(checked.date.iso)-\(time).md", taken: taken)
             taken.insert(path)
-            var file = InboxText([])!
+            var file = TextLines("")
             file.insert(entryFile(title: title, text: text, isPrivate: isPrivate, date: checked.date, time: checked.time), at: 0)
             files.store(path, file)
             summary.append("\(path) (new): " + (title ?? "entry") + (isPrivate ? " (private)" : ""))

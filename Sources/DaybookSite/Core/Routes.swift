@@ -11,6 +11,9 @@ enum Routes {
     static let calendarFeed = SitePath("calendar.ics")
     static let stylesheet = SitePath("assets/style.css")
     static let script = SitePath("assets/daybook.js")
+    /// The web app manifest and the service worker, at the root so that they cover the whole site (SPEC §8).
+    static let manifest = SitePath("manifest.webmanifest")
+    static let serviceWorker = SitePath("sw.js")
     /// Where a theme asset is copied.
     static func asset(_ path: String) -> String { "assets/" + path }
 

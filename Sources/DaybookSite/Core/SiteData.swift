@@ -23,6 +23,8 @@ public struct SiteData: Sendable {
     /// Every deck's word books and stages for today (private decks included,
     /// since reviews.md may name them; pages hide them).
     public let vocab: VocabSchedule
+    /// Today's vocabulary plan and those of the days the phone may open the site on (`PhonePlan.days`).
+    let comingVocab: [VocabDay]
     /// The words of the published decks as HTML, rendered once for every page that shows them.
     let renderedWords: RenderedWords
     /// The planned split of any day; it counts every session, private ones too,
@@ -157,6 +159,13 @@ public struct SiteData: Sendable {
         // A deck whose file and misses are as before keeps its schedule.
         self.vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
             VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
+        }
+        // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
+        comingVocab = [vocab.todayPlan] + memo.value("coming vocab", key: scheduleKey) {
+            Array(1..<PhonePlan.dayCount).parallelMap { offset in
+                let day = today.adding(days: offset)
+                return VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: day).todayPlan
+            }
         }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         let workoutFiles = filesKey(under: "workouts/")

@@ -8,7 +8,8 @@ protocol SiteFeature: Sendable {
     func pages(_ site: SiteData) -> [Page]
     /// Its navigation item, when the site has this content.
     func navigation(_ site: SiteData) -> [NavigationEntry]
-    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection]
+    /// Its part of the plan of `date`: today, or one of the days after it that the phone may open the site on (`PhonePlan`).
+    func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
     func searchRecords(_ site: SiteData) -> [SearchPages.Record]
     /// What its search records are made of, so that `serve` keeps the index
@@ -18,7 +19,7 @@ protocol SiteFeature: Sendable {
 
 extension SiteFeature {
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
-    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { [] }
+    func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
     func searchRecords(_ site: SiteData) -> [SearchPages.Record] { [] }
     func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
@@ -36,11 +37,13 @@ enum SiteFeatures {
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
         HomePage(), DiaryPages(), MediaPages(), FreePages(), CalendarPages(), VocabPages(), FlashcardPrintPages(), WorkoutPages(),
-        RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(),
+        RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
     ]
 
     static func navigation(_ site: SiteData) -> [NavigationEntry] { all.flatMap { $0.navigation(site) } }
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] { all.flatMap { $0.plan(site, context) } }
+    static func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
+        all.flatMap { $0.plan(site, on: date, context) }
+    }
     static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { all.flatMap { $0.calendarLayers(site) } }
     static func searchRecords(_ site: SiteData) -> [SearchPages.Record] { all.flatMap { $0.searchRecords(site) } }
 }

@@ -8,9 +8,7 @@ enum SlugLength {
 
     static func fitting(_ slug: String) -> String {
         guard slug.utf8.count > maxBytes else { return slug }
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in slug.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        let suffix = "-" + String(hash, radix: 16)
+        let suffix = "-" + String(FNV.of(Array(slug.utf8)), radix: 16)
         var kept = ""
         for character in slug {
             if kept.utf8.count + String(character).utf8.count + suffix.utf8.count > maxBytes { break }

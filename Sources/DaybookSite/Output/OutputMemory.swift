@@ -19,6 +19,8 @@ public final class BuildMemory: @unchecked Sendable {
     /// the bytes in `written` were made, in the order of `paths`: a page
     /// whose key is the same again is not rendered.
     var pageKeys: [PageKey?] = []
+    /// The FNV-1a digests of the files the service worker keeps (`PrecacheDigests`), as last written.
+    var precached: [String: UInt64] = [:]
     /// Files written (or deleted) by the last build.
     public internal(set) var filesChanged = 0
     /// Pages the last build rendered (the others kept their bytes).

@@ -16,13 +16,19 @@ struct PlanItem {
     let detail: String?
     let href: String?
     let cssClass: String
+    /// What the phone records for this item (`review:DECK`, `routine:ID`,
+    /// `workout`), so the page can mark it done from the events not yet sent home.
+    var recorded: String? = nil
 }
 
 /// The home page: today's plan, recent entries, this month's calendar.
 struct HomePage: SiteFeature {
     struct Home {
         let todayLabel: String
-        let plan: [PlanSection]
+        /// Today's plan and the days after it (`PhonePlan`), all but today's hidden until the phone's clock picks one.
+        let days: [PhonePlan.Day]
+        let staleNote: String
+        let recorder: PhonePlan.Recorder
         let hasPlan: Bool
         let recent: [EntryItem]
         let month: CalendarPages.MonthView
@@ -34,8 +40,10 @@ struct HomePage: SiteFeature {
         [Page(.home, template: "pages/home") { context in
             // Taken when the page renders: by then the calendar's pages have made the layers (`BuildMemo`).
             let layers = SiteFeatures.calendarLayers(site)
-            let plan = SiteFeatures.plan(site, context)
-            let home = Home(todayLabel: context.t.longDate(site.today), plan: plan, hasPlan: !plan.isEmpty,
+            let days = PhonePlan.days(site, context)
+            let plan = days[0].plan
+            let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
+                            recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
@@ -69,7 +77,7 @@ extension PlanSection: TemplateFields {
 
 extension PlanItem: TemplateFields {
     enum Field: String, CaseIterable {
-        case text, detail, href, cssClass
+        case text, detail, href, cssClass, recorded
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -80,13 +88,14 @@ extension PlanItem: TemplateFields {
         case .detail: detail.orMissing
         case .href: href.orMissing
         case .cssClass: cssClass
+        case .recorded: recorded.orMissing
         }
     }
 }
 
 extension HomePage.Home: TemplateFields {
     enum Field: String, CaseIterable {
-        case todayLabel, plan, hasPlan, recent, month, diaryHref, isEmpty
+        case todayLabel, days, staleNote, recorder, hasPlan, recent, month, diaryHref, isEmpty
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -94,7 +103,9 @@ extension HomePage.Home: TemplateFields {
     func field(_ field: Field) -> any TemplateRepresentable {
         switch field {
         case .todayLabel: todayLabel
-        case .plan: plan
+        case .days: days
+        case .staleNote: staleNote
+        case .recorder: recorder
         case .hasPlan: hasPlan
         case .recent: recent
         case .month: month

@@ -19,11 +19,11 @@ struct RoutinePages: SiteFeature {
     }
 
     /// Today's routines with their state (done, planned, or extra when logged on an unscheduled day).
-    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+    func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         let t = context.t
-        let items = site.routinePlan.day(site.today).map { item in
+        let items = site.routinePlan.day(date).map { item in
             PlanItem(text: item.routine.name, detail: Self.detail(item.routine, state: item.state, t), href: nil,
-                     cssClass: "routine \(item.state.rawValue)")
+                     cssClass: "routine \(item.state.rawValue)", recorded: item.state == .planned ? "routine:" + item.routine.id : nil)
         }
         guard !items.isEmpty else { return [] }
         return [PlanSection(title: t["routine_today"], cssClass: "plan-routines", items: items,

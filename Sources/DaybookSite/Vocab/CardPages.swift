@@ -22,6 +22,11 @@ enum CardPages {
         let meaningLang: String
         /// `TOEIC · 복습 1/3`
         let context: String
+        /// The days the card is due on, of those the page carries (`vocab/today/cards/`); empty: every day.
+        var days: [String] = []
+        /// Not due on the build's day: hidden until the phone's date picks it.
+        var isLater: Bool { !days.isEmpty && !days.contains(today) }
+        private let today: String
 
         init(_ word: VocabWord, _ deck: Deck, context: String, _ vocab: VocabSite) {
             let html = vocab.html(word, in: deck.id)
@@ -34,6 +39,7 @@ enum CardPages {
             lang = deck.language
             meaningLang = deck.meaningLanguage
             self.context = context
+            today = vocab.today.iso
         }
     }
 
@@ -79,21 +85,33 @@ enum CardPages {
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 
-    /// Each word studied or due today once, in deck order, in plan order (overdue reviews, study, reviews).
+    /// Each word studied or due today once, in deck order, in plan order
+    /// (overdue reviews, study, reviews); then those of the days after today
+    /// that the phone may open the page on (`PhonePlan`), each card naming
+    /// its days, so the phone's date picks them.
     static func todayCards(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
         let t = context.t
-        var seen = Set<String>()
+        var index: [String: Int] = [:]
         var cards: [Card] = []
-        for activity in vocab.todayActivity {
-            guard let deck = vocab.deck(activity.deckID) else { continue }
-            for session in activity.planOrder {
-                let label = "\(deck.title) · \(sessionLabel(session.activity, plan: session.plan, t))"
-                for word in session.words where seen.insert("\(deck.id)/\(word.text)").inserted {
-                    cards.append(Card(word, deck, context: label, vocab))
+        for date in (0..<PhonePlan.dayCount).map({ vocab.today.adding(days: $0) }) {
+            for activity in vocab.activity(on: date) {
+                guard let deck = vocab.deck(activity.deckID) else { continue }
+                for session in activity.planOrder {
+                    let label = "\(deck.title) · \(sessionLabel(session.activity, plan: session.plan, t))"
+                    for word in session.words {
+                        let key = "\(deck.id)/\(word.text)"
+                        if index[key] == nil {
+                            index[key] = cards.count
+                            cards.append(Card(word, deck, context: label, vocab))
+                        }
+                        let card = cards[index[key]!]
+                        if card.days.last != date.iso { card.days.append(date.iso) }
+                    }
                 }
             }
         }
-        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(cards.count)]),
+        let todays = cards.filter { !$0.isLater }.count
+        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(todays)]),
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
                              printHref: context.link(Routes.vocabTodayPrint))
@@ -103,7 +121,7 @@ enum CardPages {
 
 extension CardPages.Card: TemplateFields {
     enum Field: String, CaseIterable {
-        case key, deckID, word, wordHTML, meanings, examples, lang, meaningLang, context
+        case key, deckID, word, wordHTML, meanings, examples, lang, meaningLang, context, days, isLater
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -119,6 +137,8 @@ extension CardPages.Card: TemplateFields {
         case .lang: lang
         case .meaningLang: meaningLang
         case .context: context
+        case .days: (days.isEmpty ? nil : days.joined(separator: " ")).orMissing
+        case .isLater: isLater
         }
     }
 }

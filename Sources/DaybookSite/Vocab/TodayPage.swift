@@ -85,26 +85,27 @@ enum TodayPage {
     }
 
     /// The home page's sections: books in study, reviews due with counts.
-    static func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+    static func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let t = context.t
         let titles = Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let activity = site.vocab.todayPlan.decks.filter { titles[$0.deckID] != nil }
+        let activity = site.vocabPlan(on: date).decks.filter { titles[$0.deckID] != nil }
         let todayHref = context.link(Routes.vocabToday)
 
-        func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String) -> [PlanItem] {
+        func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String, recorded: String?) -> [PlanItem] {
             activity.flatMap { deckActivity in
                 sessions(deckActivity).map { session in
                     PlanItem(text: "\(titles[deckActivity.deckID] ?? deckActivity.deckID) · \(bookTitle(session.start, t))",
                              detail: "\(sessionLabel(session.activity, plan: session.plan, t)) · \(t.format("vocab_word_count", ["n": String(session.words.count)]))",
-                             href: context.link(Routes.book(deckActivity.deckID, session.start)), cssClass: cssClass)
+                             href: context.link(Routes.book(deckActivity.deckID, session.start)), cssClass: cssClass,
+                             recorded: recorded.map { $0 + deckActivity.deckID })
                 }
             }
         }
-        let overdue = items(\.lateReviews, cssClass: "vocab-review vocab-overdue")
-        let studies = items(\.studies, cssClass: "vocab-study")
-        let reviews = items(\.onTimeReviews, cssClass: "vocab-review")
+        let overdue = items(\.lateReviews, cssClass: "vocab-review vocab-overdue", recorded: "review:")
+        let studies = items(\.studies, cssClass: "vocab-study", recorded: nil)
+        let reviews = items(\.onTimeReviews, cssClass: "vocab-review", recorded: "review:")
         if overdue.isEmpty && studies.isEmpty && reviews.isEmpty {
             return [PlanSection(title: t["vocab_plan_study"], cssClass: "vocab",
                                 items: [PlanItem(text: t["vocab_nothing_today"], detail: nil, href: nil, cssClass: "empty")],

@@ -23,8 +23,8 @@ struct VocabPages: SiteFeature {
     }
 
     /// This feature's part of today's plan on the home page.
-    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
-        TodayPage.plan(site, context)
+    func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
+        TodayPage.plan(site, on: date, context)
     }
 
     /// Made once per build for the calendar and the home page, and kept while the decks and reviews are the same.
@@ -131,7 +131,10 @@ struct VocabSite: Sendable {
     func anchor(_ word: VocabWord, in deckID: String) -> String { anchors[deckID]?[word.text] ?? Routes.wordFragment(word.text) }
 
     /// Today's sessions in the published decks.
-    var todayActivity: [DeckActivity] { schedule.todayPlan.decks.filter { deckIndex[$0.deckID] != nil } }
+    var todayActivity: [DeckActivity] { activity(on: today) }
+
+    /// The published decks' activity on `date`: today, or a day the phone may open the site on (`PhonePlan`).
+    func activity(on date: LocalDate) -> [DeckActivity] { site.vocabPlan(on: date).decks.filter { deckIndex[$0.deckID] != nil } }
 }
 
 /// Turns inline HTML into its text: for sort keys and labels of rendered words.

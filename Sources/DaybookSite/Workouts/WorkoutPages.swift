@@ -33,16 +33,17 @@ struct WorkoutPages: SiteFeature {
     }
 
     /// Today's split: "done: Chest" with a link for each session logged today, else the planned split.
-    func plan(_ site: SiteData, _ context: PageContext) -> [PlanSection] {
+    func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         guard Self.hasWorkouts(site) else { return [] }
         let t = context.t
-        let today = site.published.workouts.filter { $0.date == site.today }
+        let today = site.published.workouts.filter { $0.date == date }
         var items = today.map { session in
             PlanItem(text: "\(t["workout_done"]): \(site.rotation.split(of: session) ?? t["workout"])",
                      detail: session.durationMinutes.map { t.minutes($0) }, href: context.link(Routes.content(session.source)), cssClass: "workout done")
         }
-        if items.isEmpty, let split = site.rotation.plannedToday {
-            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(Routes.workouts), cssClass: "workout planned"))
+        if items.isEmpty, let split = site.rotation.planned(on: date) {
+            items.append(PlanItem(text: split, detail: t["workout_planned"], href: context.link(Routes.workouts), cssClass: "workout planned",
+                                  recorded: "workout"))
         }
         guard !items.isEmpty else { return [] }
         return [PlanSection(title: t["workout_today"], cssClass: "plan-workouts", items: items,

@@ -66,7 +66,7 @@ final class ReviewSaver: @unchecked Sendable {
     }
 
     /// The page's own origin and host, and this run's token.
-    private func checkSender(_ request: HTTPRequest) throws {
+    func checkSender(_ request: HTTPRequest, contentTypes: [String] = ["application/json"]) throws {
         guard let host = loopback.host(of: request) else {
             throw Refusal(.forbidden, "requests must be sent to the preview's own address")
         }
@@ -76,7 +76,7 @@ final class ReviewSaver: @unchecked Sendable {
         guard let sent = request.headers[HTTPHeader("X-Daybook-Token")], Self.same(sent, token) else {
             throw Refusal(.forbidden, "the token is missing or wrong: reload the page")
         }
-        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+        guard let type = request.headers[.contentType]?.lowercased(), contentTypes.contains(where: { type.hasPrefix($0) }) else {
             throw Refusal(.unsupportedMediaType, "the body must be JSON")
         }
     }
@@ -134,7 +134,7 @@ final class ReviewSaver: @unchecked Sendable {
         return (["## \(date.iso)"] + misses.map(ReviewMerge.line)).joined(separator: "\n")
     }
 
-    private func reply(_ status: HTTPStatusCode, _ body: [String: String]) -> HTTPResponse {
+    func reply(_ status: HTTPStatusCode, _ body: [String: String]) -> HTTPResponse {
         let json = (try? JSONEncoder().encode(body)) ?? Data("{}".utf8)
         // A refused body may not have been read: the connection is not reused.
         var headers: HTTPHeaders = [.contentType: "application/json", .cacheControl: "no-store"]

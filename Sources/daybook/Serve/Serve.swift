@@ -13,7 +13,8 @@ struct Serve: AsyncParsableCommand {
         discussion: """
         Open pages reload as soon as a rebuild is done, and show the errors of a failed one over the page while \
         the last good pages stay served. The flip-card test page gets a button that saves the day's missed \
-        words into vocab/reviews.md.
+        words into vocab/reviews.md; what the phone pages record is merged as 'daybook inbox' merges it, and so \
+        is an inbox file that appears in content/inbox/.
         """)
 
     @OptionGroup var location: SiteLocation
@@ -49,13 +50,17 @@ struct Serve: AsyncParsableCommand {
         let saver = ReviewSaver(port: port, contentDirectory: options.contentDirectory, today: options.today) {
             ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, cache: memory.parsed)
         }
+        let inbox = InboxSaver(saver: saver, options: options)
         let preview = PreviewServer(output: options.outputDirectory, saver: saver)
+        inbox.mergeWaiting()
         await rebuild(options, memory, preview)
         let contentFolder = options.contentDirectory.path + "/"
         let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) { changes in
             // The rebuild examines only the content files the watcher saw change (the theme's it examines all).
             let files = changes.files.map { Set($0.compactMap { $0.hasPrefix(contentFolder) ? String($0.dropFirst(contentFolder.count)) : nil }) }
             memory.parsed.noteChanges(files, listed: changes.listed)
+            // A new inbox file is merged first; the files it writes are the next change the watcher sees.
+            inbox.mergeWaiting()
             // The watcher's queue runs one rebuild at a time; the pages hear of each in order.
             let semaphore = DispatchSemaphore(value: 0)
             Task {
@@ -76,6 +81,10 @@ struct Serve: AsyncParsableCommand {
         await server.appendRoute("POST /__daybook/reviews") { request in
             if let refusal = loopback.refusal(request) { return refusal }
             return await saver.handle(request)
+        }
+        await server.appendRoute("POST /__daybook/inbox") { request in
+            if let refusal = loopback.refusal(request) { return refusal }
+            return await inbox.handle(request)
         }
         FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
         try await server.run()

@@ -1,19 +1,32 @@
 // Daybook flip cards. Without JavaScript the page lists every card with both
 // sides; this turns the list into one card at a time with a study mode and a
 // test mode (the page's #test), and writes the reviews.md lines of the day's
-// results: a deck's misses, or `- deck:` once all its cards are known. Progress is kept in localStorage per page and day. Under
-// `daybook serve` (which gives the page `window.daybookServe`) the misses can
-// also be saved into reviews.md by the preview server.
+// results: a deck's misses, or `- deck:` once all its cards are known.
+// Progress is kept in localStorage per page and day, and every answer of the
+// test is an inbox event as soon as it is given (phone.js, SPEC §8). Under
+// `daybook serve` (which gives the page `window.daybookServe`) the results
+// can also be saved into reviews.md by the preview server.
 "use strict";
 
 (function flipCards() {
   const root = document.querySelector(".cards[data-page]");
   if (!root) return;
 
-  const cards = Array.from(root.querySelectorAll(".card"));
+  const inbox = window.DaybookInbox;
+  const all = Array.from(root.querySelectorAll(".card"));
+  // A page may carry the cards of the coming days too (data-days; the others
+  // hidden): the phone's date picks them when it is one of those days.
+  const daysOf = (card) => (card.dataset.days || root.dataset.today).split(" ");
+  const phoneDay = inbox ? inbox.day() : root.dataset.today;
+  const today = all.some((card) => daysOf(card).includes(phoneDay)) ? phoneDay : root.dataset.today;
+  const cards = all.filter((card) => daysOf(card).includes(today));
+  for (const card of all) {
+    // Another day's card: hidden, on the screen and on paper.
+    card.classList.toggle("other-day", !cards.includes(card));
+    if (!cards.includes(card)) card.hidden = true;
+  }
   const byKey = new Map(cards.map((card) => [card.dataset.key, card]));
   const original = cards.map((card) => card.dataset.key);
-  const today = root.dataset.today;
   const serve = window.daybookServe;
   const prefix = "daybook-cards:" + root.dataset.page + ":";
   const storageKey = prefix + today;
@@ -68,10 +81,11 @@
   function save() {
     try {
       localStorage.setItem(storageKey, JSON.stringify(state));
-      // Yesterday's progress is for yesterday's test.
+      // The answers themselves wait in the inbox; a fortnight-old test's places are let go.
+      const old = new Date(Date.now() - 14 * 86400000).toISOString().slice(0, 10);
       for (let i = localStorage.length - 1; i >= 0; i -= 1) {
         const key = localStorage.key(i);
-        if (key && key.startsWith(prefix) && key !== storageKey) localStorage.removeItem(key);
+        if (key && key.startsWith(prefix) && key.slice(prefix.length) < old) localStorage.removeItem(key);
       }
     } catch (error) {
       // Private browsing or storage full: the session still works, unsaved.
@@ -188,6 +202,21 @@
     render();
   }
 
+  /**
+   * Each answer is an inbox event as soon as it is given (a test with nothing
+   * missed is recorded too); a changed or undone answer replaces the one
+   * still waiting. Under `daybook serve` a finished test goes home at once.
+   */
+  function record(key, mark) {
+    if (!inbox) return;
+    const card = byKey.get(key);
+    const same = (event) => event.type === "test" && event.deck === card.dataset.deck && event.word === card.dataset.word
+      && inbox.dayOf(event) === inbox.day();
+    if (mark) inbox.add({ type: "test", deck: card.dataset.deck, word: card.dataset.word, result: mark === "x" ? "missed" : "passed" }, same);
+    else inbox.remove(same);
+    if (serve && original.every((k) => state.marks[k])) inbox.sendToServe(inbox.events().filter((event) => event.type === "test"));
+  }
+
   /** Marks the current card and goes on to the next one without a mark (or simply the next). */
   function markCurrent(value) {
     const key = currentKey();
@@ -196,6 +225,7 @@
     const at = before.indexOf(key);
     state.history.push({ key, previous: state.marks[key] || null });
     state.marks[key] = value;
+    record(key, value);
     flipped = false;
     // The filter to missed cards may have just dropped this one.
     const after = new Set(visible());
@@ -210,6 +240,7 @@
     if (!step) return;
     if (step.previous) state.marks[step.key] = step.previous;
     else delete state.marks[step.key];
+    record(step.key, step.previous);
     if (!visible().includes(step.key)) state.missedOnly = false;
     state.current = step.key;
     flipped = false;

@@ -1,6 +1,17 @@
 // Daybook: JavaScript only adds to pages that work without it.
 "use strict";
 
+// Offline on a phone (SPEC §8): the site's service worker, beside the
+// manifest at the site's root, so that it works under a sub-path too.
+// Browsers allow one over HTTPS and on this computer only, never from disk;
+// `daybook serve` (window.daybookServe) rebuilds as it goes and needs none.
+(function registerServiceWorker() {
+  const manifest = document.querySelector('link[rel="manifest"]');
+  if (!manifest || !("serviceWorker" in navigator) || !window.isSecureContext || window.daybookServe) return;
+  if (!/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.register(new URL("sw.js", manifest.href), { scope: new URL("./", manifest.href).pathname }).catch(() => {});
+})();
+
 // Search over the sharded index of Sources/DaybookSite/Search: the manifest
 // (search/index.js) is on the page; term shards and chunks of documents are
 // scripts loaded as a query needs them (fetch() is refused from disk). How

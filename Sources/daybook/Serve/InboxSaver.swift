@@ -1,0 +1,70 @@
+import DaybookContent
+import DaybookSite
+import FlyingFox
+import Foundation
+
+/// `daybook serve` and the phone's inbox (SPEC §8): `POST /__daybook/inbox`
+/// takes a page's events as JSON Lines, with the same checks of sender as
+/// the test page's save (`ReviewSaver`: the preview's own host and origin,
+/// this run's token), and merges them as `daybook inbox` merges an inbox
+/// file, recording their ids in `content/inbox/merged/serve-DATE.jsonl`. An
+/// inbox file that appears in `content/inbox/` is merged the same way. One
+/// merge at a time.
+final class InboxSaver: @unchecked Sendable {
+    private let saver: ReviewSaver
+    private let options: BuildOptions
+    private let lock = NSLock()
+
+    init(saver: ReviewSaver, options: BuildOptions) {
+        self.saver = saver
+        self.options = options
+    }
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        do {
+            try saver.checkSender(request, contentTypes: ["application/x-ndjson", "application/jsonl", "application/json"])
+            guard let length = request.bodySequence.count else { throw ReviewSaver.Refusal(.lengthRequired, "the body needs a Content-Length") }
+            guard length <= InboxParser.maximumFileBytes else {
+                throw ReviewSaver.Refusal(.payloadTooLarge, "the body is larger than \(InboxParser.maximumFileBytes) bytes")
+            }
+            let body = Array(try await request.bodyData)
+            let outcome = try lock.withLock { try InboxRun.run(options, dryRun: false, events: (name: recordName(), bytes: body)) }
+            report(outcome)
+            return saver.reply(.ok, ["merged": String(outcome.merge.merged), "summary": outcome.merge.summary.joined(separator: "\n")])
+        } catch let refusal as ReviewSaver.Refusal {
+            return saver.reply(refusal.status, ["error": refusal.message])
+        } catch let errors as ContentErrors {
+            return saver.reply(.unprocessableContent, ["error": errors.description])
+        } catch {
+            return saver.reply(.badRequest, ["error": "the request could not be read"])
+        }
+    }
+
+    /// Merges the inbox files waiting in `content/inbox/`, if any (at the start and after each change the watcher sees).
+    func mergeWaiting() {
+        var ignored = Diagnostics()
+        let walk = FolderWalk(root: options.contentDirectory, displayRoot: options.contentDisplayName, io: options.io)
+        guard !InboxFolder.waiting(in: walk, into: &ignored).isEmpty else { return }
+        do {
+            report(try lock.withLock { try InboxRun.run(options, dryRun: false) })
+        } catch let errors as ContentErrors {
+            Terminal.report(errors.diagnostics)
+            Terminal.error("the inbox files were not merged; nothing was written")
+        } catch {
+            Terminal.error("the inbox files were not merged: \(error)")
+        }
+    }
+
+    /// Where a page's events are recorded: one file a day of the computer's calendar.
+    private func recordName() -> String {
+        "serve-\((options.today ?? TimeZones.today(in: TimeZone.current.identifier)).iso).jsonl"
+    }
+
+    private func report(_ outcome: InboxRun.Outcome) {
+        Terminal.report(outcome.warnings)
+        let root = options.contentDisplayName
+        // The summary quotes what the phone sent: said through Terminal, as plain text.
+        Terminal.say(outcome.merge.summary.map { "\(root)/\($0)\n" }.joined()
+                     + "Merged \(outcome.merge.merged) event\(outcome.merge.merged == 1 ? "" : "s") from the inbox.")
+    }
+}

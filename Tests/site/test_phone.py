@@ -1,0 +1,365 @@
+"""The site on a phone (SPEC §8), in real Chromium against a static server on
+127.0.0.1 that the tests start and stop: installable, offline once opened,
+"today" by the phone's clock, the test kept answer by answer, a routine timed
+by the clock, a workout checked as the build checks it, and everything
+recorded leaving as one JSON Lines inbox file."""
+import datetime
+import functools
+import http.server
+import json
+import re
+import shutil
+import threading
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import daybook, pinned_clock, ROOT, TODAY
+
+CASES = json.loads((ROOT / "Tests/DaybookTests/Fixtures/set-notation/cases.json").read_text())["cases"]
+RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
+KINDS = {"test": {"deck", "word", "result"}, "routine": {"routine"}, "workout": {"sets"}, "entry": {"text"}}
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class Server:
+    """The built site under /daybook/ on a free port of 127.0.0.1, which a test may stop."""
+
+    def __init__(self, root):
+        handler = functools.partial(Quiet, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/daybook/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        if self.httpd:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+
+@pytest.fixture
+def site(sample_site, tmp_path):
+    root = tmp_path / "www"
+    shutil.copytree(sample_site, root / "daybook")
+    server = Server(root)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phone(tmp_path):
+    """A fresh Chromium of its own (service workers and storage start empty), in Seoul's time zone,
+    its clock set to the build's day at 20:00 and movable by `window.__shift` milliseconds."""
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844"):
+        options.add_argument(flag)
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Seoul"})
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.downloads = downloads
+    driver.set_script_timeout(20)
+    set_clock(driver, TODAY)
+    yield driver
+    driver.quit()
+
+
+def set_clock(driver, day, hour=20):
+    """Pages opened from now on see `day` at `hour`:00 in Seoul, the clock running on from there."""
+    if getattr(driver, "clock_script", None):
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": driver.clock_script})
+    driver.clock_script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(day, hour)})["identifier"]
+
+
+def advance(driver, minutes):
+    driver.execute_script("window.__shift += arguments[0]; sessionStorage.setItem('__shift', window.__shift)", minutes * 60_000)
+
+
+def open_page(driver, url):
+    driver.get(url)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def wait_for_worker(driver):
+    """Waits until the service worker is active and controls the page; returns its scope and state."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then(async (registration) => {
+          if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+          const worker = registration.active;
+          if (worker.state !== "activated") await new Promise((r) => worker.addEventListener("statechange", () => worker.state === "activated" && r()));
+          done({ scope: registration.scope, state: registration.active.state });
+        });""")
+
+
+def events(driver):
+    return driver.execute_script("return window.DaybookInbox.events()")
+
+
+def check_inbox_text(text):
+    """The inbox file as SPEC §8 has it: one JSON object a line, each with v, a unique id, an RFC 3339 time and its type's fields."""
+    assert text.endswith("\n")
+    lines = text.splitlines()
+    parsed = [json.loads(line) for line in lines]
+    for event in parsed:
+        assert list(event)[:4] == ["v", "id", "at", "type"], event
+        assert event["v"] == 1
+        assert re.fullmatch(r"[0-9a-f]{6}-\d+", event["id"]), event
+        assert RFC3339.match(event["at"]) and event["at"].endswith("+09:00"), event
+        assert KINDS[event["type"]] <= set(event), event
+    assert len({event["id"] for event in parsed}) == len(parsed)
+    return parsed
+
+
+def test_the_site_is_an_installable_app_with_an_active_service_worker(site, phone):
+    open_page(phone, site.url)
+    manifest_href = phone.find_element(By.CSS_SELECTOR, 'link[rel="manifest"]').get_attribute("href")
+    assert manifest_href == site.url + "manifest.webmanifest"
+    manifest = phone.execute_async_script("fetch(arguments[0]).then((r) => r.json()).then(arguments[1])", manifest_href)
+    assert manifest["name"] and manifest["start_url"] == "./" and manifest["scope"] == "./" and manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        size = phone.execute_async_script("""
+            const image = new Image(); image.onload = () => arguments[1](image.naturalWidth + "x" + image.naturalHeight);
+            image.onerror = () => arguments[1]("broken"); image.src = new URL(arguments[0], document.querySelector('link[rel=manifest]').href);""",
+                                          icon["src"])
+        assert size == icon["sizes"]
+        sizes.add(size)
+    assert {"192x192", "512x512"} <= sizes
+    worker = wait_for_worker(phone)
+    assert worker == {"scope": site.url, "state": "activated"}
+
+
+def test_todays_pages_and_the_test_open_with_the_server_stopped(site, phone):
+    open_page(phone, site.url)
+    wait_for_worker(phone)
+    site.stop()
+    for path, heading in [("", "today-title"), ("vocab/today/", None), ("vocab/today/cards/#test", None), ("workouts/", None),
+                          ("routines/", None), ("vocab/toeic/cards/", None)]:
+        open_page(phone, site.url + path)
+        assert phone.find_elements(By.CSS_SELECTOR, "main h1"), path
+        if heading:
+            assert phone.find_elements(By.CLASS_NAME, heading)
+    # The offline test works: a card answers.
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
+    assert len(events(phone)) == 1
+    # The styles came from the cache too.
+    assert phone.execute_script("return getComputedStyle(document.body).fontFamily") != ""
+    assert phone.execute_script("return document.styleSheets[0].cssRules.length") > 10
+
+
+def test_answers_are_kept_one_by_one_and_survive_a_reload(site, phone):
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    cards = lambda: phone.find_elements(By.CSS_SELECTOR, ".card:not([hidden])")
+    first = cards()[0]
+    first_key = (first.get_attribute("data-deck"), first.get_attribute("data-word"))
+    phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
+    second = cards()[0]
+    second_key = (second.get_attribute("data-deck"), second.get_attribute("data-word"))
+    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
+    recorded = {(e["deck"], e["word"]): e["result"] for e in events(phone)}
+    assert recorded == {first_key: "passed", second_key: "missed"}
+    # Killed mid-test and opened again: the answers and the place are kept.
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    progress = phone.find_element(By.CLASS_NAME, "cards-progress").text
+    assert "2" in progress
+    assert {(e["deck"], e["word"]) for e in events(phone)} == {first_key, second_key}
+    # Undo takes the last answer back out of the inbox.
+    phone.find_element(By.CSS_SELECTOR, '[data-action="undo"]').click()
+    assert {(e["deck"], e["word"]): e["result"] for e in events(phone)} == {first_key: "passed"}
+    # The next day's page does not wipe what waits to go home.
+    set_clock(phone, (datetime.date.fromisoformat(TODAY) + datetime.timedelta(days=1)).isoformat())
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    assert len(events(phone)) == 1
+
+
+def test_a_test_with_nothing_missed_is_recorded(site, phone):
+    open_page(phone, site.url + "vocab/toeic/cards/#test")
+    total = len(phone.find_elements(By.CSS_SELECTOR, ".card"))
+    for _ in range(total):
+        phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
+    recorded = events(phone)
+    assert len(recorded) == total and {e["result"] for e in recorded} == {"passed"}
+    assert {e["deck"] for e in recorded} == {"toeic"}
+
+
+def test_the_phones_date_picks_the_day_among_those_carried(site, phone, sample_site):
+    blocks = re.findall(r'<div class="plan-grid" data-plan-day="([\d-]+)"[^>]*?( hidden)?>', (sample_site / "index.html").read_text())
+    assert [day for day, _ in blocks][0] == TODAY and len(blocks) == 8
+    # Without JavaScript the build's day shows, the others are hidden.
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    open_page(phone, site.url)
+    shown = [b.get_attribute("data-plan-day") for b in phone.find_elements(By.CLASS_NAME, "plan-grid") if b.is_displayed()]
+    assert shown == [TODAY]
+    assert not phone.find_element(By.CLASS_NAME, "recorder").is_displayed()
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    later = (datetime.date.fromisoformat(TODAY) + datetime.timedelta(days=3)).isoformat()
+    set_clock(phone, later)
+    open_page(phone, site.url)
+    shown = [b.get_attribute("data-plan-day") for b in phone.find_elements(By.CLASS_NAME, "plan-grid") if b.is_displayed()]
+    assert shown == [later]
+    assert phone.find_element(By.CSS_SELECTOR, ".today-title time").get_attribute("datetime") == later
+    assert not phone.find_element(By.CLASS_NAME, "stale-site").is_displayed()
+    # The test page takes that day's cards.
+    open_page(phone, site.url + "vocab/today/cards/")
+    days = [c.get_attribute("data-days").split() for c in phone.find_elements(By.CSS_SELECTOR, ".card") if c.is_displayed()]
+    assert days and all(later in d for d in days)
+    # Past the days carried, the page says the site is too old and how to rebuild.
+    set_clock(phone, (datetime.date.fromisoformat(TODAY) + datetime.timedelta(days=9)).isoformat())
+    open_page(phone, site.url)
+    stale = phone.find_element(By.CLASS_NAME, "stale-site")
+    assert stale.is_displayed() and "daybook build" in stale.text
+
+
+def test_a_routine_timer_keeps_time_by_the_clock(site, phone):
+    open_page(phone, site.url)
+    routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="start"]').click()
+    # Twelve minutes pass in a moment: a timer counting ticks would show seconds.
+    advance(phone, 12)
+    WebDriverWait(phone, 3).until(lambda d: routine.find_element(By.CLASS_NAME, "timer").text.startswith("12:"))
+    # A reload (the app killed) keeps the running timer.
+    open_page(phone, site.url)
+    routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
+    assert routine.find_element(By.CLASS_NAME, "timer").text.startswith("12:")
+    advance(phone, 1)
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+    logged = [e for e in events(phone) if e["type"] == "routine"]
+    assert logged == [{**logged[0], "routine": routine.get_attribute("data-routine"), "minutes": 13}]
+
+
+def test_set_check_reads_every_shared_case_as_the_build_does(site, phone):
+    open_page(phone, site.url)
+    results = phone.execute_script("return arguments[0].map((c) => window.DaybookSets.check(c.text, c.unit))", CASES)
+    for case, result in zip(CASES, results):
+        if "sets" in case:
+            assert result == {"groups": case["sets"]}, case
+        else:
+            assert result == {"column": case["column"], "message": case["message"], "hint": case["hint"]}, case
+
+
+def test_a_workout_is_checked_as_typed_and_marked_done(site, phone):
+    open_page(phone, site.url)
+    sets = phone.find_element(By.ID, "workout-sets")
+    sets.send_keys("Squat: 100kg x 5 x 3\nBench press: 60kgs x 8")
+    problems = phone.find_element(By.CLASS_NAME, "sets-check").text
+    assert "2" in problems and "unknown unit 'kgs' in the sets of 'Bench press'" in problems and "did you mean 'kg'?" in problems
+    phone.find_element(By.CSS_SELECTOR, '.workout-form [type="submit"]').click()
+    assert [e for e in events(phone) if e["type"] == "workout"] == []
+    sets.clear()
+    sets.send_keys("- Squat: 100kg x 5 x 3\nPush-up: 20, 20, 15")
+    assert phone.find_element(By.CLASS_NAME, "sets-check").text == ""
+    phone.find_element(By.CSS_SELECTOR, '.workout-form [type="submit"]').click()
+    workout = [e for e in events(phone) if e["type"] == "workout"]
+    split = phone.find_element(By.ID, "workout-split").get_attribute("value")
+    assert len(workout) == 1 and workout[0]["sets"] == ["Squat: 100kg x 5 x 3", "Push-up: 20, 20, 15"]
+    assert workout[0].get("split") == (split or None)
+
+
+def test_everything_recorded_leaves_as_one_json_lines_file(site, phone):
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
+    phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
+    open_page(phone, site.url)
+    phone.find_element(By.ID, "entry-title").send_keys("눈")
+    phone.find_element(By.ID, "entry-text").send_keys("첫눈이 왔다.\n---\nprivate: false")
+    phone.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+    count = phone.find_element(By.CLASS_NAME, "inbox-count").text
+    assert "4" in count
+    phone.find_element(By.CSS_SELECTOR, '[data-inbox="download"]').click()
+    WebDriverWait(phone, 10).until(lambda d: [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"])
+    (path,) = [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"]
+    parsed = check_inbox_text(path.read_text())
+    assert [e["type"] for e in parsed] == ["test", "test", "entry", "routine"]
+    assert [e["result"] for e in parsed[:2]] == ["missed", "passed"]
+    assert parsed[2]["title"] == "눈" and parsed[2]["text"] == "첫눈이 왔다.\n---\nprivate: false"
+    # What went home can be cleared; what came after stays.
+    phone.find_element(By.ID, "entry-text").send_keys("later")
+    phone.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    clear = phone.find_element(By.CSS_SELECTOR, '[data-inbox="clear"]')
+    assert clear.is_displayed()
+    clear.click()
+    phone.switch_to.alert.accept()
+    left = events(phone)
+    assert [e["text"] for e in left] == ["later"]
+    assert "1" in phone.find_element(By.CLASS_NAME, "inbox-count").text
+
+
+def test_from_disk_the_site_works_without_a_service_worker(sample_site, phone):
+    open_page(phone, (sample_site / "index.html").as_uri())
+    time.sleep(0.5)
+    assert phone.execute_script("return 'serviceWorker' in navigator && navigator.serviceWorker.controller") in (None, False)
+    assert phone.find_element(By.CLASS_NAME, "today-title").is_displayed()
+    assert phone.find_element(By.CLASS_NAME, "recorder").is_displayed()
+
+
+def test_a_new_build_has_a_new_worker_and_the_same_build_the_same_bytes(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    builds = []
+    for name in ("one", "two", "three"):
+        if name == "three":
+            deck = content / "vocab/toeic.md"
+            deck.write_text(deck.read_text().replace("버리다", "버리다; 그만두다", 1))
+        daybook("build", "--content", str(content), "--output", str(tmp_path / name), "--today", TODAY, "--seed", "7")
+        builds.append((tmp_path / name / "sw.js").read_text())
+    build_id = lambda text: re.search(r'DAYBOOK_BUILD = "([0-9a-f]+)"', text).group(1)
+    assert builds[0] == builds[1]
+    assert build_id(builds[2]) != build_id(builds[0])
+    assert f'importScripts("assets/sw.js?build={build_id(builds[2])}")' in builds[2]
+
+
+def test_the_pages_inbox_file_merges_twice_without_change_and_in_either_order_with_another_phones(site, phone, tmp_path):
+    """What the page downloads is what `daybook inbox` reads: merged into the
+    plain files, the same again after a second merge, and the same whichever
+    of two phones' files comes first."""
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    missed = phone.find_element(By.CSS_SELECTOR, ".card:not([hidden])").get_attribute("data-word")
+    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
+    open_page(phone, site.url)
+    routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="start"]').click()
+    advance(phone, 9)
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+    phone.find_element(By.ID, "entry-text").send_keys("첫눈이 왔다.")
+    phone.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    phone.find_element(By.CSS_SELECTOR, '[data-inbox="download"]').click()
+    WebDriverWait(phone, 10).until(lambda d: [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"])
+    (mine,) = [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"]
+    check_inbox_text(mine.read_text())
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"v":1,"id":"0a0b0c-1","at":"%sT07:31:00+09:00","type":"routine","routine":"%s","minutes":12}\n'
+                     % (TODAY, routine.get_attribute("data-routine")))
+
+    def merged(order, twice=False):
+        content = tmp_path / ("content-" + "-".join(p.stem for p in order) + ("-twice" if twice else ""))
+        shutil.copytree(ROOT / "content", content)
+        for rounds in range(2 if twice else 1):
+            for file in order:
+                (content / "inbox").mkdir(exist_ok=True)
+                shutil.copy(file, content / "inbox" / file.name)
+                daybook("inbox", "--content", str(content), "--today", TODAY)
+        return {p.relative_to(content).as_posix(): p.read_bytes() for p in content.rglob("*")
+                if p.is_file() and "inbox" not in p.parts}
+
+    once = merged([mine, other])
+    assert f"{missed}" in once["vocab/reviews.md"].decode().split(f"## {TODAY}")[-1]
+    assert [path for path in once if path.startswith("diary/") and "첫눈이 왔다.".encode() in once[path]]
+    assert merged([mine, other], twice=True) == once
+    assert merged([other, mine]) == once

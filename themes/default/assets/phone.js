@@ -1,0 +1,389 @@
+// Daybook on a phone (SPEC §8): what is recorded here — test answers,
+// routines timed, a workout done, a short entry — waits in this browser's
+// storage as inbox events until it leaves as one JSON Lines file (share
+// sheet, download, or copied text) for `daybook inbox` to merge at home.
+// The home page also picks today's plan by the phone's clock among the days
+// the build carries.
+"use strict";
+
+window.DaybookInbox = (function inbox() {
+  const manifest = document.querySelector('link[rel="manifest"]');
+  // One queue per site, even when several sites share a host under sub-paths.
+  const site = new URL("./", manifest ? manifest.href : location.href).pathname;
+  const queueKey = "daybook-inbox:" + site;
+  const sentKey = "daybook-inbox-sent:" + site;
+  const pad = (n, width = 2) => String(n).padStart(width, "0");
+
+  function read(key, fallback) {
+    try {
+      return JSON.parse(localStorage.getItem(key)) ?? fallback;
+    } catch (error) {
+      return fallback;
+    }
+  }
+
+  function write(key, value) {
+    localStorage.setItem(key, JSON.stringify(value));
+    document.dispatchEvent(new CustomEvent("daybook-inbox"));
+  }
+
+  /** The phone's own date, YYYY-MM-DD (the clock read through Date.now, so a test can set it). */
+  function day(time = Date.now()) {
+    const date = new Date(time);
+    return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate());
+  }
+
+  /** RFC 3339 with the phone's offset: 2026-11-27T21:02:11+09:00. */
+  function stamp(time = Date.now()) {
+    const date = new Date(time);
+    const offset = -date.getTimezoneOffset();
+    const sign = offset >= 0 ? "+" : "-";
+    return day(time) + "T" + pad(date.getHours()) + ":" + pad(date.getMinutes()) + ":" + pad(date.getSeconds())
+      + sign + pad(Math.floor(Math.abs(offset) / 60)) + ":" + pad(Math.abs(offset) % 60);
+  }
+
+  /** Device + counter: unique across this phone's events, whatever site or day. */
+  function nextID() {
+    let device = localStorage.getItem("daybook-device");
+    if (!/^[0-9a-f]{6}$/.test(device || "")) {
+      device = Array.from(crypto.getRandomValues(new Uint8Array(3)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem("daybook-device", device);
+    }
+    const counter = (Number(localStorage.getItem("daybook-counter")) || 0) + 1;
+    localStorage.setItem("daybook-counter", String(counter));
+    return device + "-" + counter;
+  }
+
+  const events = () => read(queueKey, []);
+  const dayOf = (event) => event.at.slice(0, 10);
+
+  /** Records an event now; `replaces` drops a waiting event it takes the place of (a test answer changed). */
+  function add(fields, replaces = () => false) {
+    const event = Object.assign({ v: 1, id: nextID(), at: stamp() }, fields);
+    write(queueKey, events().filter((old) => !replaces(old)).concat(event));
+    return event;
+  }
+
+  function remove(test) {
+    write(queueKey, events().filter((event) => !test(event)));
+  }
+
+  const text = (list = events()) => list.map((event) => JSON.stringify(event)).join("\n") + (list.length ? "\n" : "");
+
+  /** The events that left the phone (shared, downloaded, copied) may be cleared. */
+  function markSent(list) {
+    write(sentKey, Array.from(new Set(read(sentKey, []).concat(list.map((event) => event.id)))));
+  }
+
+  function clearSent() {
+    const sent = new Set(read(sentKey, []));
+    remove((event) => sent.has(event.id));
+    write(sentKey, []);
+  }
+
+  const sentCount = () => {
+    const sent = new Set(read(sentKey, []));
+    return events().filter((event) => sent.has(event.id)).length;
+  };
+
+  /**
+   * Under `daybook serve` (window.daybookServe) events go straight into the
+   * content's inbox; those the server did not take stay waiting here.
+   */
+  async function sendToServe(list) {
+    const serve = window.daybookServe;
+    if (!serve || !list.length) return false;
+    try {
+      const response = await fetch("/__daybook/inbox", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-ndjson", "X-Daybook-Token": serve.token },
+        body: text(list),
+      });
+      if (!response.ok) return false;
+      const ids = new Set(list.map((event) => event.id));
+      remove((event) => ids.has(event.id));
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  window.addEventListener("storage", (event) => {
+    if (event.key === queueKey || event.key === sentKey) document.dispatchEvent(new CustomEvent("daybook-inbox"));
+  });
+
+  return { events, add, remove, text, day, stamp, dayOf, markSent, clearSent, sentCount, sendToServe };
+})();
+
+// The inbox panel: how many events wait, and the ways to send them home.
+(function inboxPanel() {
+  const panel = document.querySelector(".inbox-panel");
+  if (!panel) return;
+  const inbox = window.DaybookInbox;
+  const t = (name, n) => (panel.dataset["t" + name] || "").split("{n}").join(String(n));
+  const $ = (selector) => panel.querySelector(selector);
+  const count = $(".inbox-count");
+  const status = $(".inbox-status");
+  const buttons = Object.fromEntries(Array.from(panel.querySelectorAll("[data-inbox]"), (button) => [button.dataset.inbox, button]));
+  const file = () => "daybook-" + inbox.day() + "-" + (inbox.events()[0]?.id || "empty") + ".jsonl";
+
+  function render() {
+    const n = inbox.events().length;
+    count.textContent = n ? t("Waiting", n) : t("Empty", 0);
+    const sent = inbox.sentCount();
+    for (const name of ["share", "download", "copy"]) buttons[name].disabled = n === 0;
+    buttons.share.hidden = !canShare();
+    buttons.serve.hidden = !window.daybookServe;
+    buttons.clear.hidden = sent === 0;
+    buttons.clear.textContent = t("Clear", sent);
+  }
+
+  function canShare() {
+    try {
+      return Boolean(navigator.canShare && navigator.canShare({ files: [new File([""], "inbox.jsonl", { type: "text/plain" })] }));
+    } catch (error) {
+      return false;
+    }
+  }
+
+  const actions = {
+    async share() {
+      const list = inbox.events();
+      try {
+        await navigator.share({ files: [new File([inbox.text(list)], file(), { type: "text/plain" })], title: file() });
+        inbox.markSent(list);
+        status.textContent = t("Shared", list.length);
+      } catch (error) {
+        status.textContent = t("NotShared", list.length);
+      }
+    },
+    download() {
+      const list = inbox.events();
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([inbox.text(list)], { type: "application/x-ndjson" }));
+      link.download = file();
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      inbox.markSent(list);
+      status.textContent = t("Downloaded", list.length);
+    },
+    async copy() {
+      const list = inbox.events();
+      const area = $(".inbox-text");
+      area.value = inbox.text(list);
+      try {
+        await navigator.clipboard.writeText(area.value);
+        inbox.markSent(list);
+        status.textContent = t("Copied", list.length);
+      } catch (error) {
+        // Shown and selected, to copy by hand.
+        area.hidden = false;
+        area.focus();
+        area.select();
+        status.textContent = t("CopyByHand", list.length);
+      }
+    },
+    async serve() {
+      const list = inbox.events();
+      status.textContent = (await inbox.sendToServe(list)) ? t("Saved", list.length) : t("NotSaved", list.length);
+    },
+    clear() {
+      if (!confirm(t("ClearConfirm", inbox.sentCount()))) return;
+      inbox.clearSent();
+      status.textContent = "";
+    },
+  };
+
+  panel.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-inbox]");
+    if (button && actions[button.dataset.inbox]) actions[button.dataset.inbox]();
+  });
+  document.addEventListener("daybook-inbox", render);
+  panel.hidden = false;
+  render();
+})();
+
+// Today's plan by the phone's clock: the home page carries the plan of the
+// coming days, each hidden but the build's own; this shows the phone's day,
+// marks what this phone recorded for it, or says the site is too old.
+(function todayByClock() {
+  const days = Array.from(document.querySelectorAll("[data-plan-day]"));
+  if (!days.length) return;
+  const inbox = window.DaybookInbox;
+  const today = inbox.day();
+  const shown = days.find((block) => block.dataset.planDay === today);
+  const stale = document.querySelector(".stale-site");
+  if (!shown) {
+    // Before the build's day the build's plan stands; after the last day carried it is out of date.
+    if (stale && today > days[days.length - 1].dataset.planDay) stale.hidden = false;
+    return;
+  }
+  for (const block of days) block.hidden = block !== shown;
+  const title = document.querySelector(".today-title time");
+  if (title) {
+    title.dateTime = today;
+    title.textContent = shown.dataset.label;
+  }
+  // What was recorded here for that day and has not gone home yet.
+  const done = new Set();
+  for (const event of inbox.events()) {
+    if (inbox.dayOf(event) > today) continue;
+    if (event.type === "test") done.add("review:" + event.deck);
+    if (inbox.dayOf(event) !== today) continue;
+    if (event.type === "routine") done.add("routine:" + event.routine);
+    if (event.type === "workout") done.add("workout");
+  }
+  for (const item of shown.querySelectorAll("[data-record]")) {
+    if (!done.has(item.dataset.record)) continue;
+    item.classList.add("recorded");
+    const note = document.createElement("span");
+    note.className = "detail recorded-note";
+    note.textContent = " ✓ " + (shown.closest("[data-t-recorded]")?.dataset.tRecorded || "");
+    item.append(note);
+  }
+})();
+
+// Recording on the phone: a routine with a timer, today's workout, a short entry.
+(function recorder() {
+  const section = document.querySelector(".recorder");
+  if (!section) return;
+  const inbox = window.DaybookInbox;
+  const t = (name, values = {}) => {
+    let text = section.dataset["t" + name] || "";
+    for (const [key, value] of Object.entries(values)) text = text.split("{" + key + "}").join(String(value));
+    return text;
+  };
+  section.hidden = false;
+
+  // The routine timer keeps the time it started and reads the clock: a phone
+  // throttles timers in the background, so ticks would be lost.
+  const timerKey = "daybook-timer:" + new URL("./", document.querySelector('link[rel="manifest"]')?.href || location.href).pathname;
+  const routines = Array.from(section.querySelectorAll("[data-routine]"));
+  let lock = null;
+  let ticking = null;
+
+  const loadTimer = () => {
+    try {
+      return JSON.parse(localStorage.getItem(timerKey)) || null;
+    } catch (error) {
+      return null;
+    }
+  };
+  const saveTimer = (timer) => (timer ? localStorage.setItem(timerKey, JSON.stringify(timer)) : localStorage.removeItem(timerKey));
+  const elapsed = (timer) => (timer ? timer.elapsed + (timer.since === null ? 0 : Math.max(0, Date.now() - timer.since)) : 0);
+  const clock = (ms) => {
+    const seconds = Math.floor(ms / 1000);
+    return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  };
+
+  async function keepAwake(on) {
+    try {
+      if (on && !lock && navigator.wakeLock && document.visibilityState === "visible") {
+        lock = await navigator.wakeLock.request("screen");
+        lock.addEventListener("release", () => { lock = null; });
+      } else if (!on && lock) {
+        await lock.release();
+        lock = null;
+      }
+    } catch (error) {
+      lock = null; // Not allowed here (battery saver, an old browser): the timer runs all the same.
+    }
+  }
+
+  function renderTimers() {
+    const timer = loadTimer();
+    for (const item of routines) {
+      const mine = timer && timer.routine === item.dataset.routine;
+      const running = mine && timer.since !== null;
+      item.querySelector(".timer").textContent = clock(mine ? elapsed(timer) : 0);
+      const start = item.querySelector('[data-timer="start"]');
+      start.textContent = running ? t("Pause") : mine ? t("Resume") : t("Start");
+      start.setAttribute("aria-pressed", String(Boolean(running)));
+      item.classList.toggle("running", Boolean(running));
+    }
+    const running = timer && timer.since !== null;
+    if (running && !ticking) ticking = setInterval(renderTimers, 1000);
+    if (!running && ticking) {
+      clearInterval(ticking);
+      ticking = null;
+    }
+    keepAwake(Boolean(running));
+  }
+
+  section.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-timer]");
+    if (!button) return;
+    const item = button.closest("[data-routine]");
+    const id = item.dataset.routine;
+    let timer = loadTimer();
+    if (button.dataset.timer === "start") {
+      if (!timer || timer.routine !== id) timer = { routine: id, elapsed: 0, since: Date.now() };
+      else if (timer.since === null) timer.since = Date.now();
+      else timer = { routine: id, elapsed: elapsed(timer), since: null };
+      saveTimer(timer);
+    } else {
+      const mine = timer && timer.routine === id;
+      const ms = mine ? elapsed(timer) : 0;
+      const event = { type: "routine", routine: id };
+      if (mine) event.minutes = Math.max(1, Math.round(ms / 60000));
+      inbox.sendToServe([inbox.add(event)]);
+      if (mine) saveTimer(null);
+      section.querySelector(".routine-status").textContent = t("RoutineLogged", { name: item.dataset.name, minutes: event.minutes ?? "—" });
+    }
+    renderTimers();
+  });
+  document.addEventListener("visibilitychange", renderTimers);
+  renderTimers();
+
+  // Today's workout: sets in the notation of SPEC §5, checked line by line as they are typed.
+  const workout = section.querySelector(".workout-form");
+  if (workout) {
+    const problems = workout.querySelector(".sets-check");
+    const lines = () => workout.elements.sets.value.split("\n").map((line) => line.trim()).filter(Boolean);
+    const check = () => {
+      problems.textContent = "";
+      let ok = true;
+      workout.elements.sets.value.split("\n").forEach((line, index) => {
+        if (!line.trim()) return;
+        const failure = window.DaybookSets.checkLine(line, workout.dataset.unit);
+        if (!failure) return;
+        ok = false;
+        const item = document.createElement("li");
+        item.textContent = t("Line", { line: index + 1, column: failure.column }) + " " + failure.message + (failure.hint ? " (" + failure.hint + ")" : "");
+        problems.append(item);
+      });
+      workout.elements.sets.setAttribute("aria-invalid", String(!ok));
+      return ok;
+    };
+    workout.elements.sets.addEventListener("input", check);
+    workout.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (!check()) return;
+      const sets = lines().map((line) => line.replace(/^[-*+][ \t]+/, ""));
+      const fields = { type: "workout", split: workout.elements.split.value.trim() };
+      if (!fields.split) delete fields.split;
+      fields.sets = sets;
+      inbox.sendToServe([inbox.add(fields)]);
+      workout.querySelector(".workout-status").textContent = t("WorkoutLogged", { n: sets.length });
+      workout.elements.sets.value = "";
+    });
+  }
+
+  // A short diary entry.
+  const entry = section.querySelector(".entry-form");
+  if (entry) {
+    entry.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = entry.elements.text.value.trim();
+      if (!text) return entry.elements.text.focus();
+      const fields = { type: "entry" };
+      if (entry.elements.title.value.trim()) fields.title = entry.elements.title.value.trim();
+      fields.text = text;
+      inbox.sendToServe([inbox.add(fields)]);
+      entry.reset();
+      entry.querySelector(".entry-status").textContent = t("EntryKept");
+    });
+  }
+})();

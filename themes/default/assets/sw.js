@@ -1,0 +1,49 @@
+// Daybook's service worker, imported by the site's own sw.js, which sets
+// DAYBOOK_BUILD (an id of this build's files) and DAYBOOK_FILES (today's
+// plan, the due cards and test, today's workout and routines pages and their
+// assets, relative to the site's root). Each build keeps its own cache; a new
+// build's worker fills its cache, then deletes the older ones.
+"use strict";
+
+const scope = self.registration.scope;
+const cacheName = "daybook:" + new URL(scope).pathname + ":" + self.DAYBOOK_BUILD;
+const isOurs = (name) => name.startsWith("daybook:" + new URL(scope).pathname + ":");
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(cacheName);
+    // Fetched past the browser's HTTP cache, so the new build's bytes are kept.
+    await cache.addAll(self.DAYBOOK_FILES.map((path) => new Request(new URL(path, scope), { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (isOurs(name) && name !== cacheName) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+// The network first, so that a published change shows at once; what it
+// answered is kept for the next time there is no network.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope) || new URL(request.url).pathname.includes("/__daybook/")) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(cacheName);
+    try {
+      const response = await fetch(request);
+      if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+      return response;
+    } catch (error) {
+      const url = new URL(request.url);
+      url.hash = "";
+      const kept = (await cache.match(url.href, { ignoreSearch: true }))
+        || (url.pathname.endsWith("/") && await cache.match(url.href + "index.html"))
+        || (url.pathname.endsWith("/index.html") && await cache.match(url.href.slice(0, -"index.html".length)));
+      if (kept) return kept;
+      throw error;
+    }
+  })());
+});
