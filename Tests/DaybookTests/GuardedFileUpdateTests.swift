@@ -15,10 +15,8 @@ import Testing
     final class Folder {
         let path: String
         var file: String { path + "/reviews.md" }
-        /// `inMemory`: in /dev/shm where there is one, where a save's `fsync` costs nothing.
-        init(inMemory: Bool = false) {
-            let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
-            path = base + "daybook-guard-" + UUID().uuidString
+        init() {
+            path = NSTemporaryDirectory() + "daybook-guard-" + UUID().uuidString
             mkdir(path, 0o755)
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -302,7 +300,7 @@ import Testing
 
     @Test func randomEditorSavesInterleavedWithSavesLoseNothingAndKeepTheEditorsFormat() async {
         await propertyCheck(count: 40, input: Self.scripts) { script in
-            let folder = Folder(inMemory: true)
+            let folder = Folder()
             // (A file of one line without an ending says nothing of its line ending: it starts with a few.)
             Self.editorWrites(Self.history, to: folder.file, .inPlace)
             let editor = Editor(path: folder.file)
