@@ -109,7 +109,7 @@ public struct Theme: Sendable {
             for reference in PartialReference.scan(text) where templates[reference.name] == nil {
                 diagnostics.error(SourceLocation(path: templatePaths[name] ?? name, line: reference.line, column: reference.column),
                                   "template '\(reference.name)' not found",
-                                  hint: Suggestion.hint(for: reference.name, in: templates.keys))
+                                  hint: Suggestion.hint(for: reference.name, in: templates.keys.sorted()))
             }
         }
         return Theme(name: name, templates: TemplateSet(templates, compact: true), assets: assets, assetFiles: assetFiles,
@@ -118,10 +118,20 @@ public struct Theme: Sendable {
 
     /// Appends a rendered page to `output`; a missing template is an error, never an empty page.
     public func render(_ template: String, _ value: TemplateValue, into output: inout [UInt8]) throws(Diagnostic) {
-        guard templates.render(template, value, into: &output) else {
-            throw Diagnostic(SourceLocation(path: "themes/\(name)/\(template).mustache"), "template '\(template)' not found",
-                             hint: "the theme must provide \(template).mustache")
-        }
+        guard templates.render(template, value, into: &output) else { throw missing(template) }
+    }
+
+    /// Throws what `render` would for `template`, without rendering. A
+    /// missing template is the only error rendering can find: every template
+    /// is parsed and its partials found when the theme loads, and a value a
+    /// page lacks renders empty.
+    public func checkRenders(_ template: String) throws(Diagnostic) {
+        guard templates.canRender(template) else { throw missing(template) }
+    }
+
+    private func missing(_ template: String) -> Diagnostic {
+        Diagnostic(SourceLocation(path: "themes/\(name)/\(template).mustache"), "template '\(template)' not found",
+                   hint: "the theme must provide \(template).mustache")
     }
 }
 

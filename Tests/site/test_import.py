@@ -93,6 +93,25 @@ def big_journal(path, entries=300):
     return path
 
 
+def on_a_terminal(command, cwd):
+    """Runs `command` with its stderr on a terminal: its return code, stdout, and what the terminal was sent."""
+    master, terminal = pty.openpty()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=terminal)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the command ended and closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    output = process.communicate()[0].decode()
+    os.close(master)
+    return process.returncode, output, shown.decode()
+
+
 def test_progress_is_shown_on_a_terminal_and_never_in_a_pipe(tmp_path):
     journal = big_journal(tmp_path / "big.txt")
     site = new_site(tmp_path)
@@ -100,25 +119,35 @@ def test_progress_is_shown_on_a_terminal_and_never_in_a_pipe(tmp_path):
     assert "Would import 300 entries into 300 files." in piped.stdout
     assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "Importing" not in piped.stderr
 
-    master, terminal = pty.openpty()
-    process = subprocess.Popen([DAYBOOK, "import", "jrnl", str(journal)], cwd=site, stdout=subprocess.PIPE, stderr=terminal)
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # the import ended and closed the terminal
-            break
-        if not chunk:
-            break
-        shown += chunk
-    output = process.communicate()[0].decode()
-    os.close(master)
-    assert process.returncode == 0
+    returncode, output, text = on_a_terminal([DAYBOOK, "import", "jrnl", str(journal)], cwd=site)
+    assert returncode == 0
     assert "Imported 300 entries into 300 files." in output
-    text = shown.decode()
     assert "\rImporting 100/300 entries" in text.replace("\x1b[K", "")
     assert "Importing 300/300 entries" in text
     assert "Checking the site with the 300 new files" in text
     assert "Writing 300/300 files" in text
     assert text.endswith("\r\x1b[K"), "the line is cleared before the summary"
+
+
+def test_a_big_import_says_each_long_step_on_one_terminal_line_and_its_file_name_cannot_drive_the_terminal(tmp_path):
+    """A 20,000-note Anki export (one file written) and a workout export with a 5 MB note (issue 29):
+    each step that takes long is named while it runs, on one line that is cleared, and the export's name,
+    escape sequence and all, reaches the terminal as plain text."""
+    site = new_site(tmp_path)
+    deck = tmp_path / "deck\x1b[31m\x07.txt"
+    deck.write_text("#separator:tab\n#html:true\n" + "".join(f"word{n:05d}\tmeaning {n}<br>other\texample {n}\n" for n in range(20000)))
+    strong = tmp_path / "strong.csv"
+    strong.write_text("Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Distance (km),Seconds,Notes,Workout Notes\n"
+                      f'2016-02-10 17:12:55,Evening,Bench Press (Barbell),0,60,10,0,0,"{"x" * 5_000_000}",\n')
+    for command, done in (([DAYBOOK, "import", "anki", str(deck), "--deck", "big", "--date", "2026-11-20"], "Imported 20000 words"),
+                          ([DAYBOOK, "import", "strong", str(strong)], "Imported 1 session")):
+        returncode, output, text = on_a_terminal(command, cwd=site)
+        assert returncode == 0 and done in output
+        steps = [step for step in text.split("\r\x1b[K") if step]
+        assert steps[0].startswith("Reading ") and steps[0].endswith((".txt…", ".csv…")), steps
+        assert any(step.startswith("Checking the site with the new file") for step in steps), steps
+        assert steps[-1] == "Writing 1/1 files…", steps
+        assert text.endswith("\r\x1b[K"), "the line is cleared before the summary"
+        sent = text.replace("\r\x1b[K", "")
+        assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in sent), repr(sent[:200])
+    assert "- word19999 :: meaning 19999; other" in (site / "content/vocab/big.md").read_text()

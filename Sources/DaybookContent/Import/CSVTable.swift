@@ -166,7 +166,7 @@ struct CSVTable {
         func text(_ names: String...) -> String? {
             for name in names {
                 if let index = table.index[CSVTable.key(name)], index < fields.count {
-                    let value = fields[index].text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let value = fields[index].text.trimmedWhitespace
                     return value.isEmpty ? nil : value
                 }
             }

@@ -43,7 +43,7 @@ public enum TrainingImport {
         let files = FileWalker(root: content, displayRoot: contentDisplayName, io: io)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
-        let export = try ImportSource.text(file, displayPath: displayPath, io: io)
+        let export = try ImportSource.text(file, displayPath: displayPath, io: io, progress: progress)
 
         var badRows = BadRows()
         let table = CSVTable(export, badRows: &badRows)
@@ -112,7 +112,9 @@ public enum TrainingImport {
 /// Reading an export file and naming new files, for every importer.
 enum ImportSource {
     /// The export as text: UTF-8, a byte-order mark and CRLF line ends removed.
-    static func text(_ url: URL, displayPath: String, io: FileIO) throws -> SourceFile {
+    /// `progress` is told first: reading a big export is the first long wait.
+    static func text(_ url: URL, displayPath: String, io: FileIO, progress: ImportProgress? = nil) throws -> SourceFile {
+        progress?("Reading \(displayPath)")
         guard let data = try? io.read(url.path) else {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the export")])
         }
@@ -124,7 +126,7 @@ enum ImportSource {
             throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "the export is not UTF-8 text")])
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if text.containsByte(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         return SourceFile(displayPath: displayPath, relativePath: relativePath, text: text)
     }
 

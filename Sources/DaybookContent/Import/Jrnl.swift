@@ -301,7 +301,7 @@ public enum JrnlImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String, timeFormat: JrnlTimeFormat? = nil,
                            dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
                            progress: ImportProgress? = nil, io: FileIO = .disk) throws -> ImportSummary {
-        let export = try ImportSource.text(path, displayPath: displayPath, io: io)
+        let export = try ImportSource.text(path, displayPath: displayPath, io: io, progress: progress)
         var badRows = BadRows()
         var unknown = Set<String>()
         let isJSON = export.text.first(where: { !$0.isWhitespace }) == "{"

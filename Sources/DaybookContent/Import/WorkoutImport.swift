@@ -235,7 +235,7 @@ public enum WorkoutText {
     }
 
     private static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        text.lineFeedLines().map(String.init)
     }
 
     /// A line of note as the parser will read it: a note that reads as an

@@ -38,7 +38,7 @@ public enum AnkiFiles {
         let config = SiteConfig.parse(files.read("site.yml", into: &diagnostics), into: &diagnostics)
         let date = date ?? TimeZones.today(in: config.timezone)
 
-        let export = try ImportSource.text(file, displayPath: displayPath, io: io)
+        let export = try ImportSource.text(file, displayPath: displayPath, io: io, progress: progress)
         let reading = AnkiImport.read(export)
         diagnostics.append(contentsOf: reading.diagnostics)
         var summary = ImportSummary(noun: "word", plural: "words")

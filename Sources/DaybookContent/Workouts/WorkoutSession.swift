@@ -127,7 +127,7 @@ public enum WorkoutParser {
         var exercises: [Exercise] = []
         var noteLines: [Substring] = []
         var fence: String?
-        for (offset, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in body.lineFeedLines().enumerated() {
             let lineNumber = firstLine + offset
             let trimmed = line.drop { $0 == " " }
             let indent = line.distance(from: line.startIndex, to: trimmed.startIndex)

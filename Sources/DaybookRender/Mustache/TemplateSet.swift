@@ -52,6 +52,9 @@ public struct TemplateSet: Sendable {
         return names
     }
 
+    /// Whether `render(name, …)` finds the template.
+    public func canRender(_ name: String) -> Bool { compiled["\u{0}" + name] != nil }
+
     /// Appends the rendering of `name` to `output`; false if there is no such template.
     public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
         guard let nodes = compiled["\u{0}" + name] else { return false }
