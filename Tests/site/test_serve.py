@@ -387,3 +387,42 @@ def test_an_inbox_file_that_appears_is_merged_and_moved(served):
     until(lambda: (inbox / "merged/phone.jsonl").exists(), what="the merged inbox file")
     assert not (inbox / "phone.jsonl").exists()
     assert (served.site / "content/vocab/reviews.md").read_text().endswith(f"\n## {TODAY}\n- toeic: meticulous\n")
+
+
+def test_the_served_page_records_into_the_inbox_and_serve_merges_it(served, browser):
+    """In Chromium, the home page served by `daybook serve`: a routine timed on
+    the page, a workout and an entry go through POST /__daybook/inbox into the
+    content — recorded in content/inbox/merged/, merged into routines/log.md,
+    the day's workout file and a new diary file — and leave the page's inbox."""
+    log = served.site / "content/routines/log.md"
+    browser.get(served.base)
+    routine = until(lambda: browser.find_elements(By.CSS_SELECTOR, '.routine-timers [data-routine="stretch"]'), what="the routine timers")[0]
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="start"]').click()
+    # Twelve minutes pass on the page's clock (kept over the reloads the rebuilds bring).
+    browser.execute_script("window.__shift += 12 * 60000; sessionStorage.setItem('__shift', window.__shift)")
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+    until(lambda: f"stretch 12 min" in log.read_text(), what="routines/log.md")
+    assert [line for line in log.read_text().splitlines() if line.startswith(f"- {TODAY}:")] == [f"- {TODAY}: wake, stretch 12 min"]
+    until(lambda: build_number(browser) and build_number(browser) >= 2, what="the reload after the merge")
+
+    def fill(selector, text):
+        field = until(lambda: browser.find_elements(By.CSS_SELECTOR, selector), what=selector)[0]
+        field.clear()
+        field.send_keys(text)
+    fill("#entry-text", "서버로 바로 간 일기.")
+    browser.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    entries = lambda: [p for p in (served.site / "content/diary").rglob("*.md") if "서버로 바로 간 일기." in p.read_text()]
+    assert until(entries, what="the new diary entry")[0].name.startswith(TODAY)
+    until(lambda: build_number(browser) >= 3, what="the reload after the entry")
+    fill('.workout-form [name="sets"]', "Squat: 100kg x 5 x 3")
+    browser.find_element(By.CSS_SELECTOR, '.workout-form [type="submit"]').click()
+    workouts = lambda: [p for p in (served.site / "content/workouts").rglob(f"{TODAY}*.md") if "Squat: 100kg x 5 x 3" in p.read_text()]
+    until(workouts, what="the day's workout file")
+
+    # What the page sent is recorded as an inbox file of serve's, once, and nothing waits on the page.
+    recorded = [json.loads(line) for line in (served.site / f"content/inbox/merged/serve-{TODAY}.jsonl").read_text().splitlines()]
+    assert [event["type"] for event in recorded] == ["routine", "entry", "workout"]
+    assert recorded[0]["routine"] == "stretch" and recorded[0]["minutes"] == 12
+    assert len({event["id"] for event in recorded}) == 3
+    until(lambda: browser.execute_script("return window.DaybookInbox.events().length") == 0, what="the page's inbox emptied")
+    assert not [p for p in (served.site / "content/inbox").iterdir() if p.is_file()]
