@@ -288,117 +288,43 @@ struct FlashcardPrintPages: SiteFeature {
 }
 
 extension FlashcardPrintPages.PrintView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case heading, backHref, backLabel, howTo, seed, countLabel, isEmpty, pageSize, sheetsStyle, pages
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .heading: heading
-        case .backHref: backHref
-        case .backLabel: backLabel
-        case .howTo: howTo
-        case .seed: seed
-        case .countLabel: countLabel
-        case .isEmpty: isEmpty
-        case .pageSize: pageSize
-        case .sheetsStyle: sheetsStyle
-        case .pages: pages
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "heading": { $0.heading }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "howTo": { $0.howTo }, "seed": { $0.seed },
+        "countLabel": { $0.countLabel }, "isEmpty": { $0.isEmpty }, "pageSize": { $0.pageSize }, "sheetsStyle": { $0.sheetsStyle },
+        "pages": { $0.pages }
+    ]
 }
 
 extension FlashcardPrintPages.PageView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case cssClass, label, viewBox, marks, foldLine, slots
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .cssClass: cssClass
-        case .label: label
-        case .viewBox: viewBox
-        case .marks: marks
-        case .foldLine: foldLine
-        case .slots: slots
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "cssClass": { $0.cssClass }, "label": { $0.label }, "viewBox": { $0.viewBox }, "marks": { $0.marks }, "foldLine": { $0.foldLine },
+        "slots": { $0.slots }
+    ]
 }
 
 extension FlashcardPrintPages.LineView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case x1, y1, x2, y2
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .x1: x1
-        case .y1: y1
-        case .x2: x2
-        case .y2: y2
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "x1": { $0.x1 }, "y1": { $0.y1 }, "x2": { $0.x2 }, "y2": { $0.y2 }
+    ]
 }
 
 extension FlashcardPrintPages.SlotView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case position, face, isFront, front, back, style
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .position: position
-        case .face: face
-        case .isFront: isFront
-        case .front: front
-        case .back: back
-        case .style: style
-        }
-    }
+    static let templateFields: TemplateFieldTable<FlashcardPrintPages.SlotView> = [
+        "position": { $0.position }, "face": { $0.face }, "isFront": { $0.isFront }, "front": { $0.front }, "back": { $0.back },
+        "style": { $0.style }
+    ]
 }
 
 extension FlashcardPrintPages.FrontView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case card, lang, html, style
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .card: card
-        case .lang: faces.language
-        case .html: faces.wordHTML
-        case .style: faces.wordStyle
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "card": { $0.card }, "lang": { $0.faces.language }, "html": { $0.faces.wordHTML }, "style": { $0.faces.wordStyle }
+    ]
 }
 
 extension FlashcardPrintPages.BackView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case card, lang, meanings, example, hasExample, exampleLang, style, exampleStyle
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .card: card
-        case .lang: faces.meaningLanguage
-        case .meanings: faces.meanings
-        case .example: faces.example
-        case .hasExample: faces.hasExample
-        case .exampleLang: faces.language
-        case .style: faces.meaningStyle
-        case .exampleStyle: faces.exampleStyle
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "card": { $0.card }, "lang": { $0.faces.meaningLanguage }, "meanings": { $0.faces.meanings }, "example": { $0.faces.example },
+        "hasExample": { $0.faces.hasExample }, "exampleLang": { $0.faces.language }, "style": { $0.faces.meaningStyle },
+        "exampleStyle": { $0.faces.exampleStyle }
+    ]
 }

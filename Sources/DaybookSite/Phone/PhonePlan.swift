@@ -69,52 +69,20 @@ extension SiteData {
 }
 
 extension PhonePlan.Day: TemplateFields {
-    enum Field: String, CaseIterable {
-        case iso, label, isToday, plan
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .iso: iso
-        case .label: label
-        case .isToday: isToday
-        case .plan: plan
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "iso": { $0.iso }, "label": { $0.label }, "isToday": { $0.isToday }, "plan": { $0.plan }
+    ]
 }
 
 extension PhonePlan.Recorder: TemplateFields {
-    enum Field: String, CaseIterable {
-        case routines, hasWorkouts, plannedSplit, splits, unit
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .routines: routines
-        case .hasWorkouts: hasWorkouts
-        case .plannedSplit: plannedSplit
-        case .splits: splits
-        case .unit: unit
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "routines": { $0.routines }, "hasWorkouts": { $0.hasWorkouts }, "plannedSplit": { $0.plannedSplit }, "splits": { $0.splits },
+        "unit": { $0.unit }
+    ]
 }
 
 extension PhonePlan.Recorder.RoutineItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case id, name, detail
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .id: id
-        case .name: name
-        case .detail: detail
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "id": { $0.id }, "name": { $0.name }, "detail": { $0.detail }
+    ]
 }

@@ -78,34 +78,13 @@ struct SearchPages: SiteFeature {
 }
 
 extension SearchPages.SearchView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case indexHref, diaryHref, tagsHref, kinds, years
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .indexHref: indexHref
-        case .diaryHref: diaryHref
-        case .tagsHref: tagsHref
-        case .kinds: kinds
-        case .years: years
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "indexHref": { $0.indexHref }, "diaryHref": { $0.diaryHref }, "tagsHref": { $0.tagsHref }, "kinds": { $0.kinds }, "years": { $0.years }
+    ]
 }
 
 extension SearchPages.Option: TemplateFields {
-    enum Field: String, CaseIterable {
-        case value, label
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .value: value
-        case .label: label
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "value": { $0.value }, "label": { $0.label }
+    ]
 }

@@ -261,18 +261,8 @@ func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
 }
 
 extension StageCount: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, count, cssClass
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .count: count
-        case .cssClass: cssClass
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "count": { $0.count }, "cssClass": { $0.cssClass }
+    ]
 }
 
