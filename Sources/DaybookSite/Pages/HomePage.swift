@@ -31,6 +31,7 @@ struct HomePage: SiteFeature {
         let recorder: PhonePlan.Recorder
         let hasPlan: Bool
         let recent: [EntryItem]
+        let onThisDay: OnThisDayView
         let month: CalendarPages.MonthView
         let diaryHref: String
         let isEmpty: Bool
@@ -45,6 +46,7 @@ struct HomePage: SiteFeature {
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
+                            onThisDay: OnThisDayView(site, context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
@@ -72,6 +74,6 @@ extension PlanItem: TemplateFields {
 extension HomePage.Home: TemplateFields {
     static let templateFields: TemplateFieldTable<Self> = [
         "todayLabel": { $0.todayLabel }, "days": { $0.days }, "staleNote": { $0.staleNote }, "recorder": { $0.recorder }, "hasPlan": { $0.hasPlan },
-        "recent": { $0.recent }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty }
+        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty }
     ]
 }

@@ -387,3 +387,13 @@ window.DaybookInbox = (function inbox() {
     });
   }
 })();
+
+// On this day by the phone's clock, as the plan above: the page carries the
+// coming days, each hidden but the build's own.
+(function onThisDayByClock() {
+  const days = Array.from(document.querySelectorAll("[data-lookback-day]"));
+  if (!days.length || !window.DaybookInbox) return;
+  const today = window.DaybookInbox.day();
+  const shown = days.find((block) => block.dataset.lookbackDay === today);
+  if (shown) for (const block of days) block.hidden = block !== shown;
+})();
