@@ -152,3 +152,36 @@ import Testing
         #expect(next.contains("Near the 24th") && next.contains("the week around it"))
     }
 }
+
+/// The year calendar's layers: each day carries the layers done on it, and
+/// each layer its streaks and strength, from public content only.
+@Suite struct ActivityLayerPageTests {
+    @Test func eachDayCarriesItsLayersAndPrivateEntriesCountNowhere() throws {
+        var files = ["content/site.yml": "title: Layers\nlocale: en\n",
+                     "content/workouts/2026/2026-11-20.md": "---\ndate: 2026-11-20 07:00\n---\n- Squat: 60kg x 5\n",
+                     "content/diary/2026/2026-11-10.md": "---\ntitle: Hidden\ndate: 2026-11-10\nprivate: true\n---\nx\n"]
+        for day in 21...23 {
+            files["content/diary/2026/2026-11-\(day).md"] = "---\ntitle: Day \(day)\ndate: 2026-11-\(day)\n---\nText.\n"
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.build(visibility: Visibility(includePrivate: true, includeDrafts: false))
+        let year = site.text("calendar/2026/index.html")
+        func cell(_ day: Int) -> String? {
+            guard let range = year.range(of: " \(day) November 2026") else { return nil }
+            let start = year[..<range.lowerBound].range(of: "<td class=\"", options: .backwards)!.upperBound
+            return String(year[start...].prefix { $0 != "\"" })
+        }
+        #expect(cell(21)?.contains("did-writing") == true && cell(21)?.contains("did-workouts") == false)
+        #expect(cell(20)?.contains("did-workouts") == true && cell(20)?.contains("did-writing") == false)
+        // The private entry marks its day in the all-activity heatmap of a build that includes it, but not the writing layer.
+        #expect(cell(10)?.contains("did-writing") == false)
+        let writing = try #require(year.range(of: "<a href=\"#layer-writing\">Writing</a></th>"))
+        let row = year[writing.upperBound...].prefix { $0 != "\n" }
+        // Three days written (the private one not counted), a current streak of three.
+        #expect(row.hasPrefix("<td>3</td><td>3 d</td><td>3 d</td>"), "\(row)")
+        for layer in ["writing", "study", "workouts", "routines"] {
+            #expect(year.contains("<span class=\"layer-target\" id=\"layer-\(layer)\"></span>") && year.contains("href=\"#layer-\(layer)\""))
+        }
+    }
+}
