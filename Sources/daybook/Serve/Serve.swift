@@ -48,7 +48,8 @@ struct Serve: AsyncParsableCommand {
         try SiteBuilder.checkOutput(options)
         let memory = BuildMemory()
         let saver = ReviewSaver(port: port, contentDirectory: options.contentDirectory, today: options.today) {
-            ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, cache: memory.parsed)
+            ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, kinds: SiteBuilder.contentKinds,
+                               cache: memory.parsed)
         }
         let inbox = InboxSaver(saver: saver, options: options)
         let preview = PreviewServer(output: options.outputDirectory, saver: saver)
