@@ -48,7 +48,12 @@ import Testing
         editorWrites(now + line + "\n", to: path, saving)
     }
 
-    /// `serve`'s save: a word missed on a day merged into reviews.md.
+    /// Every word the saves write, in one deck.
+    static let deck = VocabParsingTests.deck("## 2026-11-01\n" + (["abandon", "candid", "diligent", "meticulous"] + (0..<14).map { "w\($0)" }
+        + (0..<2).flatMap { writer in (0..<15).map { "w\(writer)-\($0)" } }).map { "- \($0) :: x\n" }.joined()).0!
+    static let rank = Dictionary(deck.words.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// `serve`'s inbox merge of a test: a word missed on a day merged into reviews.md.
     @discardableResult
     static func save(_ word: String, on day: String = "2026-11-22", into path: String, stillFor: Double = 0.05,
                      between: @escaping @Sendable (GuardedFileUpdate.Step) -> Void = { _ in }) throws -> GuardedFileUpdate.Outcome {
@@ -56,8 +61,9 @@ import Testing
         update.stillFor = stillFor
         update.between = between
         return try update.update { old in
-            let text = String(decoding: old, as: UTF8.self)
-            return Data(ReviewMerge.merging([ReviewMerge.Misses(deckID: "toeic", words: [word])], on: LocalDate(iso: day)!, into: text).utf8)
+            var text = TextLines(String(decoding: old, as: UTF8.self))
+            _ = InboxMerge.addReviews([word], deck: deck, rank: rank, on: LocalDate(iso: day)!, to: &text)
+            return Data(text.text.utf8)
         }
     }
 

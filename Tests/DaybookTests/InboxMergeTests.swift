@@ -87,7 +87,7 @@ import Testing
         let result = try folder.merge([("a.jsonl", Self.phoneA)])
         #expect(result.merged == 5)
         #expect(folder.text("vocab/reviews.md") == "# 결과\n\n## 2026-11-26\n- toeic: diligent\n\n## 2026-11-27\n- toeic: candid\n")
-        #expect(folder.text("routines/log.md") == "- 2026-11-26: wake\n- 2026-11-27: reading\n")
+        #expect(folder.text("routines/log.md") == "- 2026-11-26: wake\n- 2026-11-27: reading 12 min\n")
         #expect(folder.text("workouts/2026/2026-11-27.md") == "---\ndate: 2026-11-27\nsplit: \"Legs\"\n---\n- Squat: 100kg x 5 x 3\n")
         #expect(folder.text("diary/2026/2026-11-27-2210.md") == "---\ntitle: \"눈\"\ndate: 2026-11-27 22:10\n---\n첫눈이 왔다.\n")
         #expect(result.created == ["workouts/2026/2026-11-27.md", "diary/2026/2026-11-27-2210.md"])
@@ -129,9 +129,37 @@ import Testing
         #expect(aThenB.files == together.files)
         #expect(together.files == togetherReversed.files)
         #expect(aThenB.text("vocab/reviews.md")!.hasSuffix("## 2026-11-27\n- jlpt-n3:\n- toeic: abandon, candid\n"))
-        #expect(aThenB.text("routines/log.md") == "- 2026-11-26: wake\n- 2026-11-27: wake, reading\n")
+        #expect(aThenB.text("routines/log.md") == "- 2026-11-26: wake\n- 2026-11-27: wake, reading 12 min\n")
         #expect(aThenB.text("workouts/2026/2026-11-27.md")!.hasSuffix("- Squat: 100kg x 5 x 3\n- Lunge: 20kg x 10 x 2\n"))
         #expect(aThenB.files.keys.filter { $0.hasPrefix("diary/") }.sorted() == ["diary/2026/2026-11-27-2210.md", "diary/2026/2026-11-27-2300.md"])
+    }
+
+    @Test func timedMinutesAddUpOnTheLogLineInAnyOrder() throws {
+        let timedA = Self.line("ta", "07:00:00", "\"type\":\"routine\",\"routine\":\"wake\",\"minutes\":12")
+        let timedB = Self.line("tb", "07:30:00", "\"type\":\"routine\",\"routine\":\"wake\",\"minutes\":3") + "\n"
+            + Self.line("tc", "08:00:00", "\"type\":\"routine\",\"routine\":\"stretch\",\"minutes\":0")
+        func folder() -> Folder {
+            var folder = Folder()
+            // Written by hand: minutes already on the line, and a routine without any.
+            folder.files["routines/log.md"] = Array("- 2026-11-27: reading, wake 5 min\n".utf8)
+            return folder
+        }
+        var aThenB = folder(), bThenA = folder()
+        try aThenB.merge([("a.jsonl", timedA)])
+        try aThenB.merge([("b.jsonl", timedB)])
+        try bThenA.merge([("b.jsonl", timedB)])
+        try bThenA.merge([("a.jsonl", timedA)])
+        let twice = try bThenA.merge([("a.jsonl", timedA), ("b.jsonl", timedB)])
+        #expect(twice.merged == 0)
+        #expect(aThenB.text("routines/log.md") == "- 2026-11-27: reading, wake 20 min, stretch 0 min\n")
+        #expect(bThenA.files == aThenB.files)
+        // What the merge wrote reads back with every minute.
+        var diagnostics = Diagnostics()
+        let log = RoutineParser.parseLog(SourceFile(displayPath: "l", relativePath: "routines/log.md", text: aThenB.text("routines/log.md")!),
+                                         routines: Self.site.routines, into: &diagnostics)
+        #expect(diagnostics.items.isEmpty)
+        let day = LocalDate(iso: "2026-11-27")!
+        #expect([log.minutes(of: "wake", on: day), log.minutes(of: "stretch", on: day), log.minutes(of: "reading", on: day)] == [20, 0, nil])
     }
 
     @Test func everyOtherByteIsKept() throws {
@@ -142,7 +170,7 @@ import Testing
         try folder.merge([("a.jsonl", Self.phoneA)])
         #expect(folder.files["vocab/reviews.md"]! == [0xEF, 0xBB, 0xBF]
             + Array("## 2026-11-27\r\n- toeic: candid, diligent\r\n\r\n## 2026-11-28\r\n- toeic: benevolent".utf8))
-        #expect(folder.text("routines/log.md") == "# log\r\n- 2026-11-26: wake\r\n<!-- kept -->\r\n- 2026-11-27: reading")
+        #expect(folder.text("routines/log.md") == "# log\r\n- 2026-11-26: wake\r\n<!-- kept -->\r\n- 2026-11-27: reading 12 min")
     }
 
     /// Its split joins a front matter without one; the lines go after the exercises, before the note.

@@ -159,6 +159,38 @@ import DaybookSchedule
         #expect(log.done(on: date("2026-11-24")) == ["wake"])
     }
 
+    @Test func minutesAfterAnIdAreRead() {
+        let (log, diagnostics) = log("""
+        - 2026-11-20: wake 12 min, reading 30min
+        - 2026-11-21: wake 7분, reading
+        - 2026-11-21: wake 3 MIN
+        """, routines: known)
+        #expect(diagnostics.items.isEmpty)
+        #expect(log.done(on: date("2026-11-20")) == ["wake", "reading"])
+        #expect(log.minutes(of: "wake", on: date("2026-11-20")) == 12)
+        #expect(log.minutes(of: "reading", on: date("2026-11-20")) == 30)
+        // Two lines for one day add up; a routine without minutes has none.
+        #expect(log.minutes(of: "wake", on: date("2026-11-21")) == 10)
+        #expect(log.minutes(of: "reading", on: date("2026-11-21")) == nil)
+    }
+
+    @Test func minutesThatDoNotReadAreErrorsAtThem() {
+        let (log, diagnostics) = log("""
+        - 2026-11-20: wake 12, reading
+        - 2026-11-21: wake reading
+        - 2026-11-22: wake 2000 min
+        - 2026-11-23: gym 10 min
+        """, routines: known)
+        #expect(errors(diagnostics) == [
+            "1:20 expected the minutes after 'wake', like 'wake 12 min'",
+            "2:20 expected the minutes after 'wake', like 'wake 12 min'",
+            "3:20 minutes must be 0 to 1440, not 2000",
+            "4:15 unknown routine 'gym'",
+        ])
+        #expect(diagnostics.errors[1].hint?.hasPrefix("separate routines with commas") == true)
+        #expect(log.done(on: date("2026-11-20")) == ["reading"])
+    }
+
     // MARK: RoutinePlan
 
     /// Friday 20 November 2026 is today. Wake is on weekdays, never given a `from`;
@@ -175,7 +207,7 @@ import DaybookSchedule
             date("2026-11-20"): ["wake"],
             date("2026-11-21"): ["wake"],
             date("2026-12-05"): ["reading"],
-        ])
+        ], minutes: [date("2026-11-18"): ["wake": 25], date("2026-11-21"): ["wake": 0]])
         return RoutinePlan(routines: [wake, reading, stretch], log: log, today: date("2026-11-20"))
     }
 
@@ -214,7 +246,8 @@ import DaybookSchedule
     @Test func monthlyFigures() {
         let november = plan.month(YearMonth(year: 2026, month: 11))
         let wake = november.routines[0].counts
-        #expect([wake.scheduled, wake.done, wake.missed, wake.planned, wake.extra, wake.minutesDone] == [11, 3, 2, 6, 1, 40])
+        // Logged minutes count as logged (25 on the 18th, 0 on the 21st), the planned 10 on the other two days.
+        #expect([wake.scheduled, wake.done, wake.missed, wake.planned, wake.extra, wake.minutesDone] == [11, 3, 2, 6, 1, 45])
         #expect(wake.successShare == 0.6)
         let reading = november.routines[1].counts
         #expect([reading.scheduled, reading.done, reading.missed, reading.planned, reading.extra, reading.minutesDone] == [9, 1, 4, 4, 0, 30])
@@ -223,7 +256,7 @@ import DaybookSchedule
         #expect([stretch.scheduled, stretch.planned, stretch.minutesDone] == [11, 11, 0])
         #expect(stretch.successShare == nil)
         let total = november.total
-        #expect([total.scheduled, total.done, total.missed, total.planned, total.extra, total.minutesDone] == [31, 4, 6, 21, 1, 70])
+        #expect([total.scheduled, total.done, total.missed, total.planned, total.extra, total.minutesDone] == [31, 4, 6, 21, 1, 75])
         #expect(total.successShare == 0.4)
 
         let december = plan.month(YearMonth(year: 2026, month: 12))

@@ -41,6 +41,9 @@ import Testing
             let date = String(format: "2019-%02d-%02d", number / 28 + 1, number % 28 + 1)
             memory.add("\(year)/\(date).md", Data("---\ntitle: Day \(number)\ndate: \(date)\ntags: [walks]\n---\nA walk.\n".utf8))
         }
+        // A year before the sample's today, with weather and a photo: the home page's "on this day".
+        let lastYear = repository.appendingPathComponent("content/diary/2025/2025-11-23.md").standardizedFileURL.path
+        memory.add(lastYear, Data("---\ntitle: A year back\ndate: 2025-11-23\nweather: {condition: snow, temp: -2}\ncover: ../2026/2026-11-20-snowman.jpg\n---\nSnow.\n".utf8))
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-names-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         let log = TemplateNameLog()

@@ -71,7 +71,7 @@ def test_dry_run_shows_the_lines_and_writes_nothing(tmp_path):
     dry = merge(site, "--dry-run")
     assert "Dry run: would merge 5 events from 1 inbox file; nothing was written." in dry.stdout
     assert "  + - toeic: candid" in dry.stdout
-    assert f"  - - {TODAY}: wake\n  + - {TODAY}: wake, stretch" in dry.stdout
+    assert f"  - - {TODAY}: wake\n  + - {TODAY}: wake, stretch 12 min" in dry.stdout
     assert files_of(site / "content") == before
     assert (site / "content/inbox/phone.jsonl").exists()
 

@@ -360,6 +360,9 @@ def test_the_pages_inbox_file_merges_twice_without_change_and_in_either_order_wi
 
     once = merged([mine, other])
     assert f"{missed}" in once["vocab/reviews.md"].decode().split(f"## {TODAY}")[-1]
+    # The minutes both phones timed are on the day's line, added up: none dropped.
+    day_line = [line for line in once["routines/log.md"].decode().splitlines() if line.startswith(f"- {TODAY}:")]
+    assert day_line and f"{routine.get_attribute('data-routine')} 21 min" in day_line[0]
     assert [path for path in once if path.startswith("diary/") and "첫눈이 왔다.".encode() in once[path]]
     assert merged([mine, other], twice=True) == once
     assert merged([other, mine]) == once

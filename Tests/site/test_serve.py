@@ -1,6 +1,7 @@
 """`daybook serve` as a person uses it beside their editor: a save reloads the
 open page by a push, a failed rebuild shows its errors over the page, and the
-flip-card test saves its results into reviews.md — but nothing else can."""
+pages record into the content's inbox (the flip-card test's results into
+reviews.md) — but nothing else can."""
 import http.client
 import json
 import shutil
@@ -170,13 +171,13 @@ def test_the_copy_flow_stays_from_disk(browser, sample_site):
     assert css(browser, '[data-action="copy"]').is_displayed()
 
 
-def post(served, body, path="/__daybook/reviews", token=None, origin=None, host=None, headers=None):
+def post(served, body, path="/__daybook/inbox", token=None, origin=None, host=None, headers=None):
     """Sends a request like a page would, with any part of it forged; returns (status, reply)."""
     if token is None:
         token = urllib.request.urlopen(served.base).read().decode().split('token:"')[1].split('"')[0]
     sent = {"Host": f"127.0.0.1:{served.port}" if host is None else host,
             "Origin": f"http://127.0.0.1:{served.port}" if origin is None else origin,
-            "X-Daybook-Token": token, "Content-Type": "application/json"}
+            "X-Daybook-Token": token, "Content-Type": "application/x-ndjson"}
     sent.update(headers or {})
     sent = {k: v for k, v in sent.items() if v != ""}
     connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
@@ -190,22 +191,28 @@ def snapshot(folder: Path):
     return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
-GOOD = {"date": TODAY, "decks": [{"deck": "toeic", "words": ["meticulous"]}]}
+def missed(word="meticulous", deck="toeic", at=f"{TODAY}T21:00:00+09:00", id="g-1"):
+    """One test answer as the page sends it to the inbox."""
+    return (json.dumps({"v": 1, "id": id, "at": at, "type": "test", "deck": deck, "word": word, "result": "missed"}) + "\n").encode()
+
+
+GOOD = missed()
 
 
 @pytest.mark.parametrize("forgery", [
     dict(token=""), dict(token="0" * 64), dict(origin="http://evil.example"), dict(origin=""),
     dict(host="evil.example"), dict(headers={"Content-Type": "text/plain"}),
-    dict(path="/__daybook/reviews/../../content/site.yml"), dict(path="/__daybook/reviews%2F..%2Fsite.yml"),
-    dict(body={"date": TODAY, "decks": [{"deck": "../site", "words": ["x"]}]}),
-    dict(body={"date": TODAY, "decks": [{"deck": "toeic/../../site", "words": ["meticulous"]}]}),
-    dict(body={"date": TODAY, "decks": [{"deck": "toeic", "words": ["meticulos"]}]}),
-    dict(body={"date": TODAY, "decks": [{"deck": "toeic", "words": ["meticulous\n## 2026-11-01\n- toeic: x"]}]}),
-    dict(body={"date": "2026-11-24", "decks": [{"deck": "toeic", "words": ["meticulous"]}]}),
-    dict(body={"date": "2026-11-31", "decks": [{"deck": "toeic", "words": ["meticulous"]}]}),
-    dict(body={"date": "2000-01-01", "decks": [{"deck": "toeic", "words": ["meticulous"]}]}),
+    dict(path="/__daybook/inbox/../../content/site.yml"), dict(path="/__daybook/inbox%2F..%2Fsite.yml"),
+    dict(path="/__daybook/reviews"),
+    dict(body=missed(deck="../site", word="x")),
+    dict(body=missed(deck="toeic/../../site")),
+    dict(body=missed(word="meticulos")),
+    dict(body=missed(word="meticulous\n## 2026-11-01\n- toeic: x")),
+    dict(body=missed(at="2026-11-26T21:00:00+09:00")),
+    dict(body=missed(at="2026-11-31T21:00:00+09:00")),
+    dict(body=missed(at="2000-01-01T21:00:00+09:00")),
     dict(body=b"not json"),
-    dict(body=b'{"date": "2026-11-23", "decks": [' + b'{"deck": "toeic", "words": ["meticulous"]},' * 5000 + b"]}"),
+    dict(body=GOOD + b'{"v":1,"id":"g-2","at":"' + TODAY.encode() + b'T21:00:00+09:00","type":"test","deck":"toeic","word":"' + b"x" * 2_000_000 + b'","result":"missed"}\n'),
 ])
 def test_forged_or_invalid_saves_are_refused_and_write_nothing(served, forgery):
     before = snapshot(served.site / "content")
@@ -220,9 +227,9 @@ def test_a_huge_or_unsized_body_is_refused_unread(served):
     token = page.split('token:"')[1].split('"')[0]
     for framing in ("Content-Length: 1000000000", "Transfer-Encoding: chunked"):
         with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
-            s.sendall((f"POST /__daybook/reviews HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+            s.sendall((f"POST /__daybook/inbox HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
                        f"Origin: http://127.0.0.1:{served.port}\r\nX-Daybook-Token: {token}\r\n"
-                       f"Content-Type: application/json\r\n{framing}\r\n\r\n").encode())
+                       f"Content-Type: application/x-ndjson\r\n{framing}\r\n\r\n").encode())
             status = s.recv(200).decode().split(" ")[1]
             assert status in ("411", "413")
     assert snapshot(served.site / "content") == before
@@ -294,11 +301,15 @@ def test_a_save_waits_for_an_editor_between_truncating_and_writing(served):
         time.sleep(0.01)
         editor.write(edited)
     saving.join()
-    assert answers[0][0] == 200, answers
-    assert reviews.read_text() == edited + "\n## 2026-11-23\n- toeic: meticulous\n"
+    # Merged into the editor's text, or refused (the page keeps the answer to send again): never lost over it.
+    if answers[0][0] == 200:
+        assert reviews.read_text() == edited + "\n## 2026-11-23\n- toeic: meticulous\n"
+    else:
+        assert answers[0][0] == 422 and "changed while the inbox was merged" in answers[0][1], answers
+        assert reviews.read_text() == edited
 
 
-def test_a_save_into_a_file_that_keeps_changing_is_refused_with_409_and_writes_nothing(served):
+def test_a_save_into_a_file_that_keeps_changing_is_refused_and_writes_nothing(served):
     reviews = served.site / "content/vocab/reviews.md"
     history = reviews.read_text()
     page = urllib.request.urlopen(served.base).read().decode()
@@ -322,8 +333,8 @@ def test_a_save_into_a_file_that_keeps_changing_is_refused_with_409_and_writes_n
     finally:
         stop.set()
         saving.join()
-    assert status == 409, reply
-    assert "being changed by another program" in reply
+    assert status == 422, reply
+    assert "changed while the inbox was merged; it was not written" in reply
     assert reviews.read_text() == written[-1]
     assert not [p.name for p in reviews.parent.iterdir() if "daybook" in p.name]
 
@@ -376,3 +387,42 @@ def test_an_inbox_file_that_appears_is_merged_and_moved(served):
     until(lambda: (inbox / "merged/phone.jsonl").exists(), what="the merged inbox file")
     assert not (inbox / "phone.jsonl").exists()
     assert (served.site / "content/vocab/reviews.md").read_text().endswith(f"\n## {TODAY}\n- toeic: meticulous\n")
+
+
+def test_the_served_page_records_into_the_inbox_and_serve_merges_it(served, browser):
+    """In Chromium, the home page served by `daybook serve`: a routine timed on
+    the page, a workout and an entry go through POST /__daybook/inbox into the
+    content — recorded in content/inbox/merged/, merged into routines/log.md,
+    the day's workout file and a new diary file — and leave the page's inbox."""
+    log = served.site / "content/routines/log.md"
+    browser.get(served.base)
+    routine = until(lambda: browser.find_elements(By.CSS_SELECTOR, '.routine-timers [data-routine="stretch"]'), what="the routine timers")[0]
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="start"]').click()
+    # Twelve minutes pass on the page's clock (kept over the reloads the rebuilds bring).
+    browser.execute_script("window.__shift += 12 * 60000; sessionStorage.setItem('__shift', window.__shift)")
+    routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+    until(lambda: f"stretch 12 min" in log.read_text(), what="routines/log.md")
+    assert [line for line in log.read_text().splitlines() if line.startswith(f"- {TODAY}:")] == [f"- {TODAY}: wake, stretch 12 min"]
+    until(lambda: build_number(browser) and build_number(browser) >= 2, what="the reload after the merge")
+
+    def fill(selector, text):
+        field = until(lambda: browser.find_elements(By.CSS_SELECTOR, selector), what=selector)[0]
+        field.clear()
+        field.send_keys(text)
+    fill("#entry-text", "서버로 바로 간 일기.")
+    browser.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    entries = lambda: [p for p in (served.site / "content/diary").rglob("*.md") if "서버로 바로 간 일기." in p.read_text()]
+    assert until(entries, what="the new diary entry")[0].name.startswith(TODAY)
+    until(lambda: build_number(browser) >= 3, what="the reload after the entry")
+    fill('.workout-form [name="sets"]', "Squat: 100kg x 5 x 3")
+    browser.find_element(By.CSS_SELECTOR, '.workout-form [type="submit"]').click()
+    workouts = lambda: [p for p in (served.site / "content/workouts").rglob(f"{TODAY}*.md") if "Squat: 100kg x 5 x 3" in p.read_text()]
+    until(workouts, what="the day's workout file")
+
+    # What the page sent is recorded as an inbox file of serve's, once, and nothing waits on the page.
+    recorded = [json.loads(line) for line in (served.site / f"content/inbox/merged/serve-{TODAY}.jsonl").read_text().splitlines()]
+    assert [event["type"] for event in recorded] == ["routine", "entry", "workout"]
+    assert recorded[0]["routine"] == "stretch" and recorded[0]["minutes"] == 12
+    assert len({event["id"] for event in recorded}) == 3
+    until(lambda: browser.execute_script("return window.DaybookInbox.events().length") == 0, what="the page's inbox emptied")
+    assert not [p for p in (served.site / "content/inbox").iterdir() if p.is_file()]

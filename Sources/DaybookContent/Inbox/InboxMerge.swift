@@ -333,6 +333,9 @@ public enum InboxMerge {
 
     // MARK: - Routines into routines/log.md
 
+    /// Each routine done on a day goes on the day's line; the minutes the phone
+    /// timed are added to what the line gives (`wake 12 min`): events merge once
+    /// each, so the sum is the same in any order.
     static func applyRoutines(_ events: [Checked], site: Site, files: inout Files, summary: inout [String]) {
         var days: [LocalDate: Set<String>] = [:]
         var minutes: [LocalDate: [String: Int]] = [:]
@@ -345,7 +348,8 @@ public enum InboxMerge {
         let rank = Dictionary(site.routines.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for date in days.keys.sorted() {
             let ids = days[date]!.sorted { rank[$0]! < rank[$1]! }
-            var lines: [(index: Int, colon: String.Index, ids: [String])] = []
+            let spent = minutes[date] ?? [:]
+            var lines: [(index: Int, colon: String.Index, items: [String])] = []
             var later: Int?
             for index in 0..<text.count {
                 guard let (name, colon) = listLine(text[index]), let day = LocalDate(iso: name) else { continue }
@@ -356,18 +360,33 @@ public enum InboxMerge {
                     later = index
                 }
             }
-            let new = ids.filter { id in !lines.contains { $0.ids.contains(id) } }
-            if let first = lines.first {
-                var listed = first.ids
-                for id in new { listed.insert(id, at: position(of: id, in: listed) { rank[$0] ?? -1 }) }
-                if !new.isEmpty { text[first.index] = listText(text[first.index], colon: first.colon, names: listed) }
-            } else {
-                text.insert(["- \(date.iso): " + new.joined(separator: ", ")], at: later ?? afterLastText(text, from: 0, to: text.count))
+            // The log was read by the build's parser, so each item reads.
+            func item(_ entry: String) -> RoutineLogItem { (try? RoutineLogItem.parse(entry).get()) ?? RoutineLogItem(id: entry) }
+            let new = ids.filter { id in !lines.contains { $0.items.contains { item($0).id == id } } }
+            // Minutes go on the first item of the routine that day, or on the new one.
+            var timed = Set(spent.keys)
+            for line in lines {
+                var items = line.items
+                for (at, entry) in items.enumerated() {
+                    var listed = item(entry)
+                    guard let add = spent[listed.id], timed.remove(listed.id) != nil else { continue }
+                    listed.minutes = (listed.minutes ?? 0) + add
+                    items[at] = listed.text
+                }
+                if let first = lines.first, first.index == line.index {
+                    for id in new {
+                        let added = RoutineLogItem(id: id, minutes: timed.remove(id).flatMap { spent[$0] })
+                        items.insert(added.text, at: position(of: added.text, in: items) { rank[item($0).id] ?? -1 })
+                    }
+                }
+                if items != line.items { text[line.index] = listText(text[line.index], colon: line.colon, names: items) }
             }
-            let spent = minutes[date].map { spent in
-                " (" + ids.compactMap { id in spent[id].map { "\(id) \($0) min" } }.joined(separator: ", ") + "; the log keeps no minutes)"
-            } ?? ""
-            summary.append("routines/log.md: \(date.iso): \(ids.joined(separator: ", "))" + (new.isEmpty ? " (already there)" : "") + spent)
+            if lines.isEmpty {
+                let items = new.map { RoutineLogItem(id: $0, minutes: spent[$0]).text }
+                text.insert(["- \(date.iso): " + items.joined(separator: ", ")], at: later ?? afterLastText(text, from: 0, to: text.count))
+            }
+            let said = ids.map { id in spent[id].map { "\(id) +\($0) min" } ?? id }
+            summary.append("routines/log.md: \(date.iso): \(said.joined(separator: ", "))" + (new.isEmpty && spent.isEmpty ? " (already there)" : ""))
         }
         files.store("routines/log.md", text)
     }

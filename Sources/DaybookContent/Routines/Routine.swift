@@ -25,14 +25,64 @@ public struct Routine: Hashable, Sendable {
     }
 }
 
-/// `content/routines/log.md`: which routines were done on which day.
+/// `content/routines/log.md`: which routines were done on which day, and
+/// for how long when the line says (`wake 12 min`).
 public struct RoutineLog: Sendable {
     /// Routine ids done on each day; several lines for one day are merged.
     public var days: [LocalDate: Set<String>]
+    /// The minutes logged for a routine on a day; a routine listed twice a day adds up.
+    public var minutes: [LocalDate: [String: Int]]
 
-    public init(days: [LocalDate: Set<String>] = [:]) { self.days = days }
+    public init(days: [LocalDate: Set<String>] = [:], minutes: [LocalDate: [String: Int]] = [:]) {
+        self.days = days
+        self.minutes = minutes
+    }
 
     public func done(on date: LocalDate) -> Set<String> { days[date] ?? [] }
+
+    /// The minutes the log gives for the routine that day; nil when it gives none.
+    public func minutes(of id: String, on date: LocalDate) -> Int? { minutes[date]?[id] }
+}
+
+/// One item of a log line: a routine's id, and the minutes it took when written
+/// after it (`wake 12 min`, `wake 12min`, `wake 12분`).
+public struct RoutineLogItem: Hashable, Sendable {
+    public var id: String
+    public var minutes: Int?
+
+    public init(id: String, minutes: Int? = nil) {
+        self.id = id
+        self.minutes = minutes
+    }
+
+    /// As the log and the inbox merge write it.
+    public var text: String { id + (minutes.map { " \($0) min" } ?? "") }
+
+    /// At most a day, as the phone's events; 0 when its timer was stopped at once.
+    public static let minuteRange = 0...1440
+
+    /// Reads a trimmed item. Fails with the column (0-based, within `text`) where
+    /// the minutes do not read and what is wrong there.
+    public static func parse(_ text: String) -> Result<RoutineLogItem, Problem> {
+        guard let space = text.firstIndex(where: \.isWhitespace) else { return .success(RoutineLogItem(id: text)) }
+        let id = String(text[..<space])
+        let rest = text[space...].drop(while: \.isWhitespace)
+        let column = text.distance(from: text.startIndex, to: rest.startIndex)
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+        let unit = rest.dropFirst(digits.count).drop(while: \.isWhitespace)
+        guard !digits.isEmpty, ["min", "mins", "분"].contains(unit.lowercased()) else {
+            return .failure(Problem(column: column, message: "expected the minutes after '\(id)', like '\(id) 12 min'"))
+        }
+        guard let minutes = Int(digits), minuteRange.contains(minutes) else {
+            return .failure(Problem(column: column, message: "minutes must be 0 to \(minuteRange.upperBound), not \(digits)"))
+        }
+        return .success(RoutineLogItem(id: id, minutes: minutes))
+    }
+
+    public struct Problem: Error, Hashable, Sendable {
+        public var column: Int
+        public var message: String
+    }
 }
 
 public enum RoutineParser {
@@ -131,7 +181,8 @@ public enum RoutineParser {
         return days
     }
 
-    /// Reads lines `- 2026-11-20: wake, reading`. Blank lines and Markdown headings
+    /// Reads lines `- 2026-11-20: wake, reading`, an item with its minutes when
+    /// they were logged (`wake 12 min`). Blank lines and Markdown headings
     /// are allowed for structure; any other line is an error, never skipped.
     public static func parseLog(_ file: SourceFile, routines: [Routine], into diagnostics: inout Diagnostics) -> RoutineLog {
         let ids = Set(routines.map(\.id))
@@ -175,11 +226,20 @@ public enum RoutineParser {
                 let word = String(characters[wordStart..<index]).trimmingCharacters(in: " ").trimmingCharacters(in: "\t")
                 index += 1
                 guard !word.isEmpty else { continue }
-                if ids.contains(word) {
-                    done.insert(word)
+                let item: RoutineLogItem
+                switch RoutineLogItem.parse(word) {
+                case let .success(parsed): item = parsed
+                case let .failure(problem):
+                    diagnostics.error(file.location(line: lineNumber, column: wordStart + problem.column + 1), problem.message,
+                                      hint: "separate routines with commas; the minutes one took go after its id: '- 2026-11-20: wake 12 min, reading'")
+                    continue
+                }
+                if ids.contains(item.id) {
+                    done.insert(item.id)
+                    if let minutes = item.minutes { log.minutes[date, default: [:]][item.id, default: 0] += minutes }
                 } else {
-                    diagnostics.error(file.location(line: lineNumber, column: wordStart + 1), "unknown routine '\(word)'",
-                                      hint: Suggestion.hint(for: word, in: routines.map(\.id))
+                    diagnostics.error(file.location(line: lineNumber, column: wordStart + 1), "unknown routine '\(item.id)'",
+                                      hint: Suggestion.hint(for: item.id, in: routines.map(\.id))
                                           ?? (ids.isEmpty ? "define it in content/routines.yml" : "known routines: \(Suggestion.names(routines.map(\.id)))"))
                 }
             }

@@ -11,7 +11,8 @@ import DaybookContent
 ///   Listed on a day it was not scheduled: extra.
 /// - Success share = done / (done + missed): scheduled days only, so extra days
 ///   neither raise nor lower it. Minutes done count done and extra days: time
-///   spent is time spent.
+///   spent is time spent; a day counts the minutes the log gives for it
+///   (`wake 12 min`), else the routine's planned `minutes`.
 public struct RoutinePlan: Sendable {
     public enum State: String, Sendable { case done, missed, planned, extra }
 
@@ -91,6 +92,11 @@ public struct RoutinePlan: Sendable {
         routines.compactMap { routine in state(of: routine, on: date).map { Item(routine: routine, state: $0) } }
     }
 
+    /// The minutes a routine took that day: as logged, else as planned.
+    public func minutes(of routine: Routine, on date: LocalDate) -> Int? {
+        log.minutes(of: routine.id, on: date) ?? routine.minutes
+    }
+
     public func month(_ month: YearMonth) -> MonthStats {
         var total = Counts()
         let perRoutine = routines.map { routine in
@@ -104,10 +110,10 @@ public struct RoutinePlan: Sendable {
                 case .extra?: counts.extra += 1
                 case nil: break
                 }
+                if log.done(on: date).contains(routine.id) { counts.minutesDone += minutes(of: routine, on: date) ?? 0 }
                 date = date.adding(days: 1)
             }
             counts.scheduled = counts.done + counts.missed + counts.planned
-            counts.minutesDone = (routine.minutes ?? 0) * (counts.done + counts.extra)
             total.add(counts)
             return RoutineCounts(routine: routine, counts: counts)
         }

@@ -11,15 +11,6 @@ import DaybookContent
 ///   with at least one, which suits a split with rest days. A current streak is
 ///   still alive when its last day (week) is yesterday (last week): today is not over.
 public struct WorkoutStats: Sendable {
-    public struct Streak: Hashable, Sendable {
-        public var current: Int
-        public var longest: Int
-        public init(current: Int, longest: Int) {
-            self.current = current
-            self.longest = longest
-        }
-    }
-
     public struct MonthCount: Hashable, Sendable {
         public let month: YearMonth
         public let sessions: Int
@@ -39,9 +30,9 @@ public struct WorkoutStats: Sendable {
         months = Self.months(sessions.map(\.date), today: today)
 
         let days = Set(sessions.map(\.date).filter { $0 <= today }).map(\.daysSinceEpoch)
-        dayStreak = Self.streak(days, current: today.daysSinceEpoch, step: 1)
+        dayStreak = Streak(days, current: today.daysSinceEpoch, step: 1)
         let weeks = Set(days.map { weekStart.startOfWeek(containing: LocalDate(daysSinceEpoch: $0)).daysSinceEpoch })
-        weekStreak = Self.streak(Array(weeks), current: weekStart.startOfWeek(containing: today).daysSinceEpoch, step: 7)
+        weekStreak = Streak(weeks, current: weekStart.startOfWeek(containing: today).daysSinceEpoch, step: 7)
 
         var order: [String] = []
         var names: [String: String] = [:]
@@ -95,22 +86,6 @@ public struct WorkoutStats: Sendable {
             month = month.next
         }
         return result
-    }
-
-    /// Runs of values `step` apart; the current run ends at `current` or one step before it.
-    private static func streak(_ values: [Int], current: Int, step: Int) -> Streak {
-        let sorted = values.sorted()
-        var longest = 0
-        var run = 0
-        var previous: Int?
-        for value in sorted {
-            run = previous.map { value - $0 == step } == true ? run + 1 : 1
-            longest = max(longest, run)
-            previous = value
-        }
-        let last = sorted.last
-        let alive = last == current || last == current - step
-        return Streak(current: alive ? run : 0, longest: longest)
     }
 }
 

@@ -27,13 +27,15 @@ struct CalendarPages: SiteFeature {
             }
         }
         let years = Array(Set(months.map(\.year))).sorted()
+        let activity = ActivityLayers(site)
         pages += years.map { year in
-            let yearMonths = (1...12).map { YearMonth(year: year, month: $0) }
+            // Streaks and strength reach back into the years before.
+            let yearMonths = months.filter { $0.year <= year }
             return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(yearMonths, of: months)) { context in
                 // A month's heatmap is made again only when its marks changed: in `serve` one edit changes a day or two.
-                Self.yearPage(year, years: years, context) { month in
+                Self.yearPage(year, years: years, activity: activity, context) { month in
                     site.memo.value("heat \(month.year)-\(month.month)", key: site.rememberedKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
-                        Self.heatMonth(month, layers: layers, context)
+                        Self.heatMonth(month, layers: layers, activity: activity, context)
                     }
                 }
             }
@@ -141,13 +143,14 @@ struct CalendarPages: SiteFeature {
         let previous: PageLink?
         let next: PageLink?
         let legend: [HeatDay]
+        let activity: ActivityLayers.YearView
     }
 
     /// Activity level 0–4 from the number of marks on a day.
     static func level(_ count: Int) -> Int { min(count, 4) }
 
     /// A month of the year page: each day shaded by what happened on it.
-    static func heatMonth(_ month: YearMonth, layers: [any CalendarLayer], _ context: PageContext) -> HeatMonth {
+    static func heatMonth(_ month: YearMonth, layers: [any CalendarLayer], activity: ActivityLayers, _ context: PageContext) -> HeatMonth {
         let t = context.t
         let grid = MonthGrid(month: month, weekStart: context.site.config.weekStarts)
         var total = 0
@@ -158,7 +161,7 @@ struct CalendarPages: SiteFeature {
                 let marks = layers.flatMap { $0.marks(on: date, context) }.filter { !$0.isPlan }
                 total += marks.count
                 let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
-                var css = "heat l\(level(marks.count))"
+                var css = "heat l\(level(marks.count))" + activity.cssClasses(date)
                 if date == context.site.today { css += " today" }
                 return HeatDay(iso: date.iso, label: label, cssClass: css)
             }
@@ -167,7 +170,7 @@ struct CalendarPages: SiteFeature {
                          weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
     }
 
-    static func yearPage(_ year: Int, years: [Int], _ context: PageContext, heat: (YearMonth) -> HeatMonth) -> PageViewModel {
+    static func yearPage(_ year: Int, years: [Int], activity: ActivityLayers, _ context: PageContext, heat: (YearMonth) -> HeatMonth) -> PageViewModel {
         let t = context.t
         let months = (1...12).map { heat(YearMonth(year: year, month: $0)) }
         let position = years.firstIndex(of: year)!
@@ -175,7 +178,8 @@ struct CalendarPages: SiteFeature {
         let legend = (0...4).map { HeatDay(iso: "", label: String($0), cssClass: "heat l\($0)") }
         let page = YearPage(year: year, months: months,
                             previous: position > 0 ? link(years[position - 1]) : nil,
-                            next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend)
+                            next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend,
+                            activity: activity.year(year, t))
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
 }
@@ -286,7 +290,7 @@ extension CalendarPages.HeatMonth: TemplateFields {
 
 extension CalendarPages.YearPage: TemplateFields {
     enum Field: String, CaseIterable {
-        case year, months, previous, next, legend
+        case year, months, previous, next, legend, activity
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -294,6 +298,7 @@ extension CalendarPages.YearPage: TemplateFields {
     func field(_ field: Field) -> any TemplateRepresentable {
         switch field {
         case .year: year
+        case .activity: activity
         case .months: months
         case .previous: previous.orMissing
         case .next: next.orMissing

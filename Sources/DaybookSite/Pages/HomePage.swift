@@ -31,6 +31,7 @@ struct HomePage: SiteFeature {
         let recorder: PhonePlan.Recorder
         let hasPlan: Bool
         let recent: [EntryItem]
+        let onThisDay: OnThisDayView
         let month: CalendarPages.MonthView
         let diaryHref: String
         let isEmpty: Bool
@@ -45,6 +46,7 @@ struct HomePage: SiteFeature {
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
+                            onThisDay: OnThisDayView(site, context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
@@ -95,7 +97,7 @@ extension PlanItem: TemplateFields {
 
 extension HomePage.Home: TemplateFields {
     enum Field: String, CaseIterable {
-        case todayLabel, days, staleNote, recorder, hasPlan, recent, month, diaryHref, isEmpty
+        case todayLabel, days, staleNote, recorder, hasPlan, recent, onThisDay, month, diaryHref, isEmpty
     }
 
     static let fieldIndex = TemplateNameTable<Field>()
@@ -108,6 +110,7 @@ extension HomePage.Home: TemplateFields {
         case .recorder: recorder
         case .hasPlan: hasPlan
         case .recent: recent
+        case .onThisDay: onThisDay
         case .month: month
         case .diaryHref: diaryHref
         case .isEmpty: isEmpty

@@ -24,7 +24,7 @@ struct RoutinePages: SiteFeature {
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         let t = context.t
         let items = site.routinePlan.day(date).map { item in
-            PlanItem(text: item.routine.name, detail: Self.detail(item.routine, state: item.state, t), href: nil,
+            PlanItem(text: item.routine.name, detail: Self.detail(item.routine, minutes: site.routinePlan.minutes(of: item.routine, on: date), state: item.state, t), href: nil,
                      cssClass: "routine \(item.state.rawValue)", recorded: item.state == .planned ? "routine:" + item.routine.id : nil)
         }
         guard !items.isEmpty else { return [] }
@@ -36,9 +36,9 @@ struct RoutinePages: SiteFeature {
         Self.hasRoutines(site) ? [RoutineLayer(site: site)] : []
     }
 
-    /// `06:00 · 10분 · 완료`
-    static func detail(_ routine: Routine, state: RoutinePlan.State, _ t: Translation) -> String {
-        [routine.time?.text, routine.minutes.map { t.minutes($0) }, t["routine_" + state.rawValue]].compactMap { $0 }.joined(separator: " · ")
+    /// `06:00 · 10분 · 완료`, with the minutes logged that day when there are.
+    static func detail(_ routine: Routine, minutes: Int?, state: RoutinePlan.State, _ t: Translation) -> String {
+        [routine.time?.text, minutes.map { t.minutes($0) }, t["routine_" + state.rawValue]].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// How many months the routines page shows one by one, newest first.

@@ -4,39 +4,38 @@ import FlyingFox
 import Foundation
 
 /// `daybook serve` and the phone's inbox (SPEC §8): `POST /__daybook/inbox`
-/// takes a page's events as JSON Lines, with the same checks of sender as
-/// the test page's save (`ReviewSaver`: the preview's own host and origin,
-/// this run's token), and merges them as `daybook inbox` merges an inbox
+/// takes a page's events as JSON Lines, from the preview's own pages only
+/// (`PageSender`: its host and origin, this run's token), and merges them as `daybook inbox` merges an inbox
 /// file, recording their ids in `content/inbox/merged/serve-DATE.jsonl`. An
 /// inbox file that appears in `content/inbox/` is merged the same way. One
 /// merge at a time.
 final class InboxSaver: @unchecked Sendable {
-    private let saver: ReviewSaver
+    private let sender: PageSender
     private let options: BuildOptions
     private let lock = NSLock()
 
-    init(saver: ReviewSaver, options: BuildOptions) {
-        self.saver = saver
+    init(sender: PageSender, options: BuildOptions) {
+        self.sender = sender
         self.options = options
     }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            try saver.checkSender(request, contentTypes: ["application/x-ndjson", "application/jsonl", "application/json"])
-            guard let length = request.bodySequence.count else { throw ReviewSaver.Refusal(.lengthRequired, "the body needs a Content-Length") }
+            try sender.check(request, contentTypes: ["application/x-ndjson", "application/jsonl", "application/json"])
+            guard let length = request.bodySequence.count else { throw PageSender.Refusal(.lengthRequired, "the body needs a Content-Length") }
             guard length <= InboxParser.maximumFileBytes else {
-                throw ReviewSaver.Refusal(.payloadTooLarge, "the body is larger than \(InboxParser.maximumFileBytes) bytes")
+                throw PageSender.Refusal(.payloadTooLarge, "the body is larger than \(InboxParser.maximumFileBytes) bytes")
             }
             let body = Array(try await request.bodyData)
             let outcome = try lock.withLock { try InboxRun.run(options, dryRun: false, events: (name: recordName(), bytes: body)) }
             report(outcome)
-            return saver.reply(.ok, ["merged": String(outcome.merge.merged), "summary": outcome.merge.summary.joined(separator: "\n")])
-        } catch let refusal as ReviewSaver.Refusal {
-            return saver.reply(refusal.status, ["error": refusal.message])
+            return sender.reply(.ok, ["merged": String(outcome.merge.merged), "summary": outcome.merge.summary.joined(separator: "\n")])
+        } catch let refusal as PageSender.Refusal {
+            return sender.reply(refusal.status, ["error": refusal.message])
         } catch let errors as ContentErrors {
-            return saver.reply(.unprocessableContent, ["error": errors.description])
+            return sender.reply(.unprocessableContent, ["error": errors.description])
         } catch {
-            return saver.reply(.badRequest, ["error": "the request could not be read"])
+            return sender.reply(.badRequest, ["error": "the request could not be read"])
         }
     }
 

@@ -12,11 +12,11 @@ actor PreviewServer {
     /// The errors of the last build when it failed, else empty.
     private var errors: [Diagnostic] = []
     private let hub = EventHub()
-    let saver: ReviewSaver
+    let sender: PageSender
 
-    init(output: URL, saver: ReviewSaver) {
+    init(output: URL, sender: PageSender) {
         self.output = output.standardizedFileURL
-        self.saver = saver
+        self.sender = sender
     }
 
     func rebuilt() {
@@ -86,7 +86,7 @@ actor PreviewServer {
 
     /// The script goes before the last `</body>`, found in the bytes (a deck's page is a quarter of a megabyte).
     private func inject(into data: Data) -> Data {
-        let script = Data(LiveScript.tag(build: build, token: saver.token).utf8)
+        let script = Data(LiveScript.tag(build: build, token: sender.token).utf8)
         guard let end = data.range(of: Data("</body>".utf8), options: .backwards) else { return data + script }
         var result = data
         result.insert(contentsOf: script, at: end.lowerBound)

@@ -47,12 +47,9 @@ struct Serve: AsyncParsableCommand {
         // A refused output folder ends the command, as it does for `build`.
         try SiteBuilder.checkOutput(options)
         let memory = BuildMemory()
-        let saver = ReviewSaver(port: port, contentDirectory: options.contentDirectory, today: options.today) {
-            ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, kinds: SiteBuilder.contentKinds,
-                               cache: memory.parsed)
-        }
-        let inbox = InboxSaver(saver: saver, options: options)
-        let preview = PreviewServer(output: options.outputDirectory, saver: saver)
+        let sender = PageSender(port: port)
+        let inbox = InboxSaver(sender: sender, options: options)
+        let preview = PreviewServer(output: options.outputDirectory, sender: sender)
         inbox.mergeWaiting()
         await rebuild(options, memory, preview)
         let contentFolder = options.contentDirectory.path + "/"
@@ -78,10 +75,6 @@ struct Serve: AsyncParsableCommand {
         await server.appendRoute("GET *") { request in
             if let refusal = loopback.refusal(request) { return refusal }
             return await preview.respond(to: request)
-        }
-        await server.appendRoute("POST /__daybook/reviews") { request in
-            if let refusal = loopback.refusal(request) { return refusal }
-            return await saver.handle(request)
         }
         await server.appendRoute("POST /__daybook/inbox") { request in
             if let refusal = loopback.refusal(request) { return refusal }

@@ -4,8 +4,8 @@
 // results: a deck's misses, or `- deck:` once all its cards are known.
 // Progress is kept in localStorage per page and day, and every answer of the
 // test is an inbox event as soon as it is given (phone.js, SPEC §8). Under
-// `daybook serve` (which gives the page `window.daybookServe`) the results
-// can also be saved into reviews.md by the preview server.
+// `daybook serve` (which gives the page `window.daybookServe`) the answers
+// can also be saved into reviews.md through the preview server's inbox.
 "use strict";
 
 (function flipCards() {
@@ -181,7 +181,7 @@
     ui.lines.value = lines;
     ui.lines.hidden = !lines;
     ui.copy.hidden = !lines;
-    ui.save.hidden = !lines || !serve;
+    ui.save.hidden = !lines || !serve || !inbox;
     ui.lines.rows = Math.max(2, lines.split("\n").length);
     save();
   }
@@ -292,25 +292,18 @@
     ui.copyStatus.textContent = copied ? t("Copied") : t("CopyFailed");
   }
 
-  /** Sends the results to the preview server, which merges them into reviews.md and rebuilds. */
+  /**
+   * Sends the test's answers waiting in the inbox to the preview server, which
+   * merges them into reviews.md and rebuilds; answers it already took are home.
+   */
   async function saveLines() {
-    const decks = Array.from(resultsByDeck(), ([deck, words]) => ({ deck, words }));
     ui.save.disabled = true;
-    try {
-      const response = await fetch("/__daybook/reviews", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Daybook-Token": serve.token },
-        body: JSON.stringify({ date: today, decks }),
-      });
-      const reply = await response.json().catch(() => ({}));
-      ui.copyStatus.textContent = response.ok ? t("Saved") : t("SaveFailed", { error: reply.error || response.status });
-      // The save rebuilds the site and the page reloads: the note is kept for the reloaded page.
-      if (response.ok) sessionStore("set", ui.copyStatus.textContent);
-    } catch (error) {
-      ui.copyStatus.textContent = t("SaveFailed", { error: error.message });
-    } finally {
-      ui.save.disabled = false;
-    }
+    const waiting = inbox.events().filter((event) => event.type === "test");
+    const error = waiting.length ? await inbox.sendToServe(waiting) : "";
+    ui.copyStatus.textContent = error ? t("SaveFailed", { error }) : t("Saved");
+    // The save rebuilds the site and the page reloads: the note is kept for the reloaded page.
+    if (!error) sessionStore("set", ui.copyStatus.textContent);
+    ui.save.disabled = false;
   }
 
   const actions = {

@@ -89,22 +89,23 @@ window.DaybookInbox = (function inbox() {
   /**
    * Under `daybook serve` (window.daybookServe) events go straight into the
    * content's inbox; those the server did not take stay waiting here.
+   * Returns "" when they were taken, else why not.
    */
   async function sendToServe(list) {
     const serve = window.daybookServe;
-    if (!serve || !list.length) return false;
+    if (!serve || !list.length) return "nothing to send";
     try {
       const response = await fetch("/__daybook/inbox", {
         method: "POST",
         headers: { "Content-Type": "application/x-ndjson", "X-Daybook-Token": serve.token },
         body: text(list),
       });
-      if (!response.ok) return false;
+      if (!response.ok) return (await response.json().catch(() => ({}))).error || String(response.status);
       const ids = new Set(list.map((event) => event.id));
       remove((event) => ids.has(event.id));
-      return true;
+      return "";
     } catch (error) {
-      return false;
+      return error.message || String(error);
     }
   }
 
@@ -187,7 +188,7 @@ window.DaybookInbox = (function inbox() {
     },
     async serve() {
       const list = inbox.events();
-      status.textContent = (await inbox.sendToServe(list)) ? t("Saved", list.length) : t("NotSaved", list.length);
+      status.textContent = (await inbox.sendToServe(list)) === "" ? t("Saved", list.length) : t("NotSaved", list.length);
     },
     clear() {
       if (!confirm(t("ClearConfirm", inbox.sentCount()))) return;
@@ -386,4 +387,14 @@ window.DaybookInbox = (function inbox() {
       entry.querySelector(".entry-status").textContent = t("EntryKept");
     });
   }
+})();
+
+// On this day by the phone's clock, as the plan above: the page carries the
+// coming days, each hidden but the build's own.
+(function onThisDayByClock() {
+  const days = Array.from(document.querySelectorAll("[data-lookback-day]"));
+  if (!days.length || !window.DaybookInbox) return;
+  const today = window.DaybookInbox.day();
+  const shown = days.find((block) => block.dataset.lookbackDay === today);
+  if (shown) for (const block of days) block.hidden = block !== shown;
 })();

@@ -1,0 +1,100 @@
+import DaybookContent
+import DaybookRender
+import DaybookSchedule
+
+/// "On this day" on the home page (SPEC §7): for today and each day after it
+/// that the phone may open the site on (`PhonePlan`), the entries of that
+/// month and day in earlier years, never a private one; phone.js shows the
+/// phone's day as it does the plan.
+struct OnThisDayView {
+    struct Day {
+        let iso: String
+        let isToday: Bool
+        /// No entry on the day itself: these are from the week around it.
+        let isWindow: Bool
+        let entries: [Entry]
+    }
+
+    struct Entry {
+        let item: EntryItem
+        let yearsAgo: String
+        let firstLines: String
+    }
+
+    /// How much of an entry's text shows.
+    static let firstLinesLength = 160
+
+    let days: [Day]
+    /// Some day carried has entries: otherwise the section is left out.
+    var hasEntries: Bool { days.contains { !$0.entries.isEmpty } }
+
+    init(_ site: SiteData, _ context: PageContext) {
+        let entries = site.diary.entries
+        let shown = entries.indices.filter { !entries[$0].isPrivate }
+        let dates = shown.map { entries[$0].date }
+        let t = context.t
+        days = (0..<PhonePlan.dayCount).map { offset in
+            let date = site.today.adding(days: offset)
+            let match = OnThisDay.match(dates, today: date, limit: 5)
+            return Day(iso: date.iso, isToday: offset == 0, isWindow: match.isWindow, entries: match.hits.map { hit in
+                let index = shown[hit.index]
+                return Entry(item: site.diary.items.item(index, context),
+                             yearsAgo: hit.yearsAgo == 1 ? t["on_this_day_year_ago"] : t.format("on_this_day_years_ago", ["n": String(hit.yearsAgo)]),
+                             firstLines: Self.firstLines(entries[index].body))
+            })
+        }
+    }
+
+    static func firstLines(_ body: String) -> String {
+        let text = Markdown.plainText(body, characters: firstLinesLength + 1)
+        return text.count > firstLinesLength ? String(text.prefix(firstLinesLength)) + "…" : text
+    }
+}
+
+extension OnThisDayView: TemplateFields {
+    enum Field: String, CaseIterable {
+        case days, hasEntries
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .days: days
+        case .hasEntries: hasEntries
+        }
+    }
+}
+
+extension OnThisDayView.Day: TemplateFields {
+    enum Field: String, CaseIterable {
+        case iso, isToday, isWindow, entries
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .iso: iso
+        case .isToday: isToday
+        case .isWindow: isWindow
+        case .entries: entries
+        }
+    }
+}
+
+extension OnThisDayView.Entry: TemplateFields {
+    enum Field: String, CaseIterable {
+        case item, yearsAgo, firstLines
+    }
+
+    static let fieldIndex = TemplateNameTable<Field>()
+
+    func field(_ field: Field) -> any TemplateRepresentable {
+        switch field {
+        case .item: item
+        case .yearsAgo: yearsAgo
+        case .firstLines: firstLines
+        }
+    }
+}
