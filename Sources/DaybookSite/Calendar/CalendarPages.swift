@@ -8,7 +8,7 @@ import DaybookSchedule
 struct CalendarPages: SiteFeature {
 
     func pages(_ site: SiteData) -> [Page] {
-        let layers = SiteFeatures.calendarLayers(site)
+        let layers = site.features.calendarLayers(site)
         let months = Self.monthRange(site, layers)
         // What the layers show on each month's days: a month page is made of
         // its month's and the months there are, a year page of its twelve.

@@ -4,6 +4,8 @@ import DaybookRender
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 struct DiaryPages: SiteFeature {
+    var contentKind: (any ContentKind)? { DiaryKind() }
+
     func pages(_ site: SiteData) -> [Page] {
         let diary = site.diary
         var pages: [Page] = []

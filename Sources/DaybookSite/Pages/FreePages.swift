@@ -3,6 +3,8 @@ import DaybookRender
 
 /// Pages under `content/pages/` at `pages/NAME/`.
 struct FreePages: SiteFeature {
+    var contentKind: (any ContentKind)? { PagesKind() }
+
     struct FreePageView {
         let title: String
         let html: String

@@ -40,7 +40,7 @@ struct HomePage: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         [Page(.home, template: "pages/home") { context in
             // Taken when the page renders: by then the calendar's pages have made the layers (`BuildMemo`).
-            let layers = SiteFeatures.calendarLayers(site)
+            let layers = site.features.calendarLayers(site)
             let days = PhonePlan.days(site, context)
             let plan = days[0].plan
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),

@@ -20,7 +20,7 @@ enum PhonePlan {
     static func days(_ site: SiteData, _ context: PageContext) -> [Day] {
         (0..<dayCount).map { offset in
             let date = site.today.adding(days: offset)
-            return Day(iso: date.iso, label: context.t.longDate(date), isToday: offset == 0, plan: SiteFeatures.plan(site, on: date, context))
+            return Day(iso: date.iso, label: context.t.longDate(date), isToday: offset == 0, plan: site.features.plan(site, on: date, context))
         }
     }
 

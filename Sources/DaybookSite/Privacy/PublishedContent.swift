@@ -13,12 +13,18 @@ public struct PublishedContent: Sendable {
     public let workouts: [WorkoutSession]
     /// Images and other files, without those of hidden entries and pages (see `AssetPrivacy`).
     public let assets: [ContentAsset]
+    /// What kinds not built into `Content` read, each as its `Audience` allows.
+    let items: [ObjectIdentifier: [any ContentItem]]
+
+    /// The items a kind read that this view may show.
+    func items<Kind: ContentKind>(of kind: Kind.Type) -> [any ContentItem] { items[ObjectIdentifier(kind)] ?? [] }
 
     init(_ content: Content, showing visibility: Visibility) {
         entries = content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
         workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
+        items = content.items.mapValues { $0.filter { visibility.shows($0.audience) } }
         // Which entries hide their files matters only when there are files.
         if content.assets.isEmpty {
             assets = []

@@ -32,7 +32,7 @@ struct Layout {
             feedHref = context.linkThroughRoot(Routes.feed)
             calendarFeedHref = context.linkThroughRoot(Routes.calendarFeed)
             searchHref = context.linkThroughRoot(Routes.search)
-            nav = SiteFeatures.navigation(site).map { ($0.section, context.linkThroughRoot($0.path), $0.label) }
+            nav = site.features.navigation(site).map { ($0.section, context.linkThroughRoot($0.path), $0.label) }
             todayLabel = context.t.longDate(site.today)
             todayISO = site.today.iso
         }

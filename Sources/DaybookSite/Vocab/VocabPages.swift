@@ -8,6 +8,8 @@ import Foundation
 /// home plan, calendar); search leaves private decks out even with
 /// --include-private, as it does private entries.
 struct VocabPages: SiteFeature {
+    var contentKind: (any ContentKind)? { VocabKind() }
+
     func pages(_ site: SiteData) -> [Page] {
         guard !site.published.decks.isEmpty else { return [] }
         let vocab = VocabSite(site)
