@@ -102,7 +102,7 @@ public enum SiteBuilder {
                             cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
                             themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false), features: options.features)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocabDiagnostics + site.diary.warnings + site.pageWarnings)
     }
 
     /// Every page of the site: each feature's, then the feed and the sitemap

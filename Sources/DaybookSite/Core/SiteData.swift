@@ -20,11 +20,9 @@ public struct SiteData: Sendable {
     /// The flashcard shuffle seed of this build.
     public let seed: UInt64
     public let diary: DiaryIndex
-    /// Every deck's word books and stages for today (private decks included,
-    /// since reviews.md may name them; pages hide them).
-    public let vocab: VocabSchedule
-    /// Today's vocabulary plan and those of the days the phone may open the site on (`PhonePlan.days`).
-    let comingVocab: [VocabDay]
+    /// What the review schedule says is wrong with reviews.md (its books and
+    /// days are reached through `published.vocab` and `publicView.vocab` only).
+    public let vocabDiagnostics: [Diagnostic]
     /// The words of the published decks as HTML, rendered once for every page that shows them.
     let renderedWords: RenderedWords
     /// The planned split of any day; it counts every session, private ones too,
@@ -118,9 +116,31 @@ public struct SiteData: Sendable {
         self.memo = memo
         textHashes = content.textHashes
         self.config = content.config
-        published = PublishedContent(content, showing: visibility)
+        let vocabFiles = Self.filesKey(of: VocabKind(), content.textHashes)
+        vocabKey = vocabFiles
+        // The decks' schedule is made of their files, the settings and today.
+        let scheduleKey = PageKey {
+            $0.combine(vocabFiles)
+            $0.combine(content.textHashes["site.yml"])
+            $0.combine(today)
+        }
+        // A deck whose file and misses are as before keeps its schedule.
+        let vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
+            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
+        }
+        // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
+        let comingVocab = [vocab.todayPlan] + memo.value("coming vocab", key: scheduleKey) {
+            Array(1..<PhonePlan.dayCount).parallelMap { offset in
+                let day = today.adding(days: offset)
+                return VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: day).todayPlan
+            }
+        }
+        vocabDiagnostics = vocab.diagnostics
+        published = PublishedContent(content, showing: visibility, schedule: vocab, coming: comingVocab)
         // Without --include-private the pages show just what feeds show.
-        publicView = visibility.includePrivate ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
+        publicView = visibility.includePrivate
+            ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts), schedule: vocab,
+                               coming: comingVocab)
             : published
         sources = content.entries.map(\.source) + content.pages.map(\.source) + content.workouts.map(\.source) + content.decks.map(\.source)
             + content.items.values.joined().map(\.source).sorted { $0.relativePath < $1.relativePath }
@@ -161,25 +181,6 @@ public struct SiteData: Sendable {
         pageWarnings = pages.flatMap(\.2)
         let decks = published.decks
         renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
-        let vocabFiles = Self.filesKey(of: VocabKind(), content.textHashes)
-        vocabKey = vocabFiles
-        // The decks' schedule is made of their files, the settings and today.
-        let scheduleKey = PageKey {
-            $0.combine(vocabFiles)
-            $0.combine(content.textHashes["site.yml"])
-            $0.combine(today)
-        }
-        // A deck whose file and misses are as before keeps its schedule.
-        self.vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
-            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
-        }
-        // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
-        comingVocab = [vocab.todayPlan] + memo.value("coming vocab", key: scheduleKey) {
-            Array(1..<PhonePlan.dayCount).parallelMap { offset in
-                let day = today.adding(days: offset)
-                return VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: day).todayPlan
-            }
-        }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.textHashes)
         let statsKey = PageKey {

@@ -38,7 +38,7 @@ struct FlashcardPrintPages: SiteFeature {
             let deckKey = PageKey { $0.combine(key); $0.combine(site.vocabKey(of: Routes.deck(deck.id))) }
             sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, faces: faces[deck.id] ?? [:], site) }
         }
-        sets.append(Self.todaySet(site, decks: decks, faces: faces))
+        sets.append(Self.todaySet(site, faces: faces))
         let sheet = SheetView(SheetLayout(site.config.flashcards))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: set.key ?? site.vocabKey(of: set.path)) { context in
@@ -56,7 +56,7 @@ struct FlashcardPrintPages: SiteFeature {
         // A deck's cards are all its words' faces, made of its file: misses move no card.
         var sets = [CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
                             backLabel: deck.title, cards: deck.words.map(card), key: deckKey)]
-        for book in site.vocab.books(of: deck.id) {
+        for book in site.published.vocab.books(of: deck.id) {
             // A book's cards are its words' faces, made of its deck's file.
             let key = PageKey { hasher in
                 hasher.combine(deckKey)
@@ -88,10 +88,9 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// Today's study and review words of every published deck, deck by deck, overdue reviews first.
-    static func todaySet(_ site: SiteData, decks: [Deck], faces: [String: [String: CardFaces]]) -> CardSet {
-        let published = Set(decks.map(\.id))
+    static func todaySet(_ site: SiteData, faces: [String: [String: CardFaces]]) -> CardSet {
         var cards: [Flashcard] = []
-        for activity in site.vocab.todayPlan.decks where published.contains(activity.deckID) {
+        for activity in site.published.vocab.plan(on: site.today).decks {
             let deckFaces = faces[activity.deckID] ?? [:]
             for session in activity.planOrder {
                 cards += session.words.map { deckFaces[$0.text]! }

@@ -25,10 +25,9 @@ struct ActivityLayers: Sendable {
         let workouts = Set(view.workouts.lazy.map(\.date).filter { $0 <= today })
         let routines = Set(site.routinePlan.log.days.lazy.filter { !$0.value.isEmpty && $0.key <= today }.map(\.key))
         // Study: words added or a test taken in a public deck (a past day's reviews are those taken).
-        let decks = Set(view.decks.map(\.id))
         let first = [view.decks.compactMap { $0.days.first?.date }.min(), writing.min()].compactMap { $0 }.min() ?? today
-        let study = Set(site.vocab.days(in: min(first, today)...today).filter { day in
-            day.decks.contains { decks.contains($0.deckID) && (!$0.added.isEmpty || !$0.missed.isEmpty || (day.date < today && !$0.reviews.isEmpty)) }
+        let study = Set(view.vocab.days(in: min(first, today)...today).filter { day in
+            day.decks.contains { (!$0.added.isEmpty || !$0.missed.isEmpty || (day.date < today && !$0.reviews.isEmpty)) }
         }.map(\.date))
         days = [.writing: writing, .study: study, .workouts: workouts, .routines: routines]
         // Routines are meant on the weekdays some routine is scheduled; workouts as often as they were done on average.

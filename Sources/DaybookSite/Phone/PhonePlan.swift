@@ -60,14 +60,6 @@ enum PhonePlan {
     }
 }
 
-extension SiteData {
-    /// The vocabulary plan of `date`, today or one of the days the phone may open the site on.
-    func vocabPlan(on date: LocalDate) -> VocabDay {
-        let offset = date.daysSinceEpoch - today.daysSinceEpoch
-        return comingVocab.indices.contains(offset) ? comingVocab[offset] : vocab.day(date)
-    }
-}
-
 extension PhonePlan.Day: TemplateFields {
     static let templateFields: TemplateFieldTable<Self> = [
         "iso": { $0.iso }, "label": { $0.label }, "isToday": { $0.isToday }, "plan": { $0.plan }

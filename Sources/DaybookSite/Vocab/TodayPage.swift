@@ -90,7 +90,7 @@ enum TodayPage {
         guard !decks.isEmpty else { return [] }
         let t = context.t
         let titles = Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let activity = site.vocabPlan(on: date).decks.filter { titles[$0.deckID] != nil }
+        let activity = site.published.vocab.plan(on: date).decks
         let todayHref = context.link(Routes.vocabToday)
 
         func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String, recorded: String?) -> [PlanItem] {

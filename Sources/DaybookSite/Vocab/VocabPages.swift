@@ -107,7 +107,7 @@ struct VocabSite: Sendable {
         anchors = Dictionary(decks.map { ($0.id, site.wordFragments($0)) }, uniquingKeysWith: { first, _ in first })
         var shortDates: [LocalDate: String] = [:]
         for deck in decks {
-            for book in site.vocab.books(of: deck.id) {
+            for book in site.published.vocab.books(of: deck.id) {
                 for date in book.plan.dates + [book.plan.masteredOn.adding(days: 1)] where shortDates[date] == nil {
                     shortDates[date] = site.translation.shortDate(date)
                 }
@@ -121,7 +121,7 @@ struct VocabSite: Sendable {
     /// `11월 18일 단어장`
     func bookTitle(_ start: LocalDate) -> String { site.translation.format("vocab_book_title", ["date": shortDate(start)]) }
 
-    var schedule: VocabSchedule { site.vocab }
+    var schedule: PublishedSchedule { site.published.vocab }
     var today: LocalDate { site.today }
 
     func deck(_ id: String) -> Deck? { deckIndex[id].map { decks[$0] } }
@@ -136,7 +136,7 @@ struct VocabSite: Sendable {
     var todayActivity: [DeckActivity] { activity(on: today) }
 
     /// The published decks' activity on `date`: today, or a day the phone may open the site on (`PhonePlan`).
-    func activity(on date: LocalDate) -> [DeckActivity] { site.vocabPlan(on: date).decks.filter { deckIndex[$0.deckID] != nil } }
+    func activity(on date: LocalDate) -> [DeckActivity] { site.published.vocab.plan(on: date).decks }
 }
 
 /// Turns inline HTML into its text: for sort keys and labels of rendered words.
