@@ -22,8 +22,14 @@ public struct Content: Sendable {
     /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
     /// pages an edit can change. Valid within one process.
     public var textHashes: [String: Int] = [:]
+    /// What the kinds that are not built into this type read, by kind (`items(of:)`).
+    public var items: [ObjectIdentifier: [any ContentItem]] = [:]
 
     public init() {}
+
+    /// The items a kind read (`ContentItem`), in its order.
+    public func items<Kind: ContentKind>(of kind: Kind.Type) -> [any ContentItem] { items[ObjectIdentifier(kind)] ?? [] }
+    public mutating func setItems<Kind: ContentKind>(_ items: [any ContentItem], of kind: Kind.Type) { self.items[ObjectIdentifier(kind)] = items }
 
     /// The content file that is `identity`, by its display path (a file
     /// besides the entries first, as it was read after them).
@@ -61,4 +67,6 @@ public struct Visibility: Sendable {
     public func shows(isPrivate: Bool, isDraft: Bool) -> Bool {
         (includePrivate || !isPrivate) && (includeDrafts || !isDraft)
     }
+
+    public func shows(_ audience: Audience) -> Bool { shows(isPrivate: audience.isPrivate, isDraft: audience.isDraft) }
 }

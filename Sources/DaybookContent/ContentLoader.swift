@@ -7,12 +7,13 @@ public enum ContentLoader {
     /// - Parameter watched: the load takes the changes the watcher noted in
     ///   `cache` since the last such load, and examines only the files they
     ///   name (`serve`'s rebuilds); otherwise it examines every file.
-    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, cache: ParseCache? = nil,
+    /// - Parameter kinds: the registered kinds of content (`SiteBuilder.contentKinds`), asked in this order to read their files.
+    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, kinds: [any ContentKind], cache: ParseCache? = nil,
                             watched: Bool = false) -> (Content, Diagnostics) {
-        guard let cache else { return load(directory: directory, displayRoot: displayRoot, io: io, cache: nil, changes: nil) }
+        guard let cache else { return load(directory: directory, displayRoot: displayRoot, io: io, kinds: kinds, cache: nil, changes: nil) }
         // One load at a time: a file one load reads must not be kept as another examined it before.
         return cache.loading {
-            load(directory: directory, displayRoot: displayRoot, io: io, cache: cache, changes: watched ? cache.takeChanges() : nil)
+            load(directory: directory, displayRoot: displayRoot, io: io, kinds: kinds, cache: cache, changes: watched ? cache.takeChanges() : nil)
         }
     }
 
@@ -25,141 +26,30 @@ public enum ContentLoader {
         return (config.theme, config.themeLocation)
     }
 
-    private static func load(directory: URL, displayRoot: String, io: FileIO, cache: ParseCache?, changes: ContentChanges?) -> (Content, Diagnostics) {
-        var diagnostics = Diagnostics()
-        var content = Content()
+    private static func load(directory: URL, displayRoot: String, io: FileIO, kinds: [any ContentKind], cache: ParseCache?,
+                             changes: ContentChanges?) -> (Content, Diagnostics) {
         let files = FileWalker(root: directory, displayRoot: displayRoot, io: io, cache: cache, changes: changes)
-        guard files.exists else { return (content, diagnostics) }
+        let load = ContentLoad(files: files, cache: cache)
+        guard files.exists else { return (load.content, load.diagnostics) }
         cache?.beginFiles()
         defer { cache?.endFiles() }
 
-        func hashed(_ file: SourceFile?) -> SourceFile? {
-            if let file { content.textHashes[file.relativePath] = Hasher.hash(text: file.text) }
-            return file
+        load.content.config = SiteConfig.parse(load.read("site.yml"), into: &load.diagnostics)
+        if files.read("site.yaml", into: &load.diagnostics) != nil {
+            load.diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
         }
-        // Files read as content other than entries (whose identities come with their parse).
-        var sources: [String] = []
-        // A file whose text, site.yml and the files it refers to (`after`) are
-        // as last time (`serve`) is not parsed again.
-        func key(_ file: SourceFile, after: [String] = []) -> Int {
-            var key = Hasher()
-            key.combine(content.textHashes[file.relativePath])
-            key.combine(content.textHashes["site.yml"])
-            for path in after {
-                key.combine(text: path)
-                key.combine(content.textHashes[path])
-            }
-            return key.finalize()
-        }
-        func reparsed<T: Sendable>(_ file: SourceFile, after: [String] = [], _ parse: (inout Diagnostics) -> T) -> T {
-            guard let cache else { return parse(&diagnostics) }
-            let (value, local) = cache.parsed(file.relativePath, key: key(file, after: after), parse)
-            diagnostics.append(contentsOf: local)
-            return value
-        }
-        /// Each file as `reparsed` would, on all cores (decks, workouts); diagnostics in the files' order.
-        func reparsedAll<T: Sendable>(_ files: [SourceFile], _ parse: @escaping @Sendable (SourceFile, inout Diagnostics) -> T) -> [T] {
-            let keys = cache == nil ? [] : files.map { key($0) }
-            let results = Array(files.indices).parallelMap { index -> (T, Diagnostics) in
-                let file = files[index]
-                if let cache { return cache.parsed(file.relativePath, key: keys[index]) { parse(file, &$0) } }
-                var local = Diagnostics()
-                return (parse(file, &local), local)
-            }
-            for (_, local) in results { diagnostics.append(contentsOf: local) }
-            return results.map(\.0)
-        }
-        content.config = SiteConfig.parse(hashed(files.read("site.yml", recording: &sources, into: &diagnostics)), into: &diagnostics)
-        if files.read("site.yaml", into: &diagnostics) != nil {
-            diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
-        }
+        for kind in kinds { kind.load(load) }
 
-        // Diary entries are the bulk of a site: parse them on all cores.
-        // Listed once for the entries and for the files beside them.
-        let diaryFiles: [String]
-        if let kept = cache?.keptDiaryListing(changes) {
-            diaryFiles = kept.files
-            diagnostics.append(contentsOf: kept.diagnostics)
-        } else {
-            var local = Diagnostics()
-            diaryFiles = files.folder.files(under: "diary", into: &local)
-            diagnostics.append(contentsOf: local)
-            cache?.keepDiaryListing(diaryFiles, local)
-            cache?.begin(keeping: diaryFiles.filter(MarkdownName.isMarkdown))
-        }
-        cache?.resetReads()
-        let root = files.root.path + "/"
-        let read: @Sendable (String) -> DiaryLoad.Read = { relative in
-            // Examined before it is read: a file changed meanwhile is read again next time.
-            let stamp = io.attributes(root + relative)
-            if let (entry, local) = cache?.entry(relative, stamp: stamp) { return (entry, local, stamp?.identity) }
-            var local = Diagnostics()
-            let entry = files.load(relative, into: &local).flatMap { DiaryParser.parse($0, into: &local) }
-            cache?.store(relative, stamp: stamp, linked: io.linkAttributes(root + relative)?.kind == .link, entry: entry, diagnostics: local)
-            return (entry, local, stamp?.identity)
-        }
-        // Entries the watcher saw change are put in place in the last load's diary when none moved.
-        let diary: DiaryLoad
-        if let changes, var kept = cache?.takeDiaryLoad(changes), kept.patch(changes.paths, read: read) {
-            diary = kept
-        } else {
-            let diaryPaths = diaryFiles.filter(MarkdownName.isMarkdown)
-            let reads = diaryPaths.parallelMap { relative in cache?.keptEntry(relative, changes) ?? read(relative) }
-            diary = DiaryLoad(paths: diaryPaths, reads: reads, display: files.display, patchable: cache != nil)
-        }
-        cache?.keepDiaryLoad(diary)
-        diagnostics.append(contentsOf: diary.diagnostics)
-        content.entries = diary.entries
-        content.entryIdentities = diary.identities
-
-        for file in files.markdown(under: "pages", recording: &sources, into: &diagnostics).compactMap(hashed) {
-            if let page = FreePage.parse(file, into: &diagnostics) { content.pages.append(page) }
-        }
-
-        let vocabFiles = files.markdown(under: "vocab", recursive: false, recording: &sources, into: &diagnostics).compactMap(hashed)
-        var deckFiles: [SourceFile] = []
-        for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
-            if file.baseName == "today" {
-                diagnostics.error(file.location(line: 1), "a deck cannot be named 'today': vocab/today/ is the page of today's words",
-                                  hint: "rename the file, for example to today-words.md")
-                continue
-            }
-            deckFiles.append(file)
-        }
-        let vocabSettings = content.config.vocab
-        content.decks = reparsedAll(deckFiles) { DeckParser.parse($0, settings: vocabSettings, into: &$1) }.compactMap { $0 }
-        files.reportUnread(under: "vocab", readsSubfolders: false, into: &diagnostics)
-        if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
-            let decks = content.decks
-            content.reviews = reparsed(reviews, after: decks.map(\.source.relativePath)) { ReviewLogParser.parse(reviews, decks: decks, into: &$0) }
-        }
-
-        let workoutFiles = files.markdown(under: "workouts", recording: &sources, into: &diagnostics).compactMap(hashed)
-        let workoutSettings = content.config.workouts
-        content.workouts = reparsedAll(workoutFiles) { WorkoutParser.parse($0, settings: workoutSettings, into: &$1) }.compactMap { $0 }
-        files.reportUnread(under: "workouts", readsSubfolders: true, into: &diagnostics)
-        content.workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
-
-        if let file = hashed(files.read("routines.yml", recording: &sources, into: &diagnostics)) {
-            content.routines = reparsed(file) { RoutineParser.parseRoutines(file, into: &$0) }
-        }
-        if let file = hashed(files.read("routines/log.md", recording: &sources, into: &diagnostics)) {
-            let routines = content.routines
-            content.routineLog = reparsed(file, after: ["routines.yml"]) {
-                RoutineParser.parseLog(file, routines: routines, into: &$0)
-            }
-        }
-
-        for relative in sources {
+        for relative in load.sources {
             let kept = cache?.keptIdentity(relative, changes)
             if let identity = kept ?? io.attributes(files.root.appendingPathComponent(relative).path)?.identity {
-                content.sourceIdentities[identity] = files.display(relative)
+                load.content.sourceIdentities[identity] = files.display(relative)
             }
         }
-        content.assets = files.assets(files.assetPaths(beside: diaryFiles), into: &diagnostics)
-        files.reportUnknownTopLevel(into: &diagnostics)
-        InboxFolder.reportWaiting(in: files.folder, into: &diagnostics)
-        return (content, diagnostics)
+        load.content.assets = files.assets(files.assetPaths(beside: load.assetListing), into: &load.diagnostics)
+        files.reportUnknownTopLevel(known: ["site.yml"] + kinds.flatMap(\.files) + [InboxFolder.folder], into: &load.diagnostics)
+        InboxFolder.reportWaiting(in: files.folder, into: &load.diagnostics)
+        return (load.content, load.diagnostics)
     }
 }
 
@@ -318,14 +208,13 @@ struct FileWalker {
         }
     }
 
-    static let knownTopLevel = ["site.yml", "diary", "vocab", "workouts", "routines.yml", "routines", "pages", InboxFolder.folder]
-
     /// A file or folder Daybook does not read is a warning, not silence.
-    func reportUnknownTopLevel(into diagnostics: inout Diagnostics) {
+    /// - Parameter known: the names directly below the content folder that are read (the kinds' `files`).
+    func reportUnknownTopLevel(known: [String], into diagnostics: inout Diagnostics) {
         for name in ((try? io.list(root.path)) ?? []).map(\.name).sorted() where !name.hasPrefix(".") {
-            guard !Self.knownTopLevel.contains(name), name != "site.yaml" else { continue }
+            guard !known.contains(name), name != "site.yaml" else { continue }
             diagnostics.warning(SourceLocation(path: display(name)), "'\(name)' is not part of a Daybook site and is not read",
-                                hint: Suggestion.hint(for: name, in: Self.knownTopLevel) ?? "expected: \(Self.knownTopLevel.joined(separator: ", "))")
+                                hint: Suggestion.hint(for: name, in: known) ?? "expected: \(known.joined(separator: ", "))")
         }
     }
 }

@@ -45,7 +45,8 @@ public enum InboxRun {
         var outcome = Outcome(merge: InboxMerge.Result(), warnings: diagnostics.items)
         guard !inbox.isEmpty else { return outcome }
 
-        let (content, _) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, io: io)
+        let (content, _) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName, io: io,
+                                              kinds: options.features.contentKinds)
         let today = options.today ?? TimeZones.today(in: content.config.timezone)
         var ignored = Diagnostics()
         let taken = Set(walk.files(under: "diary", into: &ignored) + walk.files(under: "workouts", into: &ignored))

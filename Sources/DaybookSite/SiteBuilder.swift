@@ -29,6 +29,8 @@ public struct BuildOptions: Sendable {
     /// Where every file is read and written: the disk, or memory in tests.
     /// (Photos are resized by libvips from and to the disk.)
     public var io: FileIO
+    /// What the site is made of: `SiteFeatures.all`, the registry; a test adds a kind of its own.
+    var features = SiteFeatures.all
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil, io: FileIO = .disk) {
@@ -57,6 +59,9 @@ public struct BuildSummary: Sendable {
 /// files → parsed content (with diagnostics) → schedules for "today" →
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
+    /// The kinds of content of the registry (`SiteFeatures.all`), for what reads the content without building the site.
+    public static var contentKinds: [any ContentKind] { SiteFeatures.all.contentKinds }
+
     /// Throws a `UsageError` when the output folder may not be replaced;
     /// gives what `--force` deletes when it replaces another site's output.
     @discardableResult
@@ -76,7 +81,8 @@ public enum SiteBuilder {
         let named = ContentLoader.theme(directory: options.contentDirectory, displayRoot: options.contentDisplayName, io: options.io)
         let themeLoad = Background { loadTheme(named) }
         var (content, diagnostics) = ContentLoader.load(directory: options.contentDirectory, displayRoot: options.contentDisplayName,
-                                                        io: options.io, cache: memory?.parsed, watched: memory != nil)
+                                                        io: options.io, kinds: options.features.contentKinds, cache: memory?.parsed,
+                                                        watched: memory != nil)
         var (theme, said) = try themeLoad.value()
         // site.yml changed in between: the theme it now names.
         if content.config.theme != named.name || content.config.themeLocation != named.location {
@@ -94,16 +100,16 @@ public enum SiteBuilder {
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
                             cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
-                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false))
+                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false), features: options.features)
         if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocab.diagnostics + site.diary.warnings + site.pageWarnings)
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocabDiagnostics + site.diary.warnings + site.pageWarnings)
     }
 
     /// Every page of the site: each feature's, then the feed and the sitemap
     /// of them all. Features list their pages on all cores: the search index
     /// is made on one while the diary lists its pages on another.
     public static func pages(for site: SiteData) -> [Page] {
-        var pages = SiteFeatures.all.parallelMap { $0.pages(site) }.flatMap { $0 }
+        var pages = site.features.parallelMap { $0.pages(site) }.flatMap { $0 }
         pages.append(contentsOf: Feeds.pages(site, sitemapOf: pages))
         return pages
     }
@@ -140,7 +146,7 @@ public enum SiteBuilder {
     static func pageKeys(_ pages: [Page], site: SiteData) -> [PageKey?] {
         let shared = PageKey { hasher in
             hasher.combine(site.sharedKey)
-            for item in SiteFeatures.navigation(site) {
+            for item in site.features.navigation(site) {
                 hasher.combine(item.section)
                 hasher.combine(text: item.path.value)
                 hasher.combine(text: item.label)

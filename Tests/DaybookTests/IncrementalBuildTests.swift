@@ -1,5 +1,5 @@
 import DaybookContent
-import DaybookSite
+@testable import DaybookSite
 import Foundation
 import Testing
 
@@ -270,6 +270,28 @@ import Testing
                 if let fix {
                     try fix()
                     guard Self.compare(site, memory, step: "sequence \(sequence): \(done) + fix", watcher: watcher) else { return }
+                }
+            }
+        }
+    }
+
+    /// Random edits of each registered kind's own files (`ContentKind.files`),
+    /// the test's reading log among them: no kind's inputs are listed by hand.
+    @Test func randomEditsOfEveryKindsFilesEndAsACleanBuild() throws {
+        var random = SystemRandomNumberGenerator()
+        var site = try Self.sampleSite()
+        site.features = ReadingLogKindTests.features
+        try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        let watcher = SimulatedWatcher(site, memory)
+        for kind in site.features.contentKinds {
+            for step in 0..<3 {
+                let (said, undo) = try KindEdits.apply(kind: kind, in: site, step: step, random: &random)
+                #expect(Self.compare(site, memory, step: said, watcher: watcher))
+                if Bool.random(using: &random) {
+                    try undo()
+                    #expect(Self.compare(site, memory, step: "undone: " + said, watcher: watcher))
                 }
             }
         }

@@ -1,5 +1,5 @@
 import DaybookContent
-import DaybookSite
+@testable import DaybookSite
 import Foundation
 import PropertyBased
 import Testing
@@ -12,7 +12,8 @@ import Testing
 @Suite struct PrivacyPropertyTests {
     enum Flag: Int { case shown, hidden, draft }
 
-    /// One content item: its kind (0 entry, 1 deck, 2 workout, 3 page, 4 entry with an image) and its flag.
+    /// One content item: its kind (0 entry, 1 deck, 2 workout, 3 page, 4 entry with an image, 5 a book of the
+    /// reading log that `ReadingLogKindTests` registers) and its flag.
     struct Item {
         let kind: Int
         let flag: Flag
@@ -45,8 +46,10 @@ import Testing
                 files["content/vocab/deck\(index).md"] = "---\ntitle: Deck \(mark)\n\(flags)---\n## \(day)\n- word\(mark) :: meaning \(mark)\n"
             case 2:
                 files["content/workouts/2026/\(day).md"] = "---\ndate: \(day) 07:00\ntitle: Workout \(mark)\n\(flags)---\n- Squat: 60kg x 5\n\nNote \(mark)\n"
-            default:
+            case 3:
                 files["content/pages/page-\(mark).md"] = "---\ntitle: Page \(mark)\n\(flags)---\nText \(mark)\n"
+            default:
+                files["content/reading/book-\(mark).md"] = "---\ntitle: Book \(mark)\nauthor: Author \(mark)\nfinished: \(day)\n\(flags)---\nNotes \(mark)\n"
             }
         }
         return files
@@ -63,14 +66,16 @@ import Testing
     }
 
     @Test func noPrivateOrDraftMarkerReachesTheOutput() async {
-        let items = Gen.int(in: 0...14).map { Item(kind: $0 / 3, flag: Flag(rawValue: $0 % 3)!) }.array(of: 1...10)
+        let items = Gen.int(in: 0...17).map { Item(kind: $0 / 3, flag: Flag(rawValue: $0 % 3)!) }.array(of: 1...10)
         await propertyCheck(count: 12, input: items) { items in
-            let site: TestSite
+            var site: TestSite
             do { site = try TestSite(Self.files(items)) } catch {
                 Issue.record("cannot write the site: \(error)")
                 return
             }
             defer { site.remove() }
+            // Every registered kind, and one the test target adds.
+            site.features = ReadingLogKindTests.features
             do {
                 try site.build()
                 #expect(Self.leaks(site, of: ["privatemark", "draftmark"]) == [], "default build")

@@ -10,6 +10,8 @@ struct TestSite {
     let root: URL
     /// The files of an in-memory site; nil for a site in a temporary folder.
     let memory: MemoryFiles?
+    /// What its builds are made of: the registry, or with a test's own kind (`ReadingLogKindTests`).
+    var features = SiteFeatures.all
 
     init(_ files: [String: String] = [:], onDisk: Bool = false) throws {
         let name = "daybook-test-\(UUID().uuidString)"
@@ -39,8 +41,10 @@ struct TestSite {
     }
 
     func options(today: String = "2026-11-23", visibility: Visibility = Visibility(), seed: UInt64? = 1) -> BuildOptions {
-        BuildOptions(contentDirectory: content, outputDirectory: output, today: LocalDate(iso: today)!, seed: seed,
-                     visibility: visibility, contentDisplayName: "content", io: io)
+        var options = BuildOptions(contentDirectory: content, outputDirectory: output, today: LocalDate(iso: today)!, seed: seed,
+                                   visibility: visibility, contentDisplayName: "content", io: io)
+        options.features = features
+        return options
     }
 
     /// The check an import runs before writing, as `daybook import` runs it.

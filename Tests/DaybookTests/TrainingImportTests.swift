@@ -2,6 +2,7 @@ import DaybookSchedule
 import Foundation
 import Testing
 @testable import DaybookContent
+import DaybookSite
 
 /// Strong, Hevy and FitNotes exports into workout files.
 @Suite struct TrainingImportTests {
@@ -248,7 +249,7 @@ import Testing
         let summary = try TrainingImport.run(TrainingImport.Source(rawValue: source)!, file: url, displayPath: sample,
                                              content: site.content, contentDisplayName: "content", verify: site.verify)
         #expect(summary.added > 0)
-        let (content, diagnostics) = ContentLoader.load(directory: site.content, displayRoot: "content")
+        let (content, diagnostics) = ContentLoader.load(directory: site.content, displayRoot: "content", kinds: SiteBuilder.contentKinds)
         #expect(!diagnostics.hasErrors)
         let stats = WorkoutStats(sessions: content.workouts, today: LocalDate(iso: "2026-11-23")!, weekStart: .monday)
 

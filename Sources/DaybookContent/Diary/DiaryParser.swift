@@ -12,8 +12,7 @@ public enum DiaryParser {
         let weather = fields?["weather"].flatMap { Weather.parse($0, into: &diagnostics) }
         let tags = fields?.tags(into: &diagnostics) ?? []
         let mood = fields?["mood"]?.string("mood", into: &diagnostics)
-        let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
-        let isDraft = fields?.isDraft(into: &diagnostics) ?? false
+        let audience = fields?.audience(drafts: true, into: &diagnostics) ?? Audience()
         let lastModified = fields?.lastModified(into: &diagnostics)
         let aliases = fields?.aliases(into: &diagnostics) ?? []
         let cover = fields?["cover"]?.string("cover", into: &diagnostics)
@@ -21,7 +20,7 @@ public enum DiaryParser {
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
         let (title, body) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body, fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
-                          weather: weather, tags: tags, mood: mood, isPrivate: isPrivate, isDraft: isDraft,
+                          weather: weather, tags: tags, mood: mood, isPrivate: audience.isPrivate, isDraft: audience.isDraft,
                           body: body, bodyFirstLine: document.bodyFirstLine,
                           frontMatter: EntryFrontMatter(lastModified: lastModified, aliases: aliases, params: fields?.paramValues ?? []),
                           cover: cover, coverLocation: fields?["cover"]?.location)

@@ -12,7 +12,25 @@ enum FrontMatterKeys {
     static let synonyms = ["published", "publish", "categories", "lastmod", "updated", "aliases"]
 }
 
+/// Who may see a file, from its front matter: every kind reads `private:`
+/// and the draft keys here (`YAMLFields.audience`), and the published view
+/// of the site (`PublishedContent`) is the one place that acts on it.
+public struct Audience: Sendable, Equatable {
+    public var isPrivate = false
+    public var isDraft = false
+    public init(isPrivate: Bool = false, isDraft: Bool = false) {
+        self.isPrivate = isPrivate
+        self.isDraft = isDraft
+    }
+}
+
 extension YAMLFields {
+    /// `private:`, and with `drafts` the draft keys (`isDraft`); kinds without
+    /// drafts (decks, workouts) do not know those keys.
+    public func audience(drafts: Bool, into diagnostics: inout Diagnostics) -> Audience {
+        Audience(isPrivate: self["private"]?.bool("private", into: &diagnostics) ?? false, isDraft: drafts && isDraft(into: &diagnostics))
+    }
+
     /// `draft: true`, Jekyll's `published: false`, or Obsidian Publish's `publish: false`.
     func isDraft(into diagnostics: inout Diagnostics) -> Bool {
         let draft = self["draft"]?.bool("draft", into: &diagnostics) ?? false

@@ -15,9 +15,8 @@ public struct FreePage: Sendable {
         guard let (document, fields) = FrontMatterDocument.read(file, known: keys, keepingOthers: true, into: &diagnostics) else { return nil }
         let (title, body) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body,
                                                      fallback: file.baseName)
-        return FreePage(source: file, title: title,
-                        isPrivate: fields?["private"]?.bool("private", into: &diagnostics) ?? false,
-                        isDraft: fields?.isDraft(into: &diagnostics) ?? false,
+        let audience = fields?.audience(drafts: true, into: &diagnostics) ?? Audience()
+        return FreePage(source: file, title: title, isPrivate: audience.isPrivate, isDraft: audience.isDraft,
                         body: body, bodyFirstLine: document.bodyFirstLine,
                         frontMatter: EntryFrontMatter(lastModified: fields?.lastModified(into: &diagnostics),
                                                       aliases: fields?.aliases(into: &diagnostics) ?? [],

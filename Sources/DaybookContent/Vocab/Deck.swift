@@ -114,7 +114,7 @@ public enum DeckParser {
         }
         let language = fields?["language"].flatMap { languageTag($0, "language", into: &diagnostics) } ?? "en"
         let meaningLanguage = fields?["meaning_language"].flatMap { languageTag($0, "meaning_language", into: &diagnostics) } ?? "ko"
-        let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
+        let isPrivate = fields?.audience(drafts: false, into: &diagnostics).isPrivate ?? false
 
         // A deck may allow more meanings than the site (an imported Anki deck).
         var maxMeanings = settings.maxMeanings

@@ -65,7 +65,7 @@ public enum WorkoutParser {
             }
         }
         let title = fields?["title"]?.string("title", into: &diagnostics)
-        let isPrivate = fields?["private"]?.bool("private", into: &diagnostics) ?? false
+        let isPrivate = fields?.audience(drafts: false, into: &diagnostics).isPrivate ?? false
         let (exercises, note) = body(document.body, firstLine: document.bodyFirstLine, file: file, unit: settings.unit, into: &diagnostics)
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }

@@ -130,21 +130,18 @@ public struct TemplateTable: TemplateObject {
     public func value(for name: TemplateName) -> TemplateValue? { values[name.text] }
 }
 
-/// A view model that lists its names as the cases of `Field` and answers
-/// each in one switch returning its typed fields: `case .title: title`.
-/// An optional field is returned as `field.orMissing` (`.null`, "mine, and
-/// empty"), so the lookup does not find the same name further out.
+/// A view model whose names are written once, in a table made once per
+/// type: each name with what it reads,
+/// `static let templateFields: TemplateFieldTable<Self> = ["title": { $0.title }, "hasTags": { !$0.tags.isEmpty }]`.
+/// A nil optional answers `.null` ("mine, and empty"), so the lookup does
+/// not find the same name further out.
 public protocol TemplateFields: TemplateObject, TemplateRepresentable {
-    /// `enum Field: String, CaseIterable { case title, href }`: the names as templates write them.
-    associatedtype Field: CaseIterable & RawRepresentable & Sendable where Field.RawValue == String
-    /// `static let fieldIndex = TemplateNameTable<Field>()`: made once per type.
-    static var fieldIndex: TemplateNameTable<Field> { get }
-    func field(_ field: Field) -> any TemplateRepresentable
+    static var templateFields: TemplateFieldTable<Self> { get }
 }
 
 extension TemplateFields {
     @inlinable public func value(for name: TemplateName) -> TemplateValue? {
-        Self.fieldIndex[name].map { field($0).templateValue }
+        Self.templateFields.readers[name].map { $0(self).templateValue }
     }
     public var templateValue: TemplateValue { .object(self) }
     @inlinable public static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
@@ -153,6 +150,40 @@ extension TemplateFields {
     }
     @inlinable public static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
         elements[index].keptRenderings
+    }
+}
+
+/// A view model's names and what each reads, by `TemplateName.id`: a lookup
+/// is one array index and one call. Closures rather than key paths: a key
+/// path used as a function is applied through the runtime on every read.
+public struct TemplateFieldTable<Model>: ExpressibleByDictionaryLiteral, Sendable {
+    public typealias Reader = @Sendable (Model) -> any TemplateRepresentable
+    @usableFromInline let readers: TemplateNameTable<Reader>
+    /// The names in the order written.
+    public let names: [String]
+
+    public init(dictionaryLiteral fields: (String, Reader)...) {
+        self.init(fields)
+    }
+
+    init(_ fields: [(String, Reader)]) {
+        var seen = Set<String>()
+        for (name, _) in fields { precondition(seen.insert(name).inserted, "template field '\(name)' written twice") }
+        names = fields.map(\.0)
+        readers = TemplateNameTable(fields)
+    }
+
+    /// The fields of `inner`'s table read through `path`, with `fields` in
+    /// place of any of the same name: a view model that shows another with a
+    /// few names of its own.
+    public init<Inner: TemplateFields & SendableMetatype>(_ path: @escaping @Sendable (Model) -> Inner, _ fields: KeyValuePairs<String, Reader>) {
+        let own = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.value) })
+        let inner = Inner.templateFields
+        self.init(inner.names.map { name in
+            if let reader = own[name] { return (name, reader) }
+            let read = inner.readers[TemplateName(name)]!
+            return (name, { read(path($0)) })
+        } + fields.filter { !inner.names.contains($0.key) }.map { ($0.key, $0.value) })
     }
 }
 
@@ -174,10 +205,6 @@ public struct TemplateNameTable<Value> {
 
 extension TemplateNameTable: Sendable where Value: Sendable {}
 
-extension TemplateNameTable where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
-    /// A view model's `Field` cases by the names they stand for.
-    @inlinable public init() { self.init(Value.allCases.map { ($0.rawValue, $0) }) }
-}
 
 /// Anything a view model hands to a template: text, numbers, flags, lists
 /// of such values, optionals (nil is `.null`), view models.
@@ -228,7 +255,12 @@ extension Array: TemplateRepresentable where Element: TemplateRepresentable {
     public var templateValue: TemplateValue { .list(ArrayItems(self)) }
 }
 
+/// A nil optional is `.null`: "mine, and empty".
+extension Optional: TemplateRepresentable where Wrapped: TemplateRepresentable {
+    public var templateValue: TemplateValue { self?.templateValue ?? .null }
+}
+
 extension Optional where Wrapped: TemplateRepresentable {
     /// The value, or `.null` for nil: "mine, and empty".
-    public var orMissing: TemplateValue { self?.templateValue ?? .null }
+    public var orMissing: TemplateValue { templateValue }
 }

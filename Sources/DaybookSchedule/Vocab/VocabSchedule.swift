@@ -165,6 +165,11 @@ public struct VocabDay: Sendable {
     /// Decks with any activity that day, in deck order.
     public let decks: [DeckActivity]
 
+    public init(date: LocalDate, decks: [DeckActivity]) {
+        self.date = date
+        self.decks = decks
+    }
+
     public var addedCount: Int { decks.reduce(0) { $0 + $1.added.count } }
     public var studyCount: Int { decks.reduce(0) { $0 + $1.studyCount } }
     public var reviewCount: Int { decks.reduce(0) { $0 + $1.reviewCount } }

@@ -42,23 +42,8 @@ extension ClosedRange where Bound == LocalDate {
 }
 
 extension DayMark: TemplateFields {
-    enum Field: String, CaseIterable {
-        case cssClass, text, hasText, label, icon, iconLabel, labelShown, href, thumbnail
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .cssClass: cssClass
-        case .text: text
-        case .hasText: !text.isEmpty
-        case .label: label
-        case .icon: icon.orMissing
-        case .iconLabel: iconLabel.orMissing
-        case .labelShown: labelShown
-        case .href: href.orMissing
-        case .thumbnail: thumbnail.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "cssClass": { $0.cssClass }, "text": { $0.text }, "hasText": { !$0.text.isEmpty }, "label": { $0.label }, "icon": { $0.icon },
+        "iconLabel": { $0.iconLabel }, "labelShown": { $0.labelShown }, "href": { $0.href }, "thumbnail": { $0.thumbnail }
+    ]
 }

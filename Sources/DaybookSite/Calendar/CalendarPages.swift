@@ -8,7 +8,7 @@ import DaybookSchedule
 struct CalendarPages: SiteFeature {
 
     func pages(_ site: SiteData) -> [Page] {
-        let layers = SiteFeatures.calendarLayers(site)
+        let layers = site.features.calendarLayers(site)
         let months = Self.monthRange(site, layers)
         // What the layers show on each month's days: a month page is made of
         // its month's and the months there are, a year page of its twelve.
@@ -185,125 +185,46 @@ struct CalendarPages: SiteFeature {
 }
 
 extension CalendarPages.DayCell: TemplateFields {
-    enum Field: String, CaseIterable {
-        case isPad, day, iso, label, cssClass, marks, hasMarks
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .isPad: isPad
-        case .day: day
-        case .iso: iso
-        case .label: label
-        case .cssClass: cssClass
-        case .marks: marks
-        case .hasMarks: !marks.isEmpty
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "isPad": { $0.isPad }, "day": { $0.day }, "iso": { $0.iso }, "label": { $0.label }, "cssClass": { $0.cssClass }, "marks": { $0.marks },
+        "hasMarks": { !$0.marks.isEmpty }
+    ]
 }
 
 extension CalendarPages.HeatDay: TemplateFields {
-    enum Field: String, CaseIterable {
-        case isPad, iso, label, cssClass
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .isPad: isPad
-        case .iso: iso
-        case .label: label
-        case .cssClass: cssClass
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "isPad": { $0.isPad }, "iso": { $0.iso }, "label": { $0.label }, "cssClass": { $0.cssClass }
+    ]
 }
 
 extension CalendarPages.Week: TemplateFields {
-    enum Field: String, CaseIterable {
-        case days
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .days: days
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "days": { $0.days }
+    ]
 }
 
 extension CalendarPages.MonthView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href, weekdays, weeks
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href
-        case .weekdays: weekdays
-        case .weeks: weeks
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }, "weekdays": { $0.weekdays }, "weeks": { $0.weeks }
+    ]
 }
 
 extension CalendarPages.MonthPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case month, previous, next, yearLink, todayLink
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .month: month
-        case .previous: previous.orMissing
-        case .next: next.orMissing
-        case .yearLink: yearLink
-        case .todayLink: todayLink.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "month": { $0.month }, "previous": { $0.previous }, "next": { $0.next }, "yearLink": { $0.yearLink }, "todayLink": { $0.todayLink }
+    ]
 }
 
 extension CalendarPages.HeatMonth: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href, weekdays, weeks, total
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href
-        case .weekdays: weekdays
-        case .weeks: weeks
-        case .total: total
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }, "weekdays": { $0.weekdays }, "weeks": { $0.weeks }, "total": { $0.total }
+    ]
 }
 
 extension CalendarPages.YearPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case year, months, previous, next, legend, activity
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .year: year
-        case .activity: activity
-        case .months: months
-        case .previous: previous.orMissing
-        case .next: next.orMissing
-        case .legend: legend
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "year": { $0.year }, "months": { $0.months }, "previous": { $0.previous }, "next": { $0.next }, "legend": { $0.legend },
+        "activity": { $0.activity }
+    ]
 }
 

@@ -20,11 +20,9 @@ public struct SiteData: Sendable {
     /// The flashcard shuffle seed of this build.
     public let seed: UInt64
     public let diary: DiaryIndex
-    /// Every deck's word books and stages for today (private decks included,
-    /// since reviews.md may name them; pages hide them).
-    public let vocab: VocabSchedule
-    /// Today's vocabulary plan and those of the days the phone may open the site on (`PhonePlan.days`).
-    let comingVocab: [VocabDay]
+    /// What the review schedule says is wrong with reviews.md (its books and
+    /// days are reached through `published.vocab` and `publicView.vocab` only).
+    public let vocabDiagnostics: [Diagnostic]
     /// The words of the published decks as HTML, rendered once for every page that shows them.
     let renderedWords: RenderedWords
     /// The planned split of any day; it counts every session, private ones too,
@@ -61,6 +59,9 @@ public struct SiteData: Sendable {
     /// nothing else (`VocabSchedule`).
     private let deckKeys: [String: PageKey]
 
+    /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
+    let features: [any SiteFeature]
+
     public var locale: String { config.locale.rawValue }
 
     /// A key (`PageKey`) that only a next build compares: a page's, or a
@@ -70,6 +71,21 @@ public struct SiteData: Sendable {
 
     /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
     func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
+
+    /// What a kind's pages are made of: every file it read (`ContentKind.files`,
+    /// `ContentLoad` hashes what it reads), so that `serve` keeps them while those stay the same (`PageKey`).
+    func filesKey(of kind: any ContentKind) -> PageKey { Self.filesKey(of: kind, textHashes) }
+
+    private static func filesKey(of kind: any ContentKind, _ textHashes: [String: Int]) -> PageKey {
+        let names = kind.files
+        return PageKey { hasher in
+            for (path, hash) in textHashes.sorted(by: { $0.key < $1.key })
+            where names.contains(where: { path == $0 || (path.hasPrefix($0) && path.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/")) }) {
+                hasher.combine(text: path)
+                hasher.combine(hash)
+            }
+        }
+    }
 
     /// What these decks are made of: their files and `site.yml` (`PageKey`).
     func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
@@ -93,16 +109,41 @@ public struct SiteData: Sendable {
     /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
          cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
-         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo()) {
+         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo(),
+         features: [any SiteFeature] = SiteFeatures.all) {
+        self.features = features
         self.slowParseWatch = slowParseWatch
         self.memo = memo
         textHashes = content.textHashes
         self.config = content.config
-        published = PublishedContent(content, showing: visibility)
+        let vocabFiles = Self.filesKey(of: VocabKind(), content.textHashes)
+        vocabKey = vocabFiles
+        // The decks' schedule is made of their files, the settings and today.
+        let scheduleKey = PageKey {
+            $0.combine(vocabFiles)
+            $0.combine(content.textHashes["site.yml"])
+            $0.combine(today)
+        }
+        // A deck whose file and misses are as before keeps its schedule.
+        let vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
+            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
+        }
+        // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
+        let comingVocab = [vocab.todayPlan] + memo.value("coming vocab", key: scheduleKey) {
+            Array(1..<PhonePlan.dayCount).parallelMap { offset in
+                let day = today.adding(days: offset)
+                return VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: day).todayPlan
+            }
+        }
+        vocabDiagnostics = vocab.diagnostics
+        published = PublishedContent(content, showing: visibility, schedule: vocab, coming: comingVocab)
         // Without --include-private the pages show just what feeds show.
-        publicView = visibility.includePrivate ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts))
+        publicView = visibility.includePrivate
+            ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts), schedule: vocab,
+                               coming: comingVocab)
             : published
         sources = content.entries.map(\.source) + content.pages.map(\.source) + content.workouts.map(\.source) + content.decks.map(\.source)
+            + content.items.values.joined().map(\.source).sorted { $0.relativePath < $1.relativePath }
         entriesRead = content.entries.count
         self.today = today
         self.translation = translation
@@ -140,35 +181,8 @@ public struct SiteData: Sendable {
         pageWarnings = pages.flatMap(\.2)
         let decks = published.decks
         renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
-        func filesKey(under folder: String) -> PageKey {
-            PageKey { hasher in
-                for (path, hash) in content.textHashes.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder) {
-                    hasher.combine(text: path)
-                    hasher.combine(hash)
-                }
-            }
-        }
-        let vocabFiles = filesKey(under: "vocab/")
-        vocabKey = vocabFiles
-        // The decks' schedule is made of their files, the settings and today.
-        let scheduleKey = PageKey {
-            $0.combine(vocabFiles)
-            $0.combine(content.textHashes["site.yml"])
-            $0.combine(today)
-        }
-        // A deck whose file and misses are as before keeps its schedule.
-        self.vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
-            VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
-        }
-        // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
-        comingVocab = [vocab.todayPlan] + memo.value("coming vocab", key: scheduleKey) {
-            Array(1..<PhonePlan.dayCount).parallelMap { offset in
-                let day = today.adding(days: offset)
-                return VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: day).todayPlan
-            }
-        }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
-        let workoutFiles = filesKey(under: "workouts/")
+        let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.textHashes)
         let statsKey = PageKey {
             $0.combine(workoutFiles)
             $0.combine(content.textHashes["site.yml"])
@@ -181,7 +195,7 @@ public struct SiteData: Sendable {
         }
         self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
         workoutsKey = workoutFiles
-        routinesKey = filesKey(under: "routines")
+        routinesKey = Self.filesKey(of: RoutinesKind(), content.textHashes)
         let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
         let testsByDeck = content.reviews.testDays(through: today)
         let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }

@@ -1,10 +1,14 @@
 import DaybookContent
 
-/// One feature of the site and everything it adds: its pages, its navigation
-/// item, its part of today's plan on the home page, its calendar layers and
-/// its records in the search index. A new feature is a folder with a type
-/// conforming to this, and a line in `SiteFeatures.all`.
+/// One feature of the site and everything it adds: the kind of content it
+/// reads (`ContentKind`), its pages, its navigation item, its part of today's
+/// plan on the home page, its calendar layers and its records in the search
+/// index. A new feature is a folder with a type conforming to this, and a
+/// line in `SiteFeatures.all`: the one registry, which the content loader
+/// reads its kinds from too.
 protocol SiteFeature: Sendable {
+    /// The content it reads, if it reads its own (the diary's pages read the diary).
+    var contentKind: (any ContentKind)? { get }
     func pages(_ site: SiteData) -> [Page]
     /// Its navigation item, when the site has this content.
     func navigation(_ site: SiteData) -> [NavigationEntry]
@@ -18,6 +22,7 @@ protocol SiteFeature: Sendable {
 }
 
 extension SiteFeature {
+    var contentKind: (any ContentKind)? { nil }
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
@@ -40,10 +45,15 @@ enum SiteFeatures {
         RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
     ]
 
-    static func navigation(_ site: SiteData) -> [NavigationEntry] { all.flatMap { $0.navigation(site) } }
-    static func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
-        all.flatMap { $0.plan(site, on: date, context) }
+}
+
+/// The features of one build: `SiteFeatures.all`, and in tests a kind of their own besides.
+extension [any SiteFeature] {
+    var contentKinds: [any ContentKind] { compactMap(\.contentKind) }
+    func navigation(_ site: SiteData) -> [NavigationEntry] { flatMap { $0.navigation(site) } }
+    func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
+        flatMap { $0.plan(site, on: date, context) }
     }
-    static func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { all.flatMap { $0.calendarLayers(site) } }
-    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] { all.flatMap { $0.searchRecords(site) } }
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { flatMap { $0.calendarLayers(site) } }
+    func searchRecords(_ site: SiteData) -> [SearchPages.Record] { flatMap { $0.searchRecords(site) } }
 }

@@ -4,6 +4,8 @@ import DaybookRender
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 struct DiaryPages: SiteFeature {
+    var contentKind: (any ContentKind)? { DiaryKind() }
+
     func pages(_ site: SiteData) -> [Page] {
         let diary = site.diary
         var pages: [Page] = []
@@ -293,116 +295,41 @@ struct DiaryPages: SiteFeature {
 }
 
 extension DiaryPages.EntryPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, dateLabel, iso, time, weather, tags, mood, isPrivate, html, previous, next, monthHref, monthLabel, calendarHref, params, lastmod, fields
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .dateLabel: dateLabel
-        case .iso: iso
-        case .time: time.orMissing
-        case .weather: weather.orMissing
-        case .tags: tags
-        case .mood: mood.orMissing
-        case .isPrivate: isPrivate
-        case .html: html
-        case .previous: previous.orMissing
-        case .next: next.orMissing
-        case .monthHref: monthHref
-        case .monthLabel: monthLabel
-        case .calendarHref: calendarHref
-        case .params: params
-        case .lastmod: lastmod.orMissing
-        case .fields: fields
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "time": { $0.time }, "weather": { $0.weather }, "tags": { $0.tags },
+        "mood": { $0.mood }, "isPrivate": { $0.isPrivate }, "html": { $0.html }, "previous": { $0.previous }, "next": { $0.next },
+        "monthHref": { $0.monthHref }, "monthLabel": { $0.monthLabel }, "calendarHref": { $0.calendarHref }, "params": { $0.params },
+        "lastmod": { $0.lastmod }, "fields": { $0.fields }
+    ]
 }
 
 extension DiaryPages.ArchivePage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case heading, groups, count, up, previous, next, photosHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .heading: heading
-        case .groups: groups
-        case .count: count
-        case .up: up.orMissing
-        case .previous: previous.orMissing
-        case .next: next.orMissing
-        case .photosHref: photosHref.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "heading": { $0.heading }, "groups": { $0.groups }, "count": { $0.count }, "up": { $0.up }, "previous": { $0.previous }, "next": { $0.next },
+        "photosHref": { $0.photosHref }
+    ]
 }
 
 extension DiaryPages.MonthLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, href, count
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .href: href
-        case .count: count
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "href": { $0.href }, "count": { $0.count }
+    ]
 }
 
 extension DiaryPages.YearLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case year, href, count, months
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .year: year
-        case .href: href
-        case .count: count
-        case .months: months
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "year": { $0.year }, "href": { $0.href }, "count": { $0.count }, "months": { $0.months }
+    ]
 }
 
 extension DiaryPages.IndexPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case years, recent, tagsHref, isEmpty, count
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .years: years
-        case .recent: recent
-        case .tagsHref: tagsHref
-        case .isEmpty: isEmpty
-        case .count: count
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "years": { $0.years }, "recent": { $0.recent }, "tagsHref": { $0.tagsHref }, "isEmpty": { $0.isEmpty }, "count": { $0.count }
+    ]
 }
 
 extension DiaryPages.TagsPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case tags
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .tags: tags
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "tags": { $0.tags }
+    ]
 }

@@ -165,27 +165,13 @@ struct EntryLine {
 }
 
 extension EntryItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case href, title, dateLabel, iso, tags, hasTags, moreTags, isPrivate, time, weather, thumbnail
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .href: href
-        case .title: facts.title
-        case .dateLabel: facts.dateLabel
-        case .iso: facts.iso
-        case .tags: facts.tagLinks(facts.tags.prefix(Self.tagLimit), root: root)
-        case .hasTags: !facts.tags.isEmpty
-        case .moreTags: (facts.tags.count > Self.tagLimit ? "+\(facts.tags.count - Self.tagLimit)" : nil).orMissing
-        case .isPrivate: facts.isPrivate
-        case .time: facts.time.orMissing
-        case .weather: facts.weather.orMissing
-        case .thumbnail: facts.thumbnail(root: root).orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<EntryItem> = [
+        "href": { $0.href }, "title": { $0.facts.title }, "dateLabel": { $0.facts.dateLabel }, "iso": { $0.facts.iso },
+        "tags": { $0.facts.tagLinks($0.facts.tags.prefix(tagLimit), root: $0.root) }, "hasTags": { !$0.facts.tags.isEmpty },
+        "moreTags": { ($0.facts.tags.count > tagLimit ? "+\($0.facts.tags.count - tagLimit)" : nil).orMissing },
+        "isPrivate": { $0.facts.isPrivate }, "time": { $0.facts.time }, "weather": { $0.facts.weather },
+        "thumbnail": { $0.facts.thumbnail(root: $0.root) }
+    ]
 }
 
 /// An entry page's previous or next entry: its list item, with the link
@@ -197,78 +183,29 @@ struct Neighbour {
 }
 
 extension Neighbour: TemplateFields {
-    typealias Field = EntryItem.Field
-    static var fieldIndex: TemplateNameTable<Field> { EntryItem.fieldIndex }
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        field == .href ? href : item.field(field)
-    }
+    static let templateFields = TemplateFieldTable<Self>(\.item, ["href": { $0.href }])
 }
 
 extension EntryGroup: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href, entries, lines, count
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href.orMissing
-        case .entries: entries
-        case .lines: lines
-        case .count: count
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }, "entries": { $0.entries }, "lines": { $0.lines }, "count": { $0.count }
+    ]
 }
 
 extension EntryLine: TemplateFields {
-    enum Field: String, CaseIterable {
-        case iso, dateLabel, title, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .iso: iso
-        case .dateLabel: dateLabel
-        case .title: title
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "iso": { $0.iso }, "dateLabel": { $0.dateLabel }, "title": { $0.title }, "href": { $0.href }
+    ]
 }
 
 extension TagLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case name, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .name: self.name
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "name": { $0.name }, "href": { $0.href }
+    ]
 }
 
 extension WeatherView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, details, icon, temperature, location
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .details: details
-        case .icon: icon.orMissing
-        case .temperature: temperature.orMissing
-        case .location: location.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "details": { $0.details }, "icon": { $0.icon }, "temperature": { $0.temperature }, "location": { $0.location }
+    ]
 }

@@ -55,7 +55,7 @@ struct CalendarFeed: SiteFeature {
     static func reviewEvents(_ site: SiteData) -> [ICalendarEvent] {
         let t = site.translation
         let decks = Dictionary(site.publicView.decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let days = site.vocab.reviewDays(from: site.today.adding(days: -pastDays)).filter { decks[$0.deckID] != nil }
+        let days = site.publicView.vocab.reviewDays(from: site.today.adding(days: -pastDays))
         func words(_ count: Int) -> String { t.format(count == 1 ? "ics_word" : "ics_words", ["n": "\(count)"]) }
         /// `Review 1 of the words from 20 November (3 days late): abandon, candid`
         func bookLine(_ session: BookSession) -> String {

@@ -38,7 +38,7 @@ struct FlashcardPrintPages: SiteFeature {
             let deckKey = PageKey { $0.combine(key); $0.combine(site.vocabKey(of: Routes.deck(deck.id))) }
             sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, faces: faces[deck.id] ?? [:], site) }
         }
-        sets.append(Self.todaySet(site, decks: decks, faces: faces))
+        sets.append(Self.todaySet(site, faces: faces))
         let sheet = SheetView(SheetLayout(site.config.flashcards))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: set.key ?? site.vocabKey(of: set.path)) { context in
@@ -56,7 +56,7 @@ struct FlashcardPrintPages: SiteFeature {
         // A deck's cards are all its words' faces, made of its file: misses move no card.
         var sets = [CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
                             backLabel: deck.title, cards: deck.words.map(card), key: deckKey)]
-        for book in site.vocab.books(of: deck.id) {
+        for book in site.published.vocab.books(of: deck.id) {
             // A book's cards are its words' faces, made of its deck's file.
             let key = PageKey { hasher in
                 hasher.combine(deckKey)
@@ -88,10 +88,9 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// Today's study and review words of every published deck, deck by deck, overdue reviews first.
-    static func todaySet(_ site: SiteData, decks: [Deck], faces: [String: [String: CardFaces]]) -> CardSet {
-        let published = Set(decks.map(\.id))
+    static func todaySet(_ site: SiteData, faces: [String: [String: CardFaces]]) -> CardSet {
         var cards: [Flashcard] = []
-        for activity in site.vocab.todayPlan.decks where published.contains(activity.deckID) {
+        for activity in site.published.vocab.plan(on: site.today).decks {
             let deckFaces = faces[activity.deckID] ?? [:]
             for session in activity.planOrder {
                 cards += session.words.map { deckFaces[$0.text]! }
@@ -288,117 +287,43 @@ struct FlashcardPrintPages: SiteFeature {
 }
 
 extension FlashcardPrintPages.PrintView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case heading, backHref, backLabel, howTo, seed, countLabel, isEmpty, pageSize, sheetsStyle, pages
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .heading: heading
-        case .backHref: backHref
-        case .backLabel: backLabel
-        case .howTo: howTo
-        case .seed: seed
-        case .countLabel: countLabel
-        case .isEmpty: isEmpty
-        case .pageSize: pageSize
-        case .sheetsStyle: sheetsStyle
-        case .pages: pages
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "heading": { $0.heading }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "howTo": { $0.howTo }, "seed": { $0.seed },
+        "countLabel": { $0.countLabel }, "isEmpty": { $0.isEmpty }, "pageSize": { $0.pageSize }, "sheetsStyle": { $0.sheetsStyle },
+        "pages": { $0.pages }
+    ]
 }
 
 extension FlashcardPrintPages.PageView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case cssClass, label, viewBox, marks, foldLine, slots
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .cssClass: cssClass
-        case .label: label
-        case .viewBox: viewBox
-        case .marks: marks
-        case .foldLine: foldLine
-        case .slots: slots
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "cssClass": { $0.cssClass }, "label": { $0.label }, "viewBox": { $0.viewBox }, "marks": { $0.marks }, "foldLine": { $0.foldLine },
+        "slots": { $0.slots }
+    ]
 }
 
 extension FlashcardPrintPages.LineView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case x1, y1, x2, y2
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .x1: x1
-        case .y1: y1
-        case .x2: x2
-        case .y2: y2
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "x1": { $0.x1 }, "y1": { $0.y1 }, "x2": { $0.x2 }, "y2": { $0.y2 }
+    ]
 }
 
 extension FlashcardPrintPages.SlotView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case position, face, isFront, front, back, style
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .position: position
-        case .face: face
-        case .isFront: isFront
-        case .front: front
-        case .back: back
-        case .style: style
-        }
-    }
+    static let templateFields: TemplateFieldTable<FlashcardPrintPages.SlotView> = [
+        "position": { $0.position }, "face": { $0.face }, "isFront": { $0.isFront }, "front": { $0.front }, "back": { $0.back },
+        "style": { $0.style }
+    ]
 }
 
 extension FlashcardPrintPages.FrontView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case card, lang, html, style
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .card: card
-        case .lang: faces.language
-        case .html: faces.wordHTML
-        case .style: faces.wordStyle
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "card": { $0.card }, "lang": { $0.faces.language }, "html": { $0.faces.wordHTML }, "style": { $0.faces.wordStyle }
+    ]
 }
 
 extension FlashcardPrintPages.BackView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case card, lang, meanings, example, hasExample, exampleLang, style, exampleStyle
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .card: card
-        case .lang: faces.meaningLanguage
-        case .meanings: faces.meanings
-        case .example: faces.example
-        case .hasExample: faces.hasExample
-        case .exampleLang: faces.language
-        case .style: faces.meaningStyle
-        case .exampleStyle: faces.exampleStyle
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "card": { $0.card }, "lang": { $0.faces.meaningLanguage }, "meanings": { $0.faces.meanings }, "example": { $0.faces.example },
+        "hasExample": { $0.faces.hasExample }, "exampleLang": { $0.faces.language }, "style": { $0.faces.meaningStyle },
+        "exampleStyle": { $0.faces.exampleStyle }
+    ]
 }

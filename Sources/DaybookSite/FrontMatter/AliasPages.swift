@@ -32,16 +32,7 @@ struct AliasPages: SiteFeature {
 }
 
 extension AliasPages.Redirect: TemplateFields {
-    enum Field: String, CaseIterable {
-        case href, title
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .href: href
-        case .title: title
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "href": { $0.href }, "title": { $0.title }
+    ]
 }

@@ -25,10 +25,9 @@ struct ActivityLayers: Sendable {
         let workouts = Set(view.workouts.lazy.map(\.date).filter { $0 <= today })
         let routines = Set(site.routinePlan.log.days.lazy.filter { !$0.value.isEmpty && $0.key <= today }.map(\.key))
         // Study: words added or a test taken in a public deck (a past day's reviews are those taken).
-        let decks = Set(view.decks.map(\.id))
         let first = [view.decks.compactMap { $0.days.first?.date }.min(), writing.min()].compactMap { $0 }.min() ?? today
-        let study = Set(site.vocab.days(in: min(first, today)...today).filter { day in
-            day.decks.contains { decks.contains($0.deckID) && (!$0.added.isEmpty || !$0.missed.isEmpty || (day.date < today && !$0.reviews.isEmpty)) }
+        let study = Set(view.vocab.days(in: min(first, today)...today).filter { day in
+            day.decks.contains { (!$0.added.isEmpty || !$0.missed.isEmpty || (day.date < today && !$0.reviews.isEmpty)) }
         }.map(\.date))
         days = [.writing: writing, .study: study, .workouts: workouts, .routines: routines]
         // Routines are meant on the weekdays some routine is scheduled; workouts as often as they were done on average.
@@ -75,35 +74,14 @@ struct ActivityLayers: Sendable {
 }
 
 extension ActivityLayers.Summary: TemplateFields {
-    enum Field: String, CaseIterable {
-        case id, name, daysInYear, current, longest, strength
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .id: id
-        case .name: name
-        case .daysInYear: daysInYear
-        case .current: current
-        case .longest: longest
-        case .strength: strength
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "id": { $0.id }, "name": { $0.name }, "daysInYear": { $0.daysInYear }, "current": { $0.current }, "longest": { $0.longest },
+        "strength": { $0.strength }
+    ]
 }
 
 extension ActivityLayers.YearView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case asOf, layers
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .asOf: asOf
-        case .layers: layers
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "asOf": { $0.asOf }, "layers": { $0.layers }
+    ]
 }

@@ -52,49 +52,19 @@ struct OnThisDayView {
 }
 
 extension OnThisDayView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case days, hasEntries
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .days: days
-        case .hasEntries: hasEntries
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "days": { $0.days }, "hasEntries": { $0.hasEntries }
+    ]
 }
 
 extension OnThisDayView.Day: TemplateFields {
-    enum Field: String, CaseIterable {
-        case iso, isToday, isWindow, entries
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .iso: iso
-        case .isToday: isToday
-        case .isWindow: isWindow
-        case .entries: entries
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "iso": { $0.iso }, "isToday": { $0.isToday }, "isWindow": { $0.isWindow }, "entries": { $0.entries }
+    ]
 }
 
 extension OnThisDayView.Entry: TemplateFields {
-    enum Field: String, CaseIterable {
-        case item, yearsAgo, firstLines
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .item: item
-        case .yearsAgo: yearsAgo
-        case .firstLines: firstLines
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "item": { $0.item }, "yearsAgo": { $0.yearsAgo }, "firstLines": { $0.firstLines }
+    ]
 }

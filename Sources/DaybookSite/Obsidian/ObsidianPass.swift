@@ -206,16 +206,7 @@ final class ObsidianPass: MarkdownPass {
 }
 
 extension ObsidianPass.Field: TemplateFields {
-    enum Field: String, CaseIterable {
-        case key, value
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .key: key
-        case .value: value
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "key": { $0.key }, "value": { $0.value }
+    ]
 }

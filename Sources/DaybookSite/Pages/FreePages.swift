@@ -3,6 +3,8 @@ import DaybookRender
 
 /// Pages under `content/pages/` at `pages/NAME/`.
 struct FreePages: SiteFeature {
+    var contentKind: (any ContentKind)? { PagesKind() }
+
     struct FreePageView {
         let title: String
         let html: String
@@ -44,31 +46,13 @@ struct NotFoundPage: SiteFeature {
 }
 
 extension FreePages.FreePageView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, html, params
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .html: html
-        case .params: params
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "html": { $0.html }, "params": { $0.params }
+    ]
 }
 
 extension NotFoundPage.NotFound: TemplateFields {
-    enum Field: String, CaseIterable {
-        case homeHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .homeHref: homeHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "homeHref": { $0.homeHref }
+    ]
 }

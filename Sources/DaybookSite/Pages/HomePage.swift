@@ -40,7 +40,7 @@ struct HomePage: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         [Page(.home, template: "pages/home") { context in
             // Taken when the page renders: by then the calendar's pages have made the layers (`BuildMemo`).
-            let layers = SiteFeatures.calendarLayers(site)
+            let layers = site.features.calendarLayers(site)
             let days = PhonePlan.days(site, context)
             let plan = days[0].plan
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
@@ -60,60 +60,20 @@ struct HomePage: SiteFeature {
 }
 
 extension PlanSection: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, cssClass, items, moreHref, moreLabel
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .cssClass: cssClass
-        case .items: items
-        case .moreHref: moreHref.orMissing
-        case .moreLabel: moreLabel.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "cssClass": { $0.cssClass }, "items": { $0.items }, "moreHref": { $0.moreHref }, "moreLabel": { $0.moreLabel }
+    ]
 }
 
 extension PlanItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case text, detail, href, cssClass, recorded
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .text: text
-        case .detail: detail.orMissing
-        case .href: href.orMissing
-        case .cssClass: cssClass
-        case .recorded: recorded.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "text": { $0.text }, "detail": { $0.detail }, "href": { $0.href }, "cssClass": { $0.cssClass }, "recorded": { $0.recorded }
+    ]
 }
 
 extension HomePage.Home: TemplateFields {
-    enum Field: String, CaseIterable {
-        case todayLabel, days, staleNote, recorder, hasPlan, recent, onThisDay, month, diaryHref, isEmpty
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .todayLabel: todayLabel
-        case .days: days
-        case .staleNote: staleNote
-        case .recorder: recorder
-        case .hasPlan: hasPlan
-        case .recent: recent
-        case .onThisDay: onThisDay
-        case .month: month
-        case .diaryHref: diaryHref
-        case .isEmpty: isEmpty
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "todayLabel": { $0.todayLabel }, "days": { $0.days }, "staleNote": { $0.staleNote }, "recorder": { $0.recorder }, "hasPlan": { $0.hasPlan },
+        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty }
+    ]
 }

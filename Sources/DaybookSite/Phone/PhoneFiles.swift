@@ -47,11 +47,10 @@ enum PhoneFiles {
     /// today's plan, the due cards and their test, the due books, today's
     /// workout and routines pages, and what those pages load.
     static func precache(_ site: SiteData, writing paths: Set<String>) -> [SitePath] {
-        let decks = Set(site.published.decks.map(\.id))
         var books: [SitePath] = []
         var deckCards: [SitePath] = []
-        for day in site.comingVocab {
-            for activity in day.decks where decks.contains(activity.deckID) && !(activity.studies.isEmpty && activity.reviews.isEmpty) {
+        for day in site.published.vocab.comingPlans {
+            for activity in day.decks where !(activity.studies.isEmpty && activity.reviews.isEmpty) {
                 deckCards.append(Routes.deckCards(activity.deckID))
                 books += (activity.studies + activity.reviews).map { Routes.book(activity.deckID, $0.start) }
             }

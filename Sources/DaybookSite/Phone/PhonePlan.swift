@@ -20,7 +20,7 @@ enum PhonePlan {
     static func days(_ site: SiteData, _ context: PageContext) -> [Day] {
         (0..<dayCount).map { offset in
             let date = site.today.adding(days: offset)
-            return Day(iso: date.iso, label: context.t.longDate(date), isToday: offset == 0, plan: SiteFeatures.plan(site, on: date, context))
+            return Day(iso: date.iso, label: context.t.longDate(date), isToday: offset == 0, plan: site.features.plan(site, on: date, context))
         }
     }
 
@@ -60,61 +60,21 @@ enum PhonePlan {
     }
 }
 
-extension SiteData {
-    /// The vocabulary plan of `date`, today or one of the days the phone may open the site on.
-    func vocabPlan(on date: LocalDate) -> VocabDay {
-        let offset = date.daysSinceEpoch - today.daysSinceEpoch
-        return comingVocab.indices.contains(offset) ? comingVocab[offset] : vocab.day(date)
-    }
-}
-
 extension PhonePlan.Day: TemplateFields {
-    enum Field: String, CaseIterable {
-        case iso, label, isToday, plan
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .iso: iso
-        case .label: label
-        case .isToday: isToday
-        case .plan: plan
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "iso": { $0.iso }, "label": { $0.label }, "isToday": { $0.isToday }, "plan": { $0.plan }
+    ]
 }
 
 extension PhonePlan.Recorder: TemplateFields {
-    enum Field: String, CaseIterable {
-        case routines, hasWorkouts, plannedSplit, splits, unit
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .routines: routines
-        case .hasWorkouts: hasWorkouts
-        case .plannedSplit: plannedSplit
-        case .splits: splits
-        case .unit: unit
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "routines": { $0.routines }, "hasWorkouts": { $0.hasWorkouts }, "plannedSplit": { $0.plannedSplit }, "splits": { $0.splits },
+        "unit": { $0.unit }
+    ]
 }
 
 extension PhonePlan.Recorder.RoutineItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case id, name, detail
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .id: id
-        case .name: name
-        case .detail: detail
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "id": { $0.id }, "name": { $0.name }, "detail": { $0.detail }
+    ]
 }

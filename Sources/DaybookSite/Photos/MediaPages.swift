@@ -60,53 +60,19 @@ extension DiaryIndex {
 }
 
 extension PhotoHTML.Thumbnail: TemplateFields {
-    enum Field: String, CaseIterable {
-        case src, width, height, alt
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .src: src
-        case .width: width
-        case .height: height
-        case .alt: alt
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "src": { $0.src }, "width": { $0.width }, "height": { $0.height }, "alt": { $0.alt }
+    ]
 }
 
 extension MediaPages.Item: TemplateFields {
-    enum Field: String, CaseIterable {
-        case thumbnail, title, dateLabel, iso, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .thumbnail: thumbnail
-        case .title: title
-        case .dateLabel: dateLabel
-        case .iso: iso
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "thumbnail": { $0.thumbnail }, "title": { $0.title }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "href": { $0.href }
+    ]
 }
 
 extension MediaPages.MonthPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case heading, items, count, up
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .heading: heading
-        case .items: items
-        case .count: items.count
-        case .up: up
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "heading": { $0.heading }, "items": { $0.items }, "count": { $0.items.count }, "up": { $0.up }
+    ]
 }

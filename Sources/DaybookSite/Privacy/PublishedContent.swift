@@ -1,24 +1,38 @@
 import DaybookContent
+import DaybookSchedule
 
 /// The content a view of the site may show, decided once when the site data
 /// is made: the privacy rule in one place. Page families read
 /// `SiteData.published`; feeds, the search index and the calendar feed read
 /// `SiteData.publicView`, which never holds private content, even with
-/// --include-private.
+/// --include-private. The review schedule is reached only through a view
+/// (`vocab`), so no publisher re-checks which decks it may show.
 public struct PublishedContent: Sendable {
     /// Chronological, as in the content.
     public let entries: [DiaryEntry]
     public let pages: [FreePage]
     public let decks: [Deck]
     public let workouts: [WorkoutSession]
+    /// The review schedule of `decks` alone.
+    let vocab: PublishedSchedule
     /// Images and other files, without those of hidden entries and pages (see `AssetPrivacy`).
     public let assets: [ContentAsset]
+    /// What kinds not built into `Content` read, each as its `Audience` allows.
+    let items: [ObjectIdentifier: [any ContentItem]]
 
-    init(_ content: Content, showing visibility: Visibility) {
+    /// The items a kind read that this view may show.
+    func items<Kind: ContentKind>(of kind: Kind.Type) -> [any ContentItem] { items[ObjectIdentifier(kind)] ?? [] }
+
+    /// - Parameters:
+    ///   - schedule: every deck's schedule, private decks too (reviews.md may name them).
+    ///   - coming: today's plan and those of the days after it that the phone may open the site on (`PhonePlan.days`).
+    init(_ content: Content, showing visibility: Visibility, schedule: VocabSchedule, coming: [VocabDay]) {
         entries = content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
         workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
+        vocab = PublishedSchedule(schedule, coming: coming, decks: decks)
+        items = content.items.mapValues { $0.filter { visibility.shows($0.audience) } }
         // Which entries hide their files matters only when there are files.
         if content.assets.isEmpty {
             assets = []
@@ -27,4 +41,36 @@ public struct PublishedContent: Sendable {
             assets = content.assets.filter { privacy.isPublished($0.relativePath) }
         }
     }
+}
+
+/// The review schedule as one view may show it: the books, words and days of
+/// its decks alone (`VocabSchedule` holds every deck, private ones too).
+struct PublishedSchedule: Sendable {
+    private let schedule: VocabSchedule
+    private let coming: [VocabDay]
+    private let shown: Set<String>
+
+    init(_ schedule: VocabSchedule, coming: [VocabDay], decks: [Deck]) {
+        self.schedule = schedule
+        self.coming = coming
+        shown = Set(decks.map(\.id))
+    }
+
+    func books(of deckID: String) -> [WordBook] { shown.contains(deckID) ? schedule.books(of: deckID) : [] }
+    func words(of deckID: String) -> [WordStatus] { shown.contains(deckID) ? schedule.words(of: deckID) : [] }
+    func word(_ text: String, in deckID: String) -> WordStatus? { shown.contains(deckID) ? schedule.word(text, in: deckID) : nil }
+    func day(_ date: LocalDate) -> VocabDay { shownDecks(schedule.day(date)) }
+    func days(in range: ClosedRange<LocalDate>) -> [VocabDay] { schedule.days(in: range).map(shownDecks) }
+    func reviewDays(from start: LocalDate) -> [DeckReviewDay] { schedule.reviewDays(from: start).filter { shown.contains($0.deckID) } }
+
+    /// The plan of `date`: today, or one of the days after it that the phone may open the site on.
+    func plan(on date: LocalDate) -> VocabDay {
+        let offset = date.daysSinceEpoch - schedule.today.daysSinceEpoch
+        return coming.indices.contains(offset) ? shownDecks(coming[offset]) : day(date)
+    }
+
+    /// Today's plan and those of the days the phone may open the site on.
+    var comingPlans: [VocabDay] { coming.map(shownDecks) }
+
+    private func shownDecks(_ day: VocabDay) -> VocabDay { VocabDay(date: day.date, decks: day.decks.filter { shown.contains($0.deckID) }) }
 }

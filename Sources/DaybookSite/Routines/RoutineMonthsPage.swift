@@ -134,115 +134,41 @@ enum RoutineMonthsPage {
 }
 
 extension RoutineMonthsPage.LegendItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case cssClass, label
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .cssClass: cssClass
-        case .label: label
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "cssClass": { $0.cssClass }, "label": { $0.label }
+    ]
 }
 
 extension RoutineMonthsPage.Summary: TemplateFields {
-    enum Field: String, CaseIterable {
-        case name, schedule, since, success, done, missed, extra, minutes
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .name: self.name
-        case .schedule: schedule
-        case .since: since
-        case .success: success
-        case .done: done
-        case .missed: missed
-        case .extra: extra
-        case .minutes: minutes
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "name": { $0.name }, "schedule": { $0.schedule }, "since": { $0.since }, "success": { $0.success }, "done": { $0.done },
+        "missed": { $0.missed }, "extra": { $0.extra }, "minutes": { $0.minutes }
+    ]
 }
 
 extension RoutineMonthsPage.Ring: TemplateFields {
-    enum Field: String, CaseIterable {
-        case name, svg, success, ratio, minutes, isTotal
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .name: self.name
-        case .svg: svg.orMissing
-        case .success: success
-        case .ratio: ratio
-        case .minutes: minutes
-        case .isTotal: isTotal
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "name": { $0.name }, "svg": { $0.svg }, "success": { $0.success }, "ratio": { $0.ratio }, "minutes": { $0.minutes },
+        "isTotal": { $0.isTotal }
+    ]
 }
 
 extension RoutineMonthsPage.CountRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case name, scheduled, done, missed, planned, extra, success, minutes
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .name: self.name
-        case .scheduled: scheduled
-        case .done: done
-        case .missed: missed
-        case .planned: planned
-        case .extra: extra
-        case .success: success
-        case .minutes: minutes
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "name": { $0.name }, "scheduled": { $0.scheduled }, "done": { $0.done }, "missed": { $0.missed }, "planned": { $0.planned },
+        "extra": { $0.extra }, "success": { $0.success }, "minutes": { $0.minutes }
+    ]
 }
 
 extension RoutineMonthsPage.MonthSection: TemplateFields {
-    enum Field: String, CaseIterable {
-        case id, title, isCurrent, calendar, rings, rows, total, calendarHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .id: id
-        case .title: title
-        case .isCurrent: isCurrent
-        case .calendar: calendar
-        case .rings: rings
-        case .rows: rows
-        case .total: total
-        case .calendarHref: calendarHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "id": { $0.id }, "title": { $0.title }, "isCurrent": { $0.isCurrent }, "calendar": { $0.calendar }, "rings": { $0.rings },
+        "rows": { $0.rows }, "total": { $0.total }, "calendarHref": { $0.calendarHref }
+    ]
 }
 
 extension RoutineMonthsPage.Model: TemplateFields {
-    enum Field: String, CaseIterable {
-        case legend, monthLinks, routines, months
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .legend: legend
-        case .monthLinks: monthLinks
-        case .routines: routines
-        case .months: months
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "legend": { $0.legend }, "monthLinks": { $0.monthLinks }, "routines": { $0.routines }, "months": { $0.months }
+    ]
 }

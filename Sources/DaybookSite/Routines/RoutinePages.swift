@@ -5,6 +5,8 @@ import DaybookSchedule
 /// Routine pages: `routines/` with a month calendar of dots and the monthly
 /// charts; the routine dots of the calendars; today's routines on the home page.
 struct RoutinePages: SiteFeature {
+    var contentKind: (any ContentKind)? { RoutinesKind() }
+
     static func hasRoutines(_ site: SiteData) -> Bool { !site.routinePlan.routines.isEmpty }
 
     func pages(_ site: SiteData) -> [Page] {

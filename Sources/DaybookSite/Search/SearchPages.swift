@@ -37,7 +37,7 @@ struct SearchPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         // Made of the records alone: an edit that changes none keeps the index and its files.
         let key = site.rememberedKey { hasher in
-            for feature in SiteFeatures.all { feature.combineSearchKey(site, into: &hasher) }
+            for feature in site.features { feature.combineSearchKey(site, into: &hasher) }
         }
         let index = site.memo.value("search index", key: key) { SearchIndex(records: Self.records(site)) }
         let kinds = index.parts.map { Option(value: $0.kind, label: site.translation["search_kind_" + $0.kind]) }
@@ -73,39 +73,18 @@ struct SearchPages: SiteFeature {
 
     /// Public content only: private entries stay out even in a local build with --include-private.
     static func records(_ site: SiteData) -> [Record] {
-        SiteFeatures.searchRecords(site)
+        site.features.searchRecords(site)
     }
 }
 
 extension SearchPages.SearchView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case indexHref, diaryHref, tagsHref, kinds, years
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .indexHref: indexHref
-        case .diaryHref: diaryHref
-        case .tagsHref: tagsHref
-        case .kinds: kinds
-        case .years: years
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "indexHref": { $0.indexHref }, "diaryHref": { $0.diaryHref }, "tagsHref": { $0.tagsHref }, "kinds": { $0.kinds }, "years": { $0.years }
+    ]
 }
 
 extension SearchPages.Option: TemplateFields {
-    enum Field: String, CaseIterable {
-        case value, label
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .value: value
-        case .label: label
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "value": { $0.value }, "label": { $0.label }
+    ]
 }

@@ -32,7 +32,7 @@ struct Layout {
             feedHref = context.linkThroughRoot(Routes.feed)
             calendarFeedHref = context.linkThroughRoot(Routes.calendarFeed)
             searchHref = context.linkThroughRoot(Routes.search)
-            nav = SiteFeatures.navigation(site).map { ($0.section, context.linkThroughRoot($0.path), $0.label) }
+            nav = site.features.navigation(site).map { ($0.section, context.linkThroughRoot($0.path), $0.label) }
             todayLabel = context.t.longDate(site.today)
             todayISO = site.today.iso
         }
@@ -55,26 +55,12 @@ struct Layout {
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
     /// times, and a copy of a made value only counts a reference.
-    struct Root: TemplateObject {
+    struct Root: TemplateFields {
         let layout: TemplateValue
         let page: TemplateValue
         let t: TemplateValue
 
-        enum Field: String, CaseIterable {
-            case layout, page, t
-        }
-
-        static let fields = TemplateNameTable<Field>()
-
-        // Not `TemplateFields`: its values are made already.
-        func value(for name: TemplateName) -> TemplateValue? {
-            switch Self.fields[name] {
-            case .layout: layout
-            case .page: page
-            case .t: t
-            case nil: nil
-            }
-        }
+        static let templateFields: TemplateFieldTable<Self> = ["layout": { $0.layout }, "page": { $0.page }, "t": { $0.t }]
     }
 
     static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {
@@ -97,49 +83,17 @@ struct Layout {
 }
 
 extension Layout: TemplateFields {
-    enum Field: String, CaseIterable {
-        case lang, title, siteTitle, author, root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref, nav, bodyClass, showsToday, isHome,
-             linksCalendarFeed, todayLabel, todayISO
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .lang: lang
-        case .title: title
-        case .siteTitle: siteTitle
-        case .author: author
-        case .root: shared.root
-        case .homeHref: shared.homeHref
-        case .cssHref: shared.cssHref
-        case .jsHref: shared.jsHref
-        case .feedHref: shared.feedHref
-        case .calendarFeedHref: shared.calendarFeedHref
-        case .searchHref: shared.searchHref
-        case .nav: nav
-        case .bodyClass: bodyClass
-        case .showsToday: showsToday
-        case .isHome: isHome
-        case .linksCalendarFeed: linksCalendarFeed
-        case .todayLabel: shared.todayLabel
-        case .todayISO: shared.todayISO
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "lang": { $0.lang }, "title": { $0.title }, "siteTitle": { $0.siteTitle }, "author": { $0.author }, "root": { $0.shared.root },
+        "homeHref": { $0.shared.homeHref }, "cssHref": { $0.shared.cssHref }, "jsHref": { $0.shared.jsHref }, "feedHref": { $0.shared.feedHref },
+        "calendarFeedHref": { $0.shared.calendarFeedHref }, "searchHref": { $0.shared.searchHref }, "nav": { $0.nav }, "bodyClass": { $0.bodyClass },
+        "showsToday": { $0.showsToday }, "isHome": { $0.isHome }, "linksCalendarFeed": { $0.linksCalendarFeed },
+        "todayLabel": { $0.shared.todayLabel }, "todayISO": { $0.shared.todayISO }
+    ]
 }
 
 extension Layout.NavItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case href, label, current
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .href: href
-        case .label: label
-        case .current: current
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "href": { $0.href }, "label": { $0.label }, "current": { $0.current }
+    ]
 }

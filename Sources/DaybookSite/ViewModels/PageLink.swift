@@ -7,16 +7,7 @@ struct PageLink: Sendable {
 }
 
 extension PageLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "href": { $0.href }
+    ]
 }

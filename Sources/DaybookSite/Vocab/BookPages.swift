@@ -154,81 +154,30 @@ enum BookPages {
 }
 
 extension BookPages.SessionRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, dateLabel, iso, state, countLabel, missedLabel
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .dateLabel: dateLabel
-        case .iso: iso
-        case .state: state
-        case .countLabel: countLabel.orMissing
-        case .missedLabel: missedLabel.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "state": { $0.state }, "countLabel": { $0.countLabel },
+        "missedLabel": { $0.missedLabel }
+    ]
 }
 
 extension BookPages.MovedWord: TemplateFields {
-    enum Field: String, CaseIterable {
-        case wordHTML, lang, label, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .wordHTML: wordHTML
-        case .lang: lang
-        case .label: label
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "wordHTML": { $0.wordHTML }, "lang": { $0.lang }, "label": { $0.label }, "href": { $0.href }
+    ]
 }
 
 extension BookPages.BookLink: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }
+    ]
 }
 
 extension BookPages.BookPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case deckTitle, deckHref, title, stageLabel, stageClass, sessions, words, wordCount, moved, notesHTML, madeByMisses, cardsHref, printHref, previous, next
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .deckTitle: deckTitle
-        case .deckHref: deckHref
-        case .title: title
-        case .stageLabel: stageLabel
-        case .stageClass: stageClass
-        case .sessions: sessions
-        case .words: words
-        case .wordCount: wordCount
-        case .moved: moved
-        case .notesHTML: notesHTML.orMissing
-        case .madeByMisses: madeByMisses
-        case .cardsHref: cardsHref
-        case .printHref: printHref
-        case .previous: previous.orMissing
-        case .next: next.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "deckTitle": { $0.deckTitle }, "deckHref": { $0.deckHref }, "title": { $0.title }, "stageLabel": { $0.stageLabel },
+        "stageClass": { $0.stageClass }, "sessions": { $0.sessions }, "words": { $0.words }, "wordCount": { $0.wordCount }, "moved": { $0.moved },
+        "notesHTML": { $0.notesHTML }, "madeByMisses": { $0.madeByMisses }, "cardsHref": { $0.cardsHref }, "printHref": { $0.printHref },
+        "previous": { $0.previous }, "next": { $0.next }
+    ]
 }
 

@@ -120,48 +120,17 @@ enum CardPages {
 }
 
 extension CardPages.Card: TemplateFields {
-    enum Field: String, CaseIterable {
-        case key, deckID, word, wordHTML, meanings, examples, lang, meaningLang, context, days, isLater
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .key: key
-        case .deckID: deckID
-        case .word: word
-        case .wordHTML: wordHTML
-        case .meanings: meanings
-        case .examples: examples
-        case .lang: lang
-        case .meaningLang: meaningLang
-        case .context: context
-        case .days: (days.isEmpty ? nil : days.joined(separator: " ")).orMissing
-        case .isLater: isLater
-        }
-    }
+    static let templateFields: TemplateFieldTable<CardPages.Card> = [
+        "key": { $0.key }, "deckID": { $0.deckID }, "word": { $0.word }, "wordHTML": { $0.wordHTML }, "meanings": { $0.meanings },
+        "examples": { $0.examples }, "lang": { $0.lang }, "meaningLang": { $0.meaningLang }, "context": { $0.context },
+        "days": { ($0.days.isEmpty ? nil : $0.days.joined(separator: " ")).orMissing }, "isLater": { $0.isLater }
+    ]
 }
 
 extension CardPages.CardsPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case heading, summary, pageKey, today, cards, isEmpty, backHref, backLabel, printHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .heading: heading
-        case .summary: summary
-        case .pageKey: pageKey
-        case .today: today
-        case .cards: cards
-        case .isEmpty: isEmpty
-        case .backHref: backHref
-        case .backLabel: backLabel
-        case .printHref: printHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "heading": { $0.heading }, "summary": { $0.summary }, "pageKey": { $0.pageKey }, "today": { $0.today }, "cards": { $0.cards },
+        "isEmpty": { $0.isEmpty }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "printHref": { $0.printHref }
+    ]
 }
 

@@ -60,44 +60,17 @@ enum DeckIndexPage {
 }
 
 extension DeckIndexPage.DeckSummary: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href, languagePair, wordCount, bookCount, counts, todayLabel, cardsHref, testHref, printHref, isPrivate
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href
-        case .languagePair: languagePair
-        case .wordCount: wordCount
-        case .bookCount: bookCount
-        case .counts: counts
-        case .todayLabel: todayLabel.orMissing
-        case .cardsHref: cardsHref
-        case .testHref: testHref
-        case .printHref: printHref
-        case .isPrivate: isPrivate
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }, "languagePair": { $0.languagePair }, "wordCount": { $0.wordCount },
+        "bookCount": { $0.bookCount }, "counts": { $0.counts }, "todayLabel": { $0.todayLabel }, "cardsHref": { $0.cardsHref },
+        "testHref": { $0.testHref }, "printHref": { $0.printHref }, "isPrivate": { $0.isPrivate }
+    ]
 }
 
 extension DeckIndexPage.IndexPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case decks, todayHref, todayCardsHref, todayTestHref, todayLabel
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .decks: decks
-        case .todayHref: todayHref
-        case .todayCardsHref: todayCardsHref
-        case .todayTestHref: todayTestHref
-        case .todayLabel: todayLabel
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "decks": { $0.decks }, "todayHref": { $0.todayHref }, "todayCardsHref": { $0.todayCardsHref }, "todayTestHref": { $0.todayTestHref },
+        "todayLabel": { $0.todayLabel }
+    ]
 }
 

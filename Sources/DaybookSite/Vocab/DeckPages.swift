@@ -73,49 +73,17 @@ enum DeckPages {
 }
 
 extension DeckPages.BookRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case href, title, iso, stageLabel, stageClass, wordCount, joinedLabel
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .href: href
-        case .title: title
-        case .iso: iso
-        case .stageLabel: stageLabel
-        case .stageClass: stageClass
-        case .wordCount: wordCount
-        case .joinedLabel: joinedLabel.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "href": { $0.href }, "title": { $0.title }, "iso": { $0.iso }, "stageLabel": { $0.stageLabel }, "stageClass": { $0.stageClass },
+        "wordCount": { $0.wordCount }, "joinedLabel": { $0.joinedLabel }
+    ]
 }
 
 extension DeckPages.DeckPage: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, languagePair, lang, introHTML, counts, wordCount, books, words, isPrivate, indexHref, todayHref, cardsHref, testHref, printHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .languagePair: languagePair
-        case .lang: lang
-        case .introHTML: introHTML.orMissing
-        case .counts: counts
-        case .wordCount: wordCount
-        case .books: books
-        case .words: words
-        case .isPrivate: isPrivate
-        case .indexHref: indexHref
-        case .todayHref: todayHref
-        case .cardsHref: cardsHref
-        case .testHref: testHref
-        case .printHref: printHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "languagePair": { $0.languagePair }, "lang": { $0.lang }, "introHTML": { $0.introHTML }, "counts": { $0.counts },
+        "wordCount": { $0.wordCount }, "books": { $0.books }, "words": { $0.words }, "isPrivate": { $0.isPrivate }, "indexHref": { $0.indexHref },
+        "todayHref": { $0.todayHref }, "cardsHref": { $0.cardsHref }, "testHref": { $0.testHref }, "printHref": { $0.printHref }
+    ]
 }
 

@@ -90,7 +90,7 @@ enum TodayPage {
         guard !decks.isEmpty else { return [] }
         let t = context.t
         let titles = Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let activity = site.vocabPlan(on: date).decks.filter { titles[$0.deckID] != nil }
+        let activity = site.published.vocab.plan(on: date).decks
         let todayHref = context.link(Routes.vocabToday)
 
         func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String, recorded: String?) -> [PlanItem] {
@@ -134,79 +134,30 @@ enum TodayPage {
 }
 
 extension TodayPage.TodayWord: TemplateFields {
-    enum Field: String, CaseIterable {
-        case wordHTML, meanings, lang, meaningLang, isMissed
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .wordHTML: wordHTML
-        case .meanings: meanings
-        case .lang: lang
-        case .meaningLang: meaningLang
-        case .isMissed: isMissed
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "wordHTML": { $0.wordHTML }, "meanings": { $0.meanings }, "lang": { $0.lang }, "meaningLang": { $0.meaningLang },
+        "isMissed": { $0.isMissed }
+    ]
 }
 
 extension TodayPage.SessionGroup: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href, sessionLabel, countLabel, cssClass, words
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href
-        case .sessionLabel: sessionLabel
-        case .countLabel: countLabel
-        case .cssClass: cssClass
-        case .words: words
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }, "sessionLabel": { $0.sessionLabel }, "countLabel": { $0.countLabel },
+        "cssClass": { $0.cssClass }, "words": { $0.words }
+    ]
 }
 
 extension TodayPage.DeckToday: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, href, countsLabel, sessions, cardsHref, testHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .href: href
-        case .countsLabel: countsLabel
-        case .sessions: sessions
-        case .cardsHref: cardsHref
-        case .testHref: testHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "href": { $0.href }, "countsLabel": { $0.countsLabel }, "sessions": { $0.sessions }, "cardsHref": { $0.cardsHref },
+        "testHref": { $0.testHref }
+    ]
 }
 
 extension TodayPage.TodayView: TemplateFields {
-    enum Field: String, CaseIterable {
-        case dateLabel, countsLabel, decks, isEmpty, cardsHref, testHref, printHref, indexHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .dateLabel: dateLabel
-        case .countsLabel: countsLabel
-        case .decks: decks
-        case .isEmpty: isEmpty
-        case .cardsHref: cardsHref
-        case .testHref: testHref
-        case .printHref: printHref
-        case .indexHref: indexHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "dateLabel": { $0.dateLabel }, "countsLabel": { $0.countsLabel }, "decks": { $0.decks }, "isEmpty": { $0.isEmpty },
+        "cardsHref": { $0.cardsHref }, "testHref": { $0.testHref }, "printHref": { $0.printHref }, "indexHref": { $0.indexHref }
+    ]
 }
 

@@ -8,6 +8,8 @@ import Foundation
 /// home plan, calendar); search leaves private decks out even with
 /// --include-private, as it does private entries.
 struct VocabPages: SiteFeature {
+    var contentKind: (any ContentKind)? { VocabKind() }
+
     func pages(_ site: SiteData) -> [Page] {
         guard !site.published.decks.isEmpty else { return [] }
         let vocab = VocabSite(site)
@@ -105,7 +107,7 @@ struct VocabSite: Sendable {
         anchors = Dictionary(decks.map { ($0.id, site.wordFragments($0)) }, uniquingKeysWith: { first, _ in first })
         var shortDates: [LocalDate: String] = [:]
         for deck in decks {
-            for book in site.vocab.books(of: deck.id) {
+            for book in site.published.vocab.books(of: deck.id) {
                 for date in book.plan.dates + [book.plan.masteredOn.adding(days: 1)] where shortDates[date] == nil {
                     shortDates[date] = site.translation.shortDate(date)
                 }
@@ -119,7 +121,7 @@ struct VocabSite: Sendable {
     /// `11월 18일 단어장`
     func bookTitle(_ start: LocalDate) -> String { site.translation.format("vocab_book_title", ["date": shortDate(start)]) }
 
-    var schedule: VocabSchedule { site.vocab }
+    var schedule: PublishedSchedule { site.published.vocab }
     var today: LocalDate { site.today }
 
     func deck(_ id: String) -> Deck? { deckIndex[id].map { decks[$0] } }
@@ -134,7 +136,7 @@ struct VocabSite: Sendable {
     var todayActivity: [DeckActivity] { activity(on: today) }
 
     /// The published decks' activity on `date`: today, or a day the phone may open the site on (`PhonePlan`).
-    func activity(on date: LocalDate) -> [DeckActivity] { site.vocabPlan(on: date).decks.filter { deckIndex[$0.deckID] != nil } }
+    func activity(on date: LocalDate) -> [DeckActivity] { site.published.vocab.plan(on: date).decks }
 }
 
 /// Turns inline HTML into its text: for sort keys and labels of rendered words.
@@ -261,18 +263,8 @@ func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
 }
 
 extension StageCount: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, count, cssClass
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .count: count
-        case .cssClass: cssClass
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "count": { $0.count }, "cssClass": { $0.cssClass }
+    ]
 }
 

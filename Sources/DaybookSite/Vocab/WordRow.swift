@@ -99,32 +99,11 @@ struct WordRowLabels {
 }
 
 extension WordRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case anchor, wordHTML, meanings, examples, lang, meaningLang, stageLabel, stageClass, added, addedLabel, bookHref, bookLabel, order, isMastered, missedCount, nextLabel, missedLabel, joinedLabel
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .anchor: anchor
-        case .wordHTML: wordHTML
-        case .meanings: meanings
-        case .examples: examples
-        case .lang: lang
-        case .meaningLang: meaningLang
-        case .stageLabel: stageLabel
-        case .stageClass: stageClass
-        case .added: added
-        case .addedLabel: addedLabel
-        case .bookHref: bookHref
-        case .bookLabel: bookLabel
-        case .order: order
-        case .isMastered: isMastered
-        case .missedCount: missedCount
-        case .nextLabel: nextLabel.orMissing
-        case .missedLabel: missedLabel.orMissing
-        case .joinedLabel: joinedLabel.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<WordRow> = [
+        "anchor": { $0.anchor }, "wordHTML": { $0.wordHTML }, "meanings": { $0.meanings }, "examples": { $0.examples }, "lang": { $0.lang },
+        "meaningLang": { $0.meaningLang }, "stageLabel": { $0.stageLabel }, "stageClass": { $0.stageClass }, "added": { $0.added },
+        "addedLabel": { $0.addedLabel }, "bookHref": { $0.bookHref }, "bookLabel": { $0.bookLabel }, "order": { $0.order },
+        "isMastered": { $0.isMastered }, "missedCount": { $0.missedCount }, "nextLabel": { $0.nextLabel }, "missedLabel": { $0.missedLabel },
+        "joinedLabel": { $0.joinedLabel }
+    ]
 }

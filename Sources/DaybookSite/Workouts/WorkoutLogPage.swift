@@ -88,79 +88,28 @@ extension Translation {
 }
 
 extension WorkoutLogPage.SessionItem: TemplateFields {
-    enum Field: String, CaseIterable {
-        case href, dateLabel, weekday, iso, split, splitIsPlanned, duration, summary, volume, isPrivate
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .href: href
-        case .dateLabel: dateLabel
-        case .weekday: weekday
-        case .iso: iso
-        case .split: split
-        case .splitIsPlanned: splitIsPlanned
-        case .duration: duration.orMissing
-        case .summary: summary
-        case .volume: volume.orMissing
-        case .isPrivate: isPrivate
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "href": { $0.href }, "dateLabel": { $0.dateLabel }, "weekday": { $0.weekday }, "iso": { $0.iso }, "split": { $0.split },
+        "splitIsPlanned": { $0.splitIsPlanned }, "duration": { $0.duration }, "summary": { $0.summary }, "volume": { $0.volume },
+        "isPrivate": { $0.isPrivate }
+    ]
 }
 
 extension WorkoutLogPage.MonthGroup: TemplateFields {
-    enum Field: String, CaseIterable {
-        case id, title, count, calendarHref, sessions
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .id: id
-        case .title: title
-        case .count: count
-        case .calendarHref: calendarHref
-        case .sessions: sessions
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "id": { $0.id }, "title": { $0.title }, "count": { $0.count }, "calendarHref": { $0.calendarHref }, "sessions": { $0.sessions }
+    ]
 }
 
 extension WorkoutLogPage.UpcomingDay: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, iso, split
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .iso: iso
-        case .split: split
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "iso": { $0.iso }, "split": { $0.split }
+    ]
 }
 
 extension WorkoutLogPage.Model: TemplateFields {
-    enum Field: String, CaseIterable {
-        case todayLabel, doneToday, plannedToday, upcoming, month, months, total, statsHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .todayLabel: todayLabel
-        case .doneToday: doneToday
-        case .plannedToday: plannedToday.orMissing
-        case .upcoming: upcoming
-        case .month: month
-        case .months: months
-        case .total: total
-        case .statsHref: statsHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "todayLabel": { $0.todayLabel }, "doneToday": { $0.doneToday }, "plannedToday": { $0.plannedToday }, "upcoming": { $0.upcoming },
+        "month": { $0.month }, "months": { $0.months }, "total": { $0.total }, "statsHref": { $0.statsHref }
+    ]
 }

@@ -6,6 +6,8 @@ import DaybookSchedule
 /// `workouts/stats/`; the workout layer of the calendars, today's split on the
 /// home page, and the sessions in the search index.
 struct WorkoutPages: SiteFeature {
+    var contentKind: (any ContentKind)? { WorkoutsKind() }
+
     /// A site has workout pages when it logs sessions or plans a split.
     static func hasWorkouts(_ site: SiteData) -> Bool {
         !site.published.workouts.isEmpty || site.rotation.start != nil

@@ -85,49 +85,16 @@ enum WorkoutSessionPage {
 }
 
 extension WorkoutSessionPage.ExerciseRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case name, href, sets, volume, oneRepMax
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .name: self.name
-        case .href: href
-        case .sets: sets
-        case .volume: volume
-        case .oneRepMax: oneRepMax
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "name": { $0.name }, "href": { $0.href }, "sets": { $0.sets }, "volume": { $0.volume }, "oneRepMax": { $0.oneRepMax }
+    ]
 }
 
 extension WorkoutSessionPage.Model: TemplateFields {
-    enum Field: String, CaseIterable {
-        case heading, dateLabel, iso, time, split, splitIsPlanned, duration, isPrivate, exercises, totalVolume, noteHTML, previous, next, logHref, statsHref, calendarHref, monthLabel
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .heading: heading
-        case .dateLabel: dateLabel
-        case .iso: iso
-        case .time: time.orMissing
-        case .split: split.orMissing
-        case .splitIsPlanned: splitIsPlanned
-        case .duration: duration.orMissing
-        case .isPrivate: isPrivate
-        case .exercises: exercises
-        case .totalVolume: totalVolume.orMissing
-        case .noteHTML: noteHTML.orMissing
-        case .previous: previous.orMissing
-        case .next: next.orMissing
-        case .logHref: logHref
-        case .statsHref: statsHref
-        case .calendarHref: calendarHref
-        case .monthLabel: monthLabel
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "heading": { $0.heading }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "time": { $0.time }, "split": { $0.split },
+        "splitIsPlanned": { $0.splitIsPlanned }, "duration": { $0.duration }, "isPrivate": { $0.isPrivate }, "exercises": { $0.exercises },
+        "totalVolume": { $0.totalVolume }, "noteHTML": { $0.noteHTML }, "previous": { $0.previous }, "next": { $0.next }, "logHref": { $0.logHref },
+        "statsHref": { $0.statsHref }, "calendarHref": { $0.calendarHref }, "monthLabel": { $0.monthLabel }
+    ]
 }

@@ -159,141 +159,52 @@ enum WorkoutStatsPage {
 }
 
 extension WorkoutStatsPage.Figure: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, value, detail
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .value: value
-        case .detail: detail.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "value": { $0.value }, "detail": { $0.detail }
+    ]
 }
 
 extension WorkoutStatsPage.MonthRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case label, count
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .label: label
-        case .count: count
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "label": { $0.label }, "count": { $0.count }
+    ]
 }
 
 extension WorkoutStatsPage.Record: TemplateFields {
-    enum Field: String, CaseIterable {
-        case value, set, dateLabel, href
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .value: value
-        case .set: set.orMissing
-        case .dateLabel: dateLabel
-        case .href: href
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "value": { $0.value }, "set": { $0.set }, "dateLabel": { $0.dateLabel }, "href": { $0.href }
+    ]
 }
 
 extension WorkoutStatsPage.RecordRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case name, href, oneRepMax, heaviest, volume, reps, hold
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .name: self.name
-        case .href: href
-        case .oneRepMax: oneRepMax.orMissing
-        case .heaviest: heaviest.orMissing
-        case .volume: volume.orMissing
-        case .reps: reps.orMissing
-        case .hold: hold.orMissing
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "name": { $0.name }, "href": { $0.href }, "oneRepMax": { $0.oneRepMax }, "heaviest": { $0.heaviest }, "volume": { $0.volume },
+        "reps": { $0.reps }, "hold": { $0.hold }
+    ]
 }
 
 extension WorkoutStatsPage.Chart: TemplateFields {
-    enum Field: String, CaseIterable {
-        case title, svg
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .title: title
-        case .svg: svg
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "title": { $0.title }, "svg": { $0.svg }
+    ]
 }
 
 extension WorkoutStatsPage.HistoryRow: TemplateFields {
-    enum Field: String, CaseIterable {
-        case dateLabel, iso, href, sets, volume, oneRepMax
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .dateLabel: dateLabel
-        case .iso: iso
-        case .href: href
-        case .sets: sets
-        case .volume: volume
-        case .oneRepMax: oneRepMax
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "href": { $0.href }, "sets": { $0.sets }, "volume": { $0.volume },
+        "oneRepMax": { $0.oneRepMax }
+    ]
 }
 
 extension WorkoutStatsPage.ExerciseSection: TemplateFields {
-    enum Field: String, CaseIterable {
-        case id, name, count, charts, rows, isWeighted
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .id: id
-        case .name: self.name
-        case .count: count
-        case .charts: charts
-        case .rows: rows
-        case .isWeighted: isWeighted
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "id": { $0.id }, "name": { $0.name }, "count": { $0.count }, "charts": { $0.charts }, "rows": { $0.rows }, "isWeighted": { $0.isWeighted }
+    ]
 }
 
 extension WorkoutStatsPage.Model: TemplateFields {
-    enum Field: String, CaseIterable {
-        case figures, monthChart, months, records, exercises, logHref
-    }
-
-    static let fieldIndex = TemplateNameTable<Field>()
-
-    func field(_ field: Field) -> any TemplateRepresentable {
-        switch field {
-        case .figures: figures
-        case .monthChart: monthChart.orMissing
-        case .months: months
-        case .records: records
-        case .exercises: exercises
-        case .logHref: logHref
-        }
-    }
+    static let templateFields: TemplateFieldTable<Self> = [
+        "figures": { $0.figures }, "monthChart": { $0.monthChart }, "months": { $0.months }, "records": { $0.records },
+        "exercises": { $0.exercises }, "logHref": { $0.logHref }
+    ]
 }

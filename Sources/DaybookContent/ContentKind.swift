@@ -1,0 +1,98 @@
+/// One kind of content (the diary, free pages, vocabulary, workouts, routines…):
+/// the names it owns directly below `content/` and how it reads them. The
+/// site's registry (`SiteFeatures.all` in DaybookSite) lists each kind once,
+/// with its pages, search records and calendar layer; `ContentLoader` only
+/// asks the registered kinds, in that order, to read their files.
+///
+/// A kind reads through `ContentLoad`, which records and hashes every file
+/// it reads: those hashes are what `serve` keys its pages on
+/// (`SiteData.filesKey`), so no kind lists its inputs by hand. Its items say
+/// who may see them with an `Audience` read by `YAMLFields.audience`.
+public protocol ContentKind: Sendable {
+    /// Folders and files directly below `content/` that belong to this kind (`diary`, `routines.yml`).
+    var files: [String] { get }
+    /// Reads and parses its files into `load.content`, each problem a located diagnostic in `load.diagnostics`.
+    func load(_ load: ContentLoad)
+}
+
+/// Something a kind not built into `Content` read: a file's item and who may see it.
+public protocol ContentItem: Sendable {
+    var source: SourceFile { get }
+    var audience: Audience { get }
+}
+
+/// One load of the content folder as the kinds see it: the site's settings,
+/// what was read so far, and reading that `serve` can follow.
+public final class ContentLoad {
+    public var content = Content()
+    public var diagnostics = Diagnostics()
+    let files: FileWalker
+    let cache: ParseCache?
+    /// Files read as content other than entries (whose identities come with their parse).
+    var sources: [String] = []
+    /// Files listed beside which non-Markdown files are published as they are (the diary's; `ContentAsset`).
+    var assetListing: [String] = []
+
+    init(files: FileWalker, cache: ParseCache?) {
+        self.files = files
+        self.cache = cache
+    }
+
+    /// How `relative` (below `content/`) is named in messages.
+    public func display(_ relative: String) -> String { files.display(relative) }
+
+    /// The Markdown files below `folder`, read, recorded and hashed.
+    public func markdown(under folder: String, recursive: Bool = true) -> [SourceFile] {
+        files.markdown(under: folder, recursive: recursive, recording: &sources, into: &diagnostics).compactMap(hashed)
+    }
+
+    /// The file at `relative`, read, recorded and hashed; nil when it does not exist.
+    public func read(_ relative: String) -> SourceFile? {
+        hashed(files.read(relative, recording: &sources, into: &diagnostics))
+    }
+
+    /// Files below `folder` that its kind does not read are a warning (`FileWalker.reportUnread`).
+    public func reportUnread(under folder: String, readsSubfolders: Bool) {
+        files.reportUnread(under: folder, readsSubfolders: readsSubfolders, into: &diagnostics)
+    }
+
+    func hashed(_ file: SourceFile?) -> SourceFile? {
+        if let file { content.textHashes[file.relativePath] = Hasher.hash(text: file.text) }
+        return file
+    }
+
+    /// A file whose text, site.yml and the files it refers to (`after`) are
+    /// as last time (`serve`) is not parsed again.
+    private func key(_ file: SourceFile, after: [String] = []) -> Int {
+        var key = Hasher()
+        key.combine(content.textHashes[file.relativePath])
+        key.combine(content.textHashes["site.yml"])
+        for path in after {
+            key.combine(text: path)
+            key.combine(content.textHashes[path])
+        }
+        return key.finalize()
+    }
+
+    /// `parse` of `file`, or what it gave last time when `file`, `site.yml` and the files `after` are the same (`serve`).
+    public func reparsed<T: Sendable>(_ file: SourceFile, after: [String] = [], _ parse: (inout Diagnostics) -> T) -> T {
+        guard let cache else { return parse(&diagnostics) }
+        let (value, local) = cache.parsed(file.relativePath, key: key(file, after: after), parse)
+        diagnostics.append(contentsOf: local)
+        return value
+    }
+
+    /// Each file as `reparsed` would, on all cores (decks, workouts); diagnostics in the files' order.
+    public func reparsedAll<T: Sendable>(_ files: [SourceFile], _ parse: @escaping @Sendable (SourceFile, inout Diagnostics) -> T) -> [T] {
+        let cache = cache
+        let keys = cache == nil ? [] : files.map { key($0) }
+        let results = Array(files.indices).parallelMap { index -> (T, Diagnostics) in
+            let file = files[index]
+            if let cache { return cache.parsed(file.relativePath, key: keys[index]) { parse(file, &$0) } }
+            var local = Diagnostics()
+            return (parse(file, &local), local)
+        }
+        for (_, local) in results { diagnostics.append(contentsOf: local) }
+        return results.map(\.0)
+    }
+}

@@ -1,0 +1,15 @@
+/// Routines: what they are in `routines.yml`, what was done in `routines/log.md`.
+public struct RoutinesKind: ContentKind {
+    public init() {}
+    public var files: [String] { ["routines.yml", "routines"] }
+
+    public func load(_ load: ContentLoad) {
+        if let file = load.read("routines.yml") {
+            load.content.routines = load.reparsed(file) { RoutineParser.parseRoutines(file, into: &$0) }
+        }
+        if let file = load.read("routines/log.md") {
+            let routines = load.content.routines
+            load.content.routineLog = load.reparsed(file, after: ["routines.yml"]) { RoutineParser.parseLog(file, routines: routines, into: &$0) }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+@testable import DaybookContent
+@testable import DaybookSite
+import Foundation
+import Testing
+
+/// A kind of content made entirely here, with no line of `Sources/` for it:
+/// a reading log, a book per file below `content/reading/`. It proves the
+/// `ContentKind` seam is open: registered beside the built-in kinds, its
+/// files are read with located errors, its pages, calendar marks and search
+/// records are made, a private book stays out of the output, and `serve`'s
+/// rebuilds equal clean builds after random edits of its files.
+/// docs/architecture.md walks through it.
+@Suite struct ReadingLogKindTests {
+    /// A book finished: `content/reading/NAME.md` with `title`, `author`, `finished` and maybe `private: true`.
+    struct Book: ContentItem {
+        let source: SourceFile
+        let audience: Audience
+        let title: String
+        let author: String
+        let finished: LocalDate
+    }
+
+    /// The content half: which files, how they are read.
+    struct ReadingLog: ContentKind {
+        var files: [String] { ["reading"] }
+
+        func load(_ load: ContentLoad) {
+            let books = load.markdown(under: "reading").compactMap { file in load.reparsed(file) { Self.parse(file, into: &$0) } }
+            load.reportUnread(under: "reading", readsSubfolders: true)
+            load.content.setItems(books.sorted { ($0.finished, $0.source.relativePath) < ($1.finished, $1.source.relativePath) }, of: ReadingLog.self)
+        }
+
+        static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> Book? {
+            guard let (_, fields) = FrontMatterDocument.read(file, known: ["title", "author", "finished", "private", "draft"], into: &diagnostics)
+            else { return nil }
+            let audience = fields?.audience(drafts: true, into: &diagnostics) ?? Audience()
+            let title = fields?["title"]?.string("title", into: &diagnostics) ?? file.baseName
+            guard let author = fields?["author"]?.string("author", into: &diagnostics) else {
+                diagnostics.error(file.location(line: 1), "a book needs an author", hint: "add 'author: NAME' to its front matter")
+                return nil
+            }
+            guard let finished = fields?["finished"]?.date("finished", into: &diagnostics) else {
+                diagnostics.error(file.location(line: 1), "a book needs the day it was finished", hint: "add 'finished: YYYY-MM-DD'")
+                return nil
+            }
+            return Book(source: file, audience: audience, title: title, author: author, finished: finished)
+        }
+    }
+
+    /// The site half: its pages, calendar layer and search records, each from an audience-filtered view.
+    struct ReadingPages: SiteFeature {
+        var contentKind: (any ContentKind)? { ReadingLog() }
+
+        static func books(_ view: PublishedContent) -> [Book] { view.items(of: ReadingLog.self).compactMap { $0 as? Book } }
+        static func path(_ book: Book) -> SitePath { .folder("reading", book.source.baseName) }
+
+        func pages(_ site: SiteData) -> [Page] {
+            let books = Self.books(site.published)
+            // Made of its files alone (and what every page shares): serve keeps them while those are the same.
+            let key = site.filesKey(of: ReadingLog())
+            let list = Page(.folder("reading"), template: "pages/page", key: key) { context in
+                let items = books.map { "<li><a href=\"\(context.link(Self.path($0)))\">\(Feeds.escape($0.title))</a></li>" }
+                return PageViewModel(title: "Reading", section: nil,
+                                     page: FreePages.FreePageView(title: "Reading", html: "<ul>\(items.joined())</ul>", params: ParamsView.make([])))
+            }
+            return [list] + books.map { book in
+                Page(Self.path(book), template: "pages/page", key: key) { _ in
+                    PageViewModel(title: book.title, section: nil,
+                                  page: FreePages.FreePageView(title: book.title, html: "<p>\(Feeds.escape(book.author)), \(book.finished.iso)</p>",
+                                                               params: ParamsView.make([])))
+                }
+            }
+        }
+
+        func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [Layer(books: Self.books(site.published), key: site.filesKey(of: ReadingLog()))] }
+
+        /// Public books only, even with --include-private.
+        func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+            Self.books(site.publicView).map { book in
+                SearchPages.Record(title: book.title, url: Self.path(book).filePath, date: book.finished, kind: .page, tags: [], text: book.author)
+            }
+        }
+
+        struct Layer: CalendarLayer {
+            let books: [Book]
+            let key: PageKey
+            var days: [LocalDate] { books.map(\.finished) }
+            func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
+                books.filter { $0.finished == date }.map { book in
+                    DayMark(cssClass: "mark reading", icon: nil, text: book.title, href: context.link(ReadingPages.path(book)),
+                            label: "\(book.title), \(book.author)")
+                }
+            }
+            func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(key) }
+        }
+    }
+
+    /// The registry with the reading log: one line.
+    static let features: [any SiteFeature] = SiteFeatures.all + [ReadingPages()]
+
+    static func book(_ title: String, by author: String, finished: String, private isPrivate: Bool = false) -> String {
+        "---\ntitle: \(title)\nauthor: \(author)\nfinished: \(finished)\n" + (isPrivate ? "private: true\n" : "") + "---\nNotes.\n"
+    }
+
+    static func site() throws -> TestSite {
+        var site = try TestSite([
+            "content/site.yml": "title: Books\nbase_url: https://example.org/\n",
+            "content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\n---\nA day.\n",
+            "content/reading/dune.md": book("Dune", by: "Frank Herbert", finished: "2026-11-02"),
+            "content/reading/secret.md": book("Quietbook", by: "Hiddenauthor", finished: "2026-11-12", private: true),
+        ])
+        site.features = features
+        return site
+    }
+
+    @Test func aRegisteredKindHasItsPagesCalendarAndSearch() throws {
+        let site = try Self.site()
+        try site.build()
+        #expect(site.read("reading/index.html")?.contains("Dune") == true)
+        #expect(site.read("reading/dune/index.html")?.contains("Frank Herbert, 2026-11-02") == true)
+        #expect(site.read("calendar/2026/11/index.html")?.contains("mark reading") == true)
+        #expect(site.searchIndex().contains("Frank Herbert"))
+        // Without it in the registry, its folder is a file Daybook does not read.
+        var plain = site
+        plain.features = SiteFeatures.all
+        let warnings = try plain.build().warnings.map(\.message)
+        #expect(warnings.contains("'reading' is not part of a Daybook site and is not read"))
+    }
+
+    @Test func aPrivateBookIsNowhereInTheOutput() throws {
+        let site = try Self.site()
+        try site.build()
+        #expect(PrivacyPropertyTests.leaks(site, of: ["quietbook", "hiddenauthor", "secret"]) == [])
+        try site.build(visibility: Visibility(includePrivate: true))
+        #expect(site.read("reading/secret/index.html")?.contains("Hiddenauthor") == true)
+        let search = site.outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }
+        #expect(PrivacyPropertyTests.leaks(site, of: ["quietbook", "hiddenauthor"], in: ["feed.xml", "calendar.ics"] + search) == [])
+    }
+
+    @Test func itsErrorsAreLocated() throws {
+        var site = try Self.site()
+        try site.write("content/reading/bad.md", "---\ntitle: No author\nfinished: 2026-11-03\n---\n")
+        site.features = Self.features
+        let errors = site.failingBuild()
+        #expect(errors.map(\.location) == [SourceLocation(path: "content/reading/bad.md", line: 1, column: 1)])
+        #expect(errors.map(\.message) == ["a book needs an author"])
+    }
+
+    /// `serve` after random edits of the kind's own files (`ContentKind.files`) builds what a clean build does.
+    @Test func randomEditsOfItsFilesEndAsACleanBuild() throws {
+        let site = try Self.site()
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        let watcher = IncrementalBuildTests.SimulatedWatcher(site, memory)
+        var random = SystemRandomNumberGenerator()
+        for step in 0..<16 {
+            let (said, undo) = try KindEdits.apply(kind: ReadingLog(), in: site, step: step, random: &random)
+            #expect(IncrementalBuildTests.compare(site, memory, step: "\(step): \(said)", watcher: watcher))
+            if Bool.random(using: &random) {
+                try undo()
+                #expect(IncrementalBuildTests.compare(site, memory, step: "\(step): undone", watcher: watcher))
+            }
+        }
+    }
+}
