@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// One feature of the site and everything it adds: the kind of content it
 /// reads (`ContentKind`), its pages, its navigation item, its part of today's

@@ -1,6 +1,4 @@
 import Foundation
-import DaybookContent
-import DaybookRender
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 struct DiaryPages: SiteFeature {

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// Pages under `content/pages/` at `pages/NAME/`.
 struct FreePages: SiteFeature {

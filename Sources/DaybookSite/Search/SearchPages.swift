@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 import Foundation
 
 /// `search/` and its index (`SearchIndex`): a small manifest and shards the

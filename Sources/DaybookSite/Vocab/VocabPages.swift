@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 import Foundation
 
 /// Vocabulary pages: vocab/, vocab/today/, each deck, each word book and the

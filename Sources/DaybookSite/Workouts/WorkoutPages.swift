@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// Workout pages: the log (`workouts/`), each session at its content path, and
 /// `workouts/stats/`; the workout layer of the calendars, today's split on the

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 import Foundation
 
 /// What a build reads and writes, from the command line.

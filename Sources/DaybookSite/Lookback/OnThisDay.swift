@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// "On this day": the entries written on today's month and day in earlier
 /// years, or, when there are none, those within a few days of it (a week's

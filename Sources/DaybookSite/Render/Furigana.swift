@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Anki's furigana, `漢字[かんじ]`, as ruby: the reading above the word.
 /// Applied to the HTML of vocabulary words, meanings and examples, where an

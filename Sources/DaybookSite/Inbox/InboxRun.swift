@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// `daybook inbox` on a content folder: the inbox files and the content

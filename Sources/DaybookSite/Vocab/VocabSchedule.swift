@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// The review schedule of every deck on `today`: a pure function of the decks,
 /// the review results and the settings.

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Runs of consecutive days on which something was done (writing, study, a
 /// workout, a routine), or of weeks: the run that is still going and the longest one.

@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// The check before an import writes: the whole site, as `daybook check`

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// The state of every routine on every day, and monthly figures.
 ///

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Which part of `workouts.split` is planned for a day.
 ///

@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// A theme: Mustache templates, static assets and translations. The default

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Statistics over workout sessions. Weights are compared and summed in kg.
 ///

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Where a word book stands on a given day.
 public enum ReviewStage: Hashable, Sendable {

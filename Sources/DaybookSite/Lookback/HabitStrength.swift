@@ -1,5 +1,4 @@
 import Foundation
-import DaybookContent
 
 /// How strong a habit is, from 0 to 1, by Loop Habit Tracker's formula: a
 /// streak breaks on one missed day, a strength only dips. Each day from the

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Templates compiled once, rendering typed values straight into UTF-8 bytes.
 /// Partials come from the same set; a standalone partial's indentation is

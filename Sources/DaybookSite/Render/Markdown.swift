@@ -1,5 +1,4 @@
 import CMarkGFM
-import DaybookContent
 import Foundation
 
 /// The one place that talks to libcmark-gfm. Safe to call from many threads at once.

@@ -1,5 +1,4 @@
 import Foundation
-import DaybookContent
 
 /// A theme's strings for one locale (`i18n/ko.yml`): UI words, month and
 /// weekday names, and the date patterns that put them together.

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// A month laid out as calendar rows: each week is 7 cells in the site's
 /// weekday order, nil where the cell belongs to the month before or after.
