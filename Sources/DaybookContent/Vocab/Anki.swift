@@ -47,7 +47,8 @@ public enum AnkiImport {
         public var diagnostics = Diagnostics()
     }
 
-    public static func read(_ file: SourceFile) -> Reading {
+    /// `progress` is told how many notes are read, as they are.
+    public static func read(_ file: SourceFile, progress: ImportProgress? = nil) -> Reading {
         var reading = Reading()
         let text = file.text.containsByte(UInt8(ascii: "\r")) ? file.text.replacingOccurrences(of: "\r\n", with: "\n") : file.text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -67,7 +68,9 @@ public enum AnkiImport {
         var extra: CSVField?
         var media = MediaCount()
 
+        var counter = ImportCounter(progress, "Reading \(file.displayPath): % notes", total: records.count)
         for record in records {
+            counter.count()
             var fields = record.indices.filter { !meta.contains($0 + 1) }.map { record[$0] }
             for index in fields.indices {
                 fields[index].text = media.strip(fields[index].text, at: fields[index].location(in: file))

@@ -328,9 +328,24 @@ private struct DeckState: Sendable {
         for (date, words) in addedByDate { builder.edit(date) { $0.activity.added = words } }
         for (date, words) in joinedByDate { builder.edit(date) { $0.activity.joined = words } }
         for (date, words) in missedByDate { builder.edit(date) { $0.activity.missed = words } }
+        // A run of words in deck order whose one book has no miss (nearly all of a big import) goes in
+        // together: each day of the book is edited once for the run, not once per word.
+        var run: (start: LocalDate, words: [VocabWord])?
         for track in tracks {
-            builder.add(track, plans: &plans)
+            let start = track.segments[0].start
+            if track.segments.count == 1, track.studyMisses.isEmpty, run?.start == start {
+                run?.words.append(track.word)
+                continue
+            }
+            if let run { builder.add(run.words, bookOf: run.start, plans: &plans) }
+            run = nil
+            if track.segments.count == 1, track.studyMisses.isEmpty {
+                run = (start, [track.word])
+            } else {
+                builder.add(track, plans: &plans)
+            }
         }
+        if let run { builder.add(run.words, bookOf: run.start, plans: &plans) }
         calendar = builder.finish()
     }
 }
@@ -371,6 +386,17 @@ private struct CalendarBuilder {
         }
     }
 
+    /// Words whose one book (from `start`) has no miss, in deck order.
+    mutating func add(_ words: [VocabWord], bookOf start: LocalDate, plans: inout PlanCache) {
+        let plan = plans.plan(start)
+        for (offset, date) in plan.studyDays.enumerated() {
+            edit(date) { $0.add(words, to: plan, .study(day: offset + 1)) }
+        }
+        for (offset, date) in plan.reviewDays.enumerated() {
+            edit(date) { $0.add(words, to: plan, .review(number: offset + 1)) }
+        }
+    }
+
     func finish() -> [LocalDate: DeckActivity] {
         days.mapValues { builder in
             var activity = builder.activity
@@ -390,6 +416,11 @@ private extension CalendarBuilder.DeckDayBuilder {
         // In place: a copy per word would make a day of many words quadratic.
         sessions[key, default: BookSession(plan: plan, activity: activity)].words.append(word)
         if missed { sessions[key]!.missed.append(word) }
+    }
+
+    mutating func add(_ words: [VocabWord], to plan: BookPlan, _ activity: BookActivity) {
+        sessions[CalendarBuilder.SessionKey(start: plan.start, activity: activity), default: BookSession(plan: plan, activity: activity)]
+            .words.append(contentsOf: words)
     }
 }
 

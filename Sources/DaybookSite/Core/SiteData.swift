@@ -24,7 +24,7 @@ public struct SiteData: Sendable {
     /// days are reached through `published.vocab` and `publicView.vocab` only).
     public let vocabDiagnostics: [Diagnostic]
     /// The words of the published decks as HTML, rendered once for every page that shows them.
-    let renderedWords: RenderedWords
+    let renderedWords: Lazy<RenderedWords>
     /// The planned split of any day; it counts every session, private ones too,
     /// since they moved the rotation.
     public let rotation: SplitRotation
@@ -180,7 +180,7 @@ public struct SiteData: Sendable {
         photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
         let decks = published.decks
-        renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
+        renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { Lazy { RenderedWords(decks) } }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.textHashes)
         let statsKey = PageKey {
