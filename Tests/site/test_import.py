@@ -164,4 +164,5 @@ def test_a_day_one_import_says_it_reads_the_export_on_a_terminal_as_the_other_im
     assert returncode == 0 and "Imported 3 entries into 3 files." in output
     steps = [step for step in text.split("\r\x1b[K") if step]
     assert steps[0] == f"Reading {SAMPLES / 'dayone'}…", steps
-    assert text.endswith("\r\x1b[K"), "the line is cleared before the summary"
+    after = text.rsplit("\r\x1b[K", 1)[1]
+    assert after.startswith(f"{SAMPLES / 'dayone'}:1:1: warning:") and "…" not in after, "the line is cleared before the warnings"
