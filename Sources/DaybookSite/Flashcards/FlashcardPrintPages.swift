@@ -8,8 +8,11 @@ import DaybookSchedule
 /// `SheetLayout`, shuffled by `SeededShuffle` with the build's seed, text
 /// sized by `CardTextFit`; `assets/print.js` reshuffles in the browser.
 struct FlashcardPrintPages: SiteFeature {
-    /// One card: a word's faces, made once per word for every set it is in.
-    typealias Flashcard = CardFaces
+    /// One card: a word of a deck, whose faces are made once for every set it is in.
+    struct Flashcard: Sendable {
+        let deckID: String
+        let word: String
+    }
 
     /// A set of cards printed together on one page.
     struct CardSet {
@@ -20,8 +23,7 @@ struct FlashcardPrintPages: SiteFeature {
         let backPath: SitePath
         let backLabel: String
         /// In the set's own order (deck order, or plan order for today); shuffled when laid out.
-        /// Made when the page renders: a check lists the pages only.
-        let cards: Lazy<[Flashcard]>
+        let cards: [Flashcard]
         /// What the page is made of besides the site's shared inputs, when
         /// less than its deck's inputs (`SiteData.vocabKey(of:)`).
         var key: PageKey? = nil
@@ -32,35 +34,34 @@ struct FlashcardPrintPages: SiteFeature {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let key = PageKey { $0.combine(site.decksKey(decks)); $0.combine(site.sharedKey) }
-        let faces = site.memo.value("card faces", key: key) {
-            Lazy { Self.faces(decks, site.renderedWords.value, layout: SheetLayout(site.config.flashcards)) }
+        // Made when the first sheet is drawn: `check`, which draws none, finds no error in them.
+        let faces = OnFirstUse {
+            site.memo.value("card faces", key: key) { Self.faces(decks, site.renderedWords.value, layout: SheetLayout(site.config.flashcards)) }
         }
         var sets: [CardSet] = []
         for deck in decks {
             // Its books' sets are made of its misses too: a miss in another deck keeps them.
             let deckKey = PageKey { $0.combine(key); $0.combine(site.vocabKey(of: Routes.deck(deck.id))) }
-            sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, faces: faces, site) }
+            sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, site) }
         }
-        sets.append(Self.todaySet(site, faces: faces))
+        sets.append(Self.todaySet(site))
         let sheet = SheetView(SheetLayout(site.config.flashcards))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: set.key ?? site.vocabKey(of: set.path)) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: .vocab,
-                              page: PrintView(set, sheet: sheet, site: site, context: context), bodyClass: "print-sheets")
+                              page: PrintView(set, faces: faces.value, sheet: sheet, site: site, context: context), bodyClass: "print-sheets")
             }
         }
     }
 
     /// A deck's card sets: all its words, then each of its books.
-    static func sets(of deck: Deck, faces: Lazy<[String: [String: CardFaces]]>, _ site: SiteData) -> [CardSet] {
+    static func sets(of deck: Deck, _ site: SiteData) -> [CardSet] {
         let t = site.translation
-        @Sendable func cards(_ words: [VocabWord]) -> Lazy<[Flashcard]> {
-            Lazy { let cards = faces.value[deck.id] ?? [:]; return words.map { cards[$0.text]! } }
-        }
+        func card(_ word: VocabWord) -> Flashcard { Flashcard(deckID: deck.id, word: word.text) }
         let deckKey = site.decksKey([deck])
         // A deck's cards are all its words' faces, made of its file: misses move no card.
         var sets = [CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
-                            backLabel: deck.title, cards: cards(deck.words), key: deckKey)]
+                            backLabel: deck.title, cards: deck.words.map(card), key: deckKey)]
         for book in site.published.vocab.books(of: deck.id) {
             // A book's cards are its words' faces, made of its deck's file.
             let key = PageKey { hasher in
@@ -71,7 +72,7 @@ struct FlashcardPrintPages: SiteFeature {
             }
             sets.append(CardSet(path: Routes.bookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
                                 backPath: Routes.book(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
-                                cards: cards(book.words), key: key))
+                                cards: book.words.map(card), key: key))
         }
         return sets
     }
@@ -93,17 +94,12 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// Today's study and review words of every published deck, deck by deck, overdue reviews first.
-    static func todaySet(_ site: SiteData, faces: Lazy<[String: [String: CardFaces]]>) -> CardSet {
-        let plan = site.published.vocab.plan(on: site.today)
-        let cards = Lazy {
-            var cards: [Flashcard] = []
-            for activity in plan.decks {
-                let deckFaces = faces.value[activity.deckID] ?? [:]
-                for session in activity.planOrder {
-                    cards += session.words.map { deckFaces[$0.text]! }
-                }
+    static func todaySet(_ site: SiteData) -> CardSet {
+        var cards: [Flashcard] = []
+        for activity in site.published.vocab.plan(on: site.today).decks {
+            for session in activity.planOrder {
+                cards += session.words.map { Flashcard(deckID: activity.deckID, word: $0.text) }
             }
-            return cards
         }
         let t = site.translation
         return CardSet(path: Routes.vocabTodayPrint, name: "today \(site.today.iso)", title: t["print_today"], backPath: Routes.vocabToday,
@@ -126,27 +122,27 @@ struct FlashcardPrintPages: SiteFeature {
         let sheetsStyle: String
         let pages: [PageView]
 
-        init(_ set: CardSet, sheet: SheetView, site: SiteData, context: PageContext) {
+        /// - Parameter faces: every card's faces, by deck id and word (`FlashcardPrintPages.faces`).
+        init(_ set: CardSet, faces: [String: [String: CardFaces]], sheet: SheetView, site: SiteData, context: PageContext) {
             let t = context.t
             let settings = site.config.flashcards
             let layout = sheet.layout
-            let cards = set.cards.value
-            let order = SeededShuffle.order(count: cards.count, seed: site.seed)
-            let sheets = layout.sheetCount(cards: cards.count)
+            let order = SeededShuffle.order(count: set.cards.count, seed: site.seed)
+            let sheets = layout.sheetCount(cards: set.cards.count)
 
             heading = "\(set.title) · \(t["print_title"])"
             backHref = context.link(set.backPath)
             backLabel = set.backLabel
             howTo = t["print_how_" + settings.duplex.rawValue]
             seed = String(site.seed)
-            countLabel = t.format("print_count", ["cards": String(cards.count), "sheets": String(sheets)])
-            isEmpty = cards.isEmpty
+            countLabel = t.format("print_count", ["cards": String(set.cards.count), "sheets": String(sheets)])
+            isEmpty = set.cards.isEmpty
             pageSize = sheet.pageSize
             sheetsStyle = sheet.sheetsStyle
             let sides = [SheetLayout.PrintedPage.Side.fronts: t["print_fronts"], .backs: t["print_backs"],
                          .frontsAndBacks: t["print_fronts_and_backs"]]
             let marks = settings.cutMarks ? sheet.cutMarks : []
-            pages = layout.pages(cards: cards.count).map { page in
+            pages = layout.pages(cards: set.cards.count).map { page in
                 let label = t.format("print_sheet", ["n": String(page.sheet + 1), "total": String(sheets)])
                 return PageView(
                     cssClass: page.side == .backs ? "sheet backs" : "sheet fronts",
@@ -156,10 +152,11 @@ struct FlashcardPrintPages: SiteFeature {
                     foldLine: sheet.foldLine,
                     slots: page.faces.map { placed in
                         let index = order[placed.position]
-                        let card = cards[index]
+                        let card = set.cards[index]
+                        let cardFaces = faces[card.deckID]![card.word]!
                         let isFront = placed.face == .front
                         return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
-                                        front: FrontView(card: index, faces: card), back: BackView(card: index, faces: card),
+                                        front: FrontView(card: index, faces: cardFaces), back: BackView(card: index, faces: cardFaces),
                                         style: sheet.style(placed))
                     })
             }
