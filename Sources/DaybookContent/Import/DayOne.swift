@@ -267,6 +267,7 @@ public enum DayOneImport {
     public static func run(_ path: URL, displayPath: String, content: URL, contentDisplayName: String,
                            dryRun: Bool = false, skipBadRows: Bool = false, verify: ImportVerification,
                            progress: ImportProgress? = nil, io: FileIO = .disk) throws -> ImportSummary {
+        progress?("Reading \(displayPath)")
         let export = try DayOneExport(path, displayPath: displayPath, io: io)
         var badRows = BadRows()
         var unknown = Set<String>()

@@ -73,6 +73,7 @@ public enum TrainingImport {
         }
         var paths = Set(existingFiles.map(\.relativePath))
         var written: [ImportedFile] = []
+        var rows: [String: Int] = [:]
         var counter = ImportCounter(progress, "Importing % sessions", total: sessions.count)
         for session in sessions {
             counter.count()
@@ -84,22 +85,25 @@ public enum TrainingImport {
             existing.insert(label)
             let path = ImportSource.freePath(WorkoutText.path(session), taken: paths)
             paths.insert(path)
-            let text = WorkoutText.file(session, splits: config.workouts.split)
-            // Read back as the build reads it: an import never writes what the parser refuses.
-            var check = Diagnostics()
-            _ = WorkoutParser.parse(SourceFile(displayPath: path, relativePath: path, text: text), settings: config.workouts, into: &check)
-            for error in check.errors {
-                diagnostics.error(export.location(line: session.line), "the session would be written as a workout Daybook cannot read: \(error.message)",
-                                  hint: "this is a mistake of Daybook's importer; please report it with this row")
-            }
-            written.append(ImportedFile(path, .text(text)))
+            rows[files.display(path)] = session.line
+            written.append(ImportedFile(path, .text(WorkoutText.file(session, splits: config.workouts.split))))
         }
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
         summary.warnings += diagnostics.items.filter { $0.severity == .warning }
         summary.added = written.count
         summary.files = written.count == 1 ? [files.display(written[0].relativePath)] : written.map { files.display($0.relativePath) }
-        try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
-                                progress: progress, io: io)
+        do {
+            try ImportWriter.finish(written, content: content, displayRoot: contentDisplayName, dryRun: dryRun, verify: verify,
+                                    progress: progress, io: io)
+        } catch let errors as ContentErrors {
+            // The check reads the new files as the build does (once: a 50 MB note is not parsed twice),
+            // so an import never writes what the parser refuses; an error in one is told at its row.
+            throw ContentErrors(errors.diagnostics.map { error in
+                guard let row = rows[error.location.path] else { return error }
+                return Diagnostic(export.location(line: row), "the session would be written as a workout Daybook cannot read: \(error.message)",
+                                  hint: "this is a mistake of Daybook's importer; please report it with this row")
+            })
+        }
         return summary
     }
 

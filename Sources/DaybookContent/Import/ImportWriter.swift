@@ -39,7 +39,8 @@ public typealias ImportVerification = ([ImportedFile]) throws -> Void
 public typealias ImportProgress = (String) -> Void
 
 /// Counts through one step of an import over many things, telling
-/// `progress` every hundred of them.
+/// `progress` every hundred of them, or every two-hundredth of the step
+/// when it is long: a 100,000-note export redraws its line 200 times, not 1,000.
 struct ImportCounter {
     let progress: ImportProgress?
     let step: String
@@ -54,7 +55,7 @@ struct ImportCounter {
 
     mutating func count() {
         done += 1
-        guard let progress, done % 100 == 0 || done == total else { return }
+        guard let progress, done % Swift.max(100, total / 200) == 0 || done == total else { return }
         let number = { (count: Int) in NumberText.format(Double(count), decimals: 0, .people) }
         progress(step.replacingOccurrences(of: "%", with: "\(number(done))/\(number(total))"))
     }

@@ -47,7 +47,8 @@ public enum AnkiImport {
         public var diagnostics = Diagnostics()
     }
 
-    public static func read(_ file: SourceFile) -> Reading {
+    /// `progress` is told how many notes are read, as they are taken in file order.
+    public static func read(_ file: SourceFile, progress: ImportProgress? = nil) -> Reading {
         var reading = Reading()
         let text = file.text.containsByte(UInt8(ascii: "\r")) ? file.text.replacingOccurrences(of: "\r\n", with: "\n") : file.text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -67,7 +68,9 @@ public enum AnkiImport {
         // Notes are read on all cores, then taken in file order.
         var extra: CSVField?
         var media = MediaCount()
+        var counter = ImportCounter(progress, "Reading \(file.displayPath): % notes", total: records.count)
         for record in records.parallelMap({ RecordReading($0, file: file, isHTML: isHTML, metaColumns: meta) }) {
+            counter.count()
             media.add(record.media)
             if let note = record.note { reading.notes.append(note) }
             if let leftOut = record.leftOut { reading.leftOut.append(leftOut) }

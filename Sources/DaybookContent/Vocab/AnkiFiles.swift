@@ -39,7 +39,7 @@ public enum AnkiFiles {
         let date = date ?? TimeZones.today(in: config.timezone)
 
         let export = try ImportSource.text(file, displayPath: displayPath, io: io, progress: progress)
-        let reading = AnkiImport.read(export)
+        let reading = AnkiImport.read(export, progress: progress)
         diagnostics.append(contentsOf: reading.diagnostics)
         var summary = ImportSummary(noun: "word", plural: "words")
         summary.dryRun = dryRun
