@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// What the search index is made from: the site's public content alone
 /// (`SiteData.publicView`, never private even with --include-private) and
