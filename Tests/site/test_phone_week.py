@@ -194,6 +194,12 @@ def week(tmp_path_factory):
             assert phone.find_element(By.CSS_SELECTOR, ".today-title time").get_attribute("datetime") == day
             seen["plan"][day] = shown_plan(phone)
             seen["cards"][day] = take_test(phone, url, plan["missed"], reload_after=1 if plan.get("reload") else None)
+            if not plan["missed"]:
+                # What the finished test says on the phone, where there is no reviews.md to paste into.
+                seen.setdefault("result", {})[day] = {
+                    "lines": phone.find_element(By.ID, "review-lines").get_attribute("value"),
+                    "hint": phone.find_element(By.CSS_SELECTOR, 'label[for="review-lines"]').text,
+                    "inbox": phone.find_element(By.ID, "inbox-h").text}
 
             open_page(phone, url)
             if "sets" in plan:
@@ -258,6 +264,10 @@ def test_the_phone_works_offline_all_week_and_its_inbox_is_one_file(week):
     # The typo was told with the build's own message and hint.
     message, hint = seen["build_message"]
     assert message in seen["sets_check"] and hint in seen["sets_check"]
+    # A test with nothing missed is recorded, and the page points to the inbox, not to a file on a computer.
+    result = seen["result"][WEEK[1]]
+    assert result["lines"] == f"## {WEEK[1]}\n- toeic:"
+    assert result["inbox"] in result["hint"] and "daybook inbox" in result["hint"]
     parsed = check_inbox_text(seen["download"])
     assert seen["copied"] == seen["download"]
     assert str(len(parsed)) in seen["count"] and seen["waiting"] == len(parsed)
