@@ -31,11 +31,12 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 class Server:
-    """The built site under /daybook/ on a free port of 127.0.0.1, which a test may stop."""
+    """The built site under /daybook/ on a free port of 127.0.0.1 (or `port`, to publish again at the
+    same address), which a test may stop."""
 
-    def __init__(self, root):
+    def __init__(self, root, port=0):
         handler = functools.partial(Quiet, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/daybook/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
@@ -74,6 +75,8 @@ def start_phone(downloads, day):
         options.binary_location = binary
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Seoul"})
+    # Headless Chromium's window is never narrower than 500 px: the phone's screen is emulated.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
     downloads.mkdir()
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     driver.downloads = downloads

@@ -193,7 +193,10 @@ def week(tmp_path_factory):
             open_page(phone, url)
             assert phone.find_element(By.CSS_SELECTOR, ".today-title time").get_attribute("datetime") == day
             seen["plan"][day] = shown_plan(phone)
+            seen.setdefault("width", []).append(phone.execute_script(
+                "return [innerWidth, document.documentElement.scrollWidth]"))
             seen["cards"][day] = take_test(phone, url, plan["missed"], reload_after=1 if plan.get("reload") else None)
+            seen["width"].append(phone.execute_script("return [innerWidth, document.documentElement.scrollWidth]"))
             if not plan["missed"]:
                 # What the finished test says on the phone, where there is no reviews.md to paste into.
                 seen.setdefault("result", {})[day] = {
@@ -237,20 +240,45 @@ def week(tmp_path_factory):
         phone.find_element(By.CSS_SELECTOR, '[data-inbox="copy"]').click()
         seen["copied"] = phone.find_element(By.CLASS_NAME, "inbox-text").get_attribute("value")
         seen["download"] = download.read_text(encoding="utf-8")
+
+        # Home: the file into content/inbox/, one command.
+        (site / "content/inbox").mkdir()
+        shutil.copy(download, site / "content/inbox" / download.name)
+        before = content_files(site)
+        merged = daybook("inbox", "--today", WEEK[7], cwd=site)
+        after = content_files(site)
+        # The same file once more (a sync brought it back): nothing changes.
+        shutil.copy(download, site / "content/inbox" / download.name)
+        again = daybook("inbox", "--today", WEEK[7], cwd=site)
+        built = daybook("build", "--today", WEEK[7], cwd=site)
+
+        # Published again at the same address: the phone, online once, keeps the new build and drops the old.
+        shutil.rmtree(www / "daybook")
+        shutil.copytree(site / "public", www / "daybook")
+        server = Server(www, port=int(url.split(":")[2].split("/")[0]))
+        new_build = re.search(r'DAYBOOK_BUILD = "([0-9a-f]+)"', (site / "public/sw.js").read_text()).group(1)
+        open_page(phone, url)
+        seen["caches"] = phone.execute_async_script("""
+            const [want, done] = arguments;
+            (async () => {
+              for (let i = 0; i < 100; i++) {
+                const names = await caches.keys();
+                if (names.length === 1 && names[0].endsWith(":" + want)) return done(names);
+                await new Promise((r) => setTimeout(r, 100));
+              }
+              done(await caches.keys());
+            })();""", new_build)
+        seen["new_build"] = new_build
+        server.stop()
+        # What went home is cleared; offline again, the new site's day 8.
+        phone.find_element(By.CSS_SELECTOR, '[data-inbox="clear"]').click()
+        phone.switch_to.alert.accept()
+        seen["left"] = events(phone)
+        open_page(phone, url)
+        seen["day8_new"] = shown_plan(phone)
     finally:
         phone.quit()
         server.stop()
-
-    # Home: the file into content/inbox/, one command.
-    (site / "content/inbox").mkdir()
-    shutil.copy(download, site / "content/inbox" / download.name)
-    before = content_files(site)
-    merged = daybook("inbox", "--today", WEEK[7], cwd=site)
-    after = content_files(site)
-    # The same file once more (a sync brought it back): nothing changes.
-    shutil.copy(download, site / "content/inbox" / download.name)
-    again = daybook("inbox", "--today", WEEK[7], cwd=site)
-    built = daybook("build", "--today", WEEK[7], cwd=site)
     return {"site": site, "seen": seen, "before": before, "after": after, "again": again, "merged": merged,
             "twice": content_files(site), "built": built, "download": download}
 
@@ -259,6 +287,8 @@ def test_the_phone_works_offline_all_week_and_its_inbox_is_one_file(week):
     seen = week["seen"]
     # Every day's page, test and recorder opened with the server stopped (the fixture got through them).
     assert set(seen["cards"]) == set(DAYS)
+    # A phone's width, and nothing wider than it to scroll sideways to.
+    assert all(width <= 390 and scroll <= width for width, scroll in seen["width"]), seen["width"]
     # The workout form offered each day's planned split, not the build day's.
     assert seen["split"] == {day: SPEC_SPLIT[day] for day in seen["split"]}
     # The typo was told with the build's own message and hint.
@@ -336,6 +366,14 @@ def test_the_site_built_on_day_8_shows_the_skipped_review_first_and_late(week):
     assert "Book of 2 December" in due and "Review 2 of 3" in due
     assert "Book of 9 December" in due
     assert "Book of 3 December" not in due and "Book of 4 December" not in due
+
+
+def test_the_new_build_reaches_the_phone_and_shows_day_8_offline(week):
+    seen = week["seen"]
+    assert seen["caches"] == [f"daybook:/daybook/:{seen['new_build']}"]
+    assert seen["left"] == []
+    first = seen["day8_new"][0]
+    assert "JLPT N3" in first[0] and "1 day late" in first[0], seen["day8_new"]
 
 
 @pytest.mark.xfail(strict=True, reason="waits for phone4: phone.js recomputing the coming days from what the phone recorded")
