@@ -70,12 +70,14 @@ public struct YearInReview: Sendable, Equatable {
     }
 
     /// Words of a text as a reader counts them: runs of letters or digits
-    /// between spaces and punctuation (Korean is written with spaces too).
+    /// between spaces and punctuation, an apostrophe inside one (`it's`) kept
+    /// (Korean is written with spaces too).
     public static func words(_ text: String) -> Int {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {
             let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || (inWord && (scalar == "'" || scalar == "\u{2019}"))
             if letter && !inWord { count += 1 }
             inWord = letter
         }
