@@ -18,7 +18,9 @@ public enum InboxRun {
 
     /// Merges the inbox files waiting in `content/inbox/` (or only `events`, sent by a page of `serve`).
     /// - Parameter events: a page's events, as the bytes of an inbox file; recorded in `merged/` as `name`.
-    public static func run(_ options: BuildOptions, dryRun: Bool, events: (name: String, bytes: [UInt8])? = nil) throws -> Outcome {
+    /// - Parameter again: how the person merges again once an editor's save stopped the merge (the hint after "save it, then").
+    public static func run(_ options: BuildOptions, dryRun: Bool, events: (name: String, bytes: [UInt8])? = nil,
+                           again: String = "run 'daybook inbox' again") throws -> Outcome {
         let io = options.io
         let walk = FolderWalk(root: options.contentDirectory, displayRoot: options.contentDisplayName, io: io)
         let root = walk.root
@@ -73,7 +75,7 @@ public enum InboxRun {
             try ImportCheck.verify(files, options: options)
         }
         guard !dryRun else { return outcome }
-        try write(result.files, read: reads.bytes, walk: walk)
+        try write(result.files, read: reads.bytes, walk: walk, again: again)
         if let events {
             // Only the lines not merged before: a page that sends its events again adds nothing.
             let new = events.bytes.split(separator: UInt8(ascii: "\n")).filter { InboxParser.ids(Array($0)).isDisjoint(with: mergedIDs) }
@@ -110,10 +112,10 @@ public enum InboxRun {
     /// each through `GuardedFileUpdate` (a lock, the bytes and identity
     /// compared again just before the swap), so an editor saving meanwhile
     /// loses nothing: the merge stops and says so.
-    static func write(_ files: [String: [UInt8]], read: [String: [UInt8]?], walk: FolderWalk) throws {
+    static func write(_ files: [String: [UInt8]], read: [String: [UInt8]?], walk: FolderWalk, again: String) throws {
         func changed(_ relative: String) -> ContentErrors {
             ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "changed while the inbox was merged; it was not written",
-                                      hint: "save it, then run 'daybook inbox' again")])
+                                      hint: "save it, then \(again)")])
         }
         let paths = files.keys.sorted()
         for relative in paths where (try? walk.io.read(walk.root + "/" + relative)).map(Array.init) != read[relative] ?? nil {

@@ -2,6 +2,7 @@ import DaybookContent
 import DaybookRender
 import DaybookSchedule
 import Foundation
+import Synchronization
 
 /// What a build reads and writes, from the command line.
 public struct BuildOptions: Sendable {
@@ -351,6 +352,30 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     func value() throws -> Value {
         done.wait()
         return try result!.get()
+    }
+}
+
+/// A value made when a page first asks for it, once, whichever thread asks:
+/// what only some pages read, and `check` (which renders none) never makes.
+final class OnFirstUse<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Written once, under the lock, before `isMade`; read without it after.
+    private var made: Value?
+    private let isMade = Atomic<Bool>(false)
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    /// Pages read it once per word: after the first, no lock is taken.
+    var value: Value {
+        if isMade.load(ordering: .acquiring) { return made! }
+        return lock.withLock {
+            if let made { return made }
+            let value = make()
+            made = value
+            isMade.store(true, ordering: .releasing)
+            return value
+        }
     }
 }
 

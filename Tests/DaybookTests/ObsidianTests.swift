@@ -41,6 +41,18 @@ import Testing
         return (Markdown.render(body, pass: pass).html, pass)
     }
 
+    /// What links here is made of the links the pass found, each with its sentence as a reader sees it.
+    @Test func keepsEachLinkToANoteWithItsSentence() {
+        let earlier = SourceFile(displayPath: "content/diary/2026/2026-11-19.md", relativePath: "diary/2026/2026-11-19.md", text: "")
+        let entries = [DiaryEntry(source: earlier, title: "Snow", date: LocalDate(iso: "2026-11-19")!)]
+        let (_, pass) = render("It snowed. Back to [[2026-11-19|yesterday]]'s *walk* then. And [[2026-11-19#Park]] again!\n\n[[nowhere]]",
+                               entries: entries)
+        #expect(pass.linksOut == [
+            .init(from: SitePath("diary/2026/2026-11-20/"), to: SitePath("diary/2026/2026-11-19/"), sentence: "Back to yesterday’s"),
+            .init(from: SitePath("diary/2026/2026-11-20/"), to: SitePath("diary/2026/2026-11-19/"), sentence: "And 2026-11-19 > Park again!"),
+        ])
+    }
+
     /// The pass as if every text could hold Obsidian's syntax.
     final class AlwaysApplied: MarkdownPass {
         let pass: ObsidianPass

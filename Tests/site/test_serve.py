@@ -335,6 +335,8 @@ def test_a_save_into_a_file_that_keeps_changing_is_refused_and_writes_nothing(se
         saving.join()
     assert status == 422, reply
     assert "changed while the inbox was merged; it was not written" in reply
+    # What to do: the records were never in content/inbox, so 'daybook inbox' would find nothing.
+    assert "send again from the page, where the records still wait" in reply and "daybook inbox" not in reply
     assert reviews.read_text() == written[-1]
     assert not [p.name for p in reviews.parent.iterdir() if "daybook" in p.name]
 

@@ -64,15 +64,38 @@ public enum AnkiImport {
             .records(file: file, badRows: &reading.badRows)
         let isHTML = header.isHTML ?? records.contains { $0.contains { HTMLText.looksLikeHTML($0.text) } }
         let meta = Set(header.metaColumns)
+        // Notes are read on all cores, then taken in file order.
         var extra: CSVField?
         var media = MediaCount()
+        for record in records.parallelMap({ RecordReading($0, file: file, isHTML: isHTML, metaColumns: meta) }) {
+            media.add(record.media)
+            if let note = record.note { reading.notes.append(note) }
+            if let leftOut = record.leftOut { reading.leftOut.append(leftOut) }
+            if extra == nil { extra = record.extra }
+        }
+        if let extra {
+            reading.diagnostics.warning(extra.location(in: file),
+                                        "only three fields are imported (word, meanings, example sentences); later fields are left out")
+        }
+        if let warning = media.warning { reading.diagnostics.append(warning) }
+        return reading
+    }
 
-        for record in records {
+    /// What one record of the export gives: its note, or why it is left out.
+    private struct RecordReading: Sendable {
+        var note: AnkiNote?
+        var leftOut: Diagnostic?
+        /// The media stripped from its fields.
+        var media = MediaCount()
+        /// A fourth field with text, which is not imported.
+        var extra: CSVField?
+
+        init(_ record: [CSVField], file: SourceFile, isHTML: Bool, metaColumns meta: Set<Int>) {
             var fields = record.indices.filter { !meta.contains($0 + 1) }.map { record[$0] }
             for index in fields.indices {
                 fields[index].text = media.strip(fields[index].text, at: fields[index].location(in: file))
             }
-            guard let first = fields.first else { continue }
+            guard let first = fields.first else { return }
             // The word names the word in the deck and its reviews: no emphasis there.
             func lines(_ field: CSVField, emphasis: Bool = true) -> [String] {
                 isHTML ? HTMLText.lines(field.text, emphasis: emphasis) : field.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -90,29 +113,23 @@ public enum AnkiImport {
                 examples = [cloze.full]
             }
             if word.isEmpty {
-                reading.leftOut.append(Diagnostic(location, "a note with no word in its first field", severity: .warning))
-                continue
+                leftOut = Diagnostic(location, "a note with no word in its first field", severity: .warning)
+                return
             }
             if WordLine.separator(in: Array(word), from: 0) != nil {
-                reading.leftOut.append(Diagnostic(location, "'\(word)': ' :: ' separates word and meaning in a deck", severity: .warning))
-                continue
+                leftOut = Diagnostic(location, "'\(word)': ' :: ' separates word and meaning in a deck", severity: .warning)
+                return
             }
             let found = answers + (fields.count > 1 ? meanings(fields[1]) : [])
             if found.isEmpty {
                 let at = fields.count > 1 ? fields[1].location(in: file) : location
-                reading.leftOut.append(Diagnostic(at, "'\(word)' has an empty back (no meaning)", severity: .warning))
-                continue
+                leftOut = Diagnostic(at, "'\(word)' has an empty back (no meaning)", severity: .warning)
+                return
             }
             examples += fields.count > 2 ? lines(fields[2]) : []
-            if extra == nil { extra = fields.dropFirst(3).first { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty } }
-            reading.notes.append(AnkiNote(word: word, meanings: found, examples: examples, line: first.line))
+            extra = fields.dropFirst(3).first { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+            note = AnkiNote(word: word, meanings: found, examples: examples, line: first.line)
         }
-        if let extra {
-            reading.diagnostics.warning(extra.location(in: file),
-                                        "only three fields are imported (word, meanings, example sentences); later fields are left out")
-        }
-        if let warning = media.warning { reading.diagnostics.append(warning) }
-        return reading
     }
 
     /// Notes of the same word as one: meanings and examples united in order,
@@ -354,10 +371,17 @@ struct Cloze {
 
 /// `[sound:…]` and `<img>` references: a deck holds text only, so they are
 /// taken out, with one warning for the whole export.
-struct MediaCount {
+struct MediaCount: Sendable {
     var sounds = 0
     var images = 0
     var first: SourceLocation?
+
+    /// Adds what a later record held.
+    mutating func add(_ other: MediaCount) {
+        sounds += other.sounds
+        images += other.images
+        if first == nil { first = other.first }
+    }
 
     mutating func strip(_ field: String, at location: SourceLocation) -> String {
         guard field.containsByte(UInt8(ascii: "[")) || field.containsByte(UInt8(ascii: "<")),

@@ -169,7 +169,7 @@ public struct TemplateFieldTable<Model>: ExpressibleByDictionaryLiteral, Sendabl
     init(_ fields: [(String, Reader)]) {
         var seen = Set<String>()
         for (name, _) in fields { precondition(seen.insert(name).inserted, "template field '\(name)' written twice") }
-        names = fields.map(\.0)
+        names = fields.map { $0.0 }
         readers = TemplateNameTable(fields)
     }
 
@@ -191,10 +191,20 @@ public struct TemplateFieldTable<Model>: ExpressibleByDictionaryLiteral, Sendabl
 public struct TemplateNameTable<Value> {
     @usableFromInline let values: [Value?]
 
-    @inlinable public init(_ pairs: some Sequence<(String, Value)>) {
-        let numbered = pairs.map { (TemplateName($0.0).id, $0.1) }
-        var values = [Value?](repeating: nil, count: (numbered.lazy.map(\.0).max() ?? -1) + 1)
-        for (id, value) in numbered { values[id] = value }
+    // Plain loops over an array: a view model's table is made from generic
+    // code, where a key path, a lazy map or appending repeated elements costs
+    // 200,000 instructions or more a table (callgrind).
+    @inlinable public init(_ pairs: [(String, Value)]) {
+        var ids: [Int] = []
+        ids.reserveCapacity(pairs.count)
+        var count = 0
+        for index in pairs.indices {
+            let id = TemplateName(pairs[index].0).id
+            ids.append(id)
+            count = max(count, id + 1)
+        }
+        var values = [Value?](repeating: nil, count: count)
+        for index in pairs.indices { values[ids[index]] = pairs[index].1 }
         self.values = values
     }
 

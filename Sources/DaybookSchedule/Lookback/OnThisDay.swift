@@ -30,21 +30,52 @@ public enum OnThisDay {
     /// The entries of `dates` (any order) on `today`'s day in earlier years, or within
     /// `windowDays` of it when none is; at most `limit` of them.
     public static func match(_ dates: [LocalDate], today: LocalDate, limit: Int = 10) -> Match {
-        var exact: [Hit] = []
-        var near: [Hit] = []
-        for (index, date) in dates.enumerated() where date.year <= today.year {
-            // The nearest anniversary may be in the year before or after the date's (30 December against 2 January).
-            let nearest = (date.year - 1...date.year + 1).filter { $0 < today.year }
-                .map { (year: $0, distance: abs(anniversary(of: today, in: $0).days(until: date))) }
-                .min { $0.distance < $1.distance }
-            guard let nearest, nearest.distance <= windowDays else { continue }
-            let hit = Hit(index: index, yearsAgo: today.year - nearest.year)
-            if nearest.distance == 0 { exact.append(hit) } else { near.append(hit) }
+        Index(dates).match(today: today, limit: limit)
+    }
+
+    /// Dates by month and day, made once: the home page asks about several
+    /// days, and each then reads only the dates near its anniversary instead
+    /// of every entry.
+    public struct Index: Sendable {
+        let dates: [LocalDate]
+        /// Indexes into `dates` by `month * 32 + day`.
+        let byMonthDay: [[Int]]
+
+        public init(_ dates: [LocalDate]) {
+            self.dates = dates
+            var byMonthDay = [[Int]](repeating: [], count: 13 * 32)
+            for (index, date) in dates.enumerated() { byMonthDay[date.month * 32 + date.day].append(index) }
+            self.byMonthDay = byMonthDay
         }
-        let order: (Hit, Hit) -> Bool = { a, b in
-            a.yearsAgo != b.yearsAgo ? a.yearsAgo < b.yearsAgo : (dates[a.index], a.index) < (dates[b.index], b.index)
+
+        /// `OnThisDay.match(dates, today:limit:)`.
+        public func match(today: LocalDate, limit: Int = 10) -> Match {
+            var exact: [Hit] = []
+            var near: [Hit] = []
+            // A date within `windowDays` of an anniversary has a month and day within one
+            // more day than that of today's in a leap year (the extra day for 29 February).
+            let reference = anniversary(of: today, in: 2000)
+            for offset in -(windowDays + 1)...(windowDays + 1) {
+                let day = reference.adding(days: offset)
+                for index in byMonthDay[day.month * 32 + day.day] {
+                    let date = dates[index]
+                    guard date.year <= today.year else { continue }
+                    // The nearest anniversary may be in the year before or after the date's (30 December against 2 January).
+                    var nearest: (year: Int, distance: Int)?
+                    for year in date.year - 1...date.year + 1 where year < today.year {
+                        let distance = abs(anniversary(of: today, in: year).days(until: date))
+                        if distance < nearest?.distance ?? .max { nearest = (year, distance) }
+                    }
+                    guard let nearest, nearest.distance <= windowDays else { continue }
+                    let hit = Hit(index: index, yearsAgo: today.year - nearest.year)
+                    if nearest.distance == 0 { exact.append(hit) } else { near.append(hit) }
+                }
+            }
+            let order: (Hit, Hit) -> Bool = { a, b in
+                a.yearsAgo != b.yearsAgo ? a.yearsAgo < b.yearsAgo : (dates[a.index], a.index) < (dates[b.index], b.index)
+            }
+            let hits = exact.isEmpty ? near : exact
+            return Match(hits: Array(hits.sorted(by: order).prefix(limit)), isWindow: exact.isEmpty && !near.isEmpty)
         }
-        let hits = exact.isEmpty ? near : exact
-        return Match(hits: Array(hits.sorted(by: order).prefix(limit)), isWindow: exact.isEmpty && !near.isEmpty)
     }
 }

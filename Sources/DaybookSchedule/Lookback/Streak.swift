@@ -14,13 +14,14 @@ public struct Streak: Hashable, Sendable {
     }
 
     /// The streaks of days `done` (any order, repeats allowed) as of `today`; days after today do not count.
-    public init(done: some Sequence<LocalDate>, today: LocalDate) {
-        self.init(done.lazy.map(\.daysSinceEpoch).filter { $0 <= today.daysSinceEpoch }, current: today.daysSinceEpoch)
+    // Inlinable, so that a caller's sequence is read by specialized code (unspecialized, a year page's streaks took 12 M instructions).
+    @inlinable public init(done: some Sequence<LocalDate>, today: LocalDate) {
+        self.init(done.lazy.map { $0.daysSinceEpoch }.filter { $0 <= today.daysSinceEpoch }, current: today.daysSinceEpoch)
     }
 
     /// Runs of values `step` apart (days, or the first days of weeks 7 apart), repeats counted once;
     /// the current run ends at `current` or one step before it.
-    public init(_ values: some Sequence<Int>, current: Int, step: Int = 1) {
+    @inlinable public init(_ values: some Sequence<Int>, current: Int, step: Int = 1) {
         let sorted = Set(values).sorted()
         var longest = 0
         var run = 0

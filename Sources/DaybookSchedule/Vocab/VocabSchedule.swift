@@ -242,7 +242,7 @@ private struct PlanCache {
 }
 
 /// A stretch of a word's life in one book; `until` is the day a miss moved it on.
-private struct Segment {
+private struct Segment: Equatable {
     let start: LocalDate
     var until: LocalDate?
 }
@@ -253,6 +253,11 @@ private struct WordTrack {
     var missedOn: [LocalDate] = []
     /// Misses that changed nothing, for marking study sessions.
     var studyMisses: [LocalDate] = []
+
+    /// Whether `other` has the same sessions, missed or not, on the same days.
+    func schedulesLike(_ other: WordTrack) -> Bool {
+        segments == other.segments && studyMisses == other.studyMisses
+    }
 }
 
 /// One deck replayed up to today.
@@ -328,8 +333,12 @@ private struct DeckState: Sendable {
         for (date, words) in addedByDate { builder.edit(date) { $0.activity.added = words } }
         for (date, words) in joinedByDate { builder.edit(date) { $0.activity.joined = words } }
         for (date, words) in missedByDate { builder.edit(date) { $0.activity.missed = words } }
-        for track in tracks {
-            builder.add(track, plans: &plans)
+        // Words of one `## date` that nothing has moved share every session:
+        // each run of such neighbours is added at once, in the deck's order.
+        var runStart = 0
+        for end in 0...tracks.count where end > runStart && (end == tracks.count || !tracks[end].schedulesLike(tracks[runStart])) {
+            builder.add(tracks[runStart], words: tracks[runStart..<end].map(\.word), plans: &plans)
+            runStart = end
         }
         calendar = builder.finish()
     }
@@ -357,16 +366,17 @@ private struct CalendarBuilder {
         change(&days[date, default: DeckDayBuilder(activity: DeckActivity(deckID: deckID))])
     }
 
-    mutating func add(_ track: WordTrack, plans: inout PlanCache) {
+    /// The sessions of `track`, for `words`: it and the neighbours scheduled like it.
+    mutating func add(_ track: WordTrack, words: [VocabWord], plans: inout PlanCache) {
         for segment in track.segments {
             let plan = plans.plan(segment.start)
             for (offset, date) in plan.studyDays.enumerated() {
                 let missed = track.studyMisses.contains(date)
-                edit(date) { $0.add(track.word, to: plan, .study(day: offset + 1), missed: missed) }
+                edit(date) { $0.add(words, to: plan, .study(day: offset + 1), missed: missed) }
             }
             for (offset, date) in plan.reviewDays.enumerated() {
                 if let until = segment.until, date > until { break }
-                edit(date) { $0.add(track.word, to: plan, .review(number: offset + 1), missed: date == segment.until) }
+                edit(date) { $0.add(words, to: plan, .review(number: offset + 1), missed: date == segment.until) }
             }
         }
     }
@@ -385,11 +395,11 @@ private struct CalendarBuilder {
 }
 
 private extension CalendarBuilder.DeckDayBuilder {
-    mutating func add(_ word: VocabWord, to plan: BookPlan, _ activity: BookActivity, missed: Bool) {
+    mutating func add(_ words: [VocabWord], to plan: BookPlan, _ activity: BookActivity, missed: Bool) {
         let key = CalendarBuilder.SessionKey(start: plan.start, activity: activity)
         // In place: a copy per word would make a day of many words quadratic.
-        sessions[key, default: BookSession(plan: plan, activity: activity)].words.append(word)
-        if missed { sessions[key]!.missed.append(word) }
+        sessions[key, default: BookSession(plan: plan, activity: activity)].words.append(contentsOf: words)
+        if missed { sessions[key]!.missed.append(contentsOf: words) }
     }
 }
 

@@ -24,7 +24,7 @@ public struct SiteData: Sendable {
     /// days are reached through `published.vocab` and `publicView.vocab` only).
     public let vocabDiagnostics: [Diagnostic]
     /// The words of the published decks as HTML, rendered once for every page that shows them.
-    let renderedWords: RenderedWords
+    let renderedWords: OnFirstUse<RenderedWords>
     /// The planned split of any day; it counts every session, private ones too,
     /// since they moved the rotation.
     public let rotation: SplitRotation
@@ -129,10 +129,14 @@ public struct SiteData: Sendable {
             VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
         }
         // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
-        let comingVocab = [vocab.todayPlan] + memo.value("coming vocab", key: scheduleKey) {
-            Array(1..<PhonePlan.dayCount).parallelMap { offset in
-                let day = today.adding(days: offset)
-                return VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: day).todayPlan
+        // Made when the phone's pages are: each is a schedule replayed again, as long as today's.
+        let todayPlan = vocab.todayPlan
+        let decks = content.decks, reviews = content.reviews, settings = content.config.vocab
+        let comingVocab = OnFirstUse {
+            [todayPlan] + memo.value("coming vocab", key: scheduleKey) {
+                Array(1..<PhonePlan.dayCount).parallelMap { offset in
+                    VocabSchedule(decks: decks, reviews: reviews, settings: settings, today: today.adding(days: offset)).todayPlan
+                }
             }
         }
         vocabDiagnostics = vocab.diagnostics
@@ -179,8 +183,10 @@ public struct SiteData: Sendable {
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
-        let decks = published.decks
-        renderedWords = memo.value("words", key: Self.decksKey(decks, content.textHashes)) { RenderedWords(decks) }
+        let publishedDecks = published.decks
+        // Every word through cmark-gfm: made when a page shows one (`check` shows none).
+        let wordsKey = Self.decksKey(publishedDecks, content.textHashes)
+        renderedWords = OnFirstUse { memo.value("words", key: wordsKey) { RenderedWords(publishedDecks) } }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
         let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.textHashes)
         let statsKey = PageKey {

@@ -8,8 +8,11 @@ import DaybookSchedule
 /// `SheetLayout`, shuffled by `SeededShuffle` with the build's seed, text
 /// sized by `CardTextFit`; `assets/print.js` reshuffles in the browser.
 struct FlashcardPrintPages: SiteFeature {
-    /// One card: a word's faces, made once per word for every set it is in.
-    typealias Flashcard = CardFaces
+    /// One card: a word of a deck, whose faces are made once for every set it is in.
+    struct Flashcard: Sendable {
+        let deckID: String
+        let word: String
+    }
 
     /// A set of cards printed together on one page.
     struct CardSet {
@@ -31,27 +34,30 @@ struct FlashcardPrintPages: SiteFeature {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
         let key = PageKey { $0.combine(site.decksKey(decks)); $0.combine(site.sharedKey) }
-        let faces = site.memo.value("card faces", key: key) { Self.faces(decks, site.renderedWords, layout: SheetLayout(site.config.flashcards)) }
+        // Made when the first sheet is drawn: `check`, which draws none, finds no error in them.
+        let faces = OnFirstUse {
+            site.memo.value("card faces", key: key) { Self.faces(decks, site.renderedWords.value, layout: SheetLayout(site.config.flashcards)) }
+        }
         var sets: [CardSet] = []
         for deck in decks {
             // Its books' sets are made of its misses too: a miss in another deck keeps them.
             let deckKey = PageKey { $0.combine(key); $0.combine(site.vocabKey(of: Routes.deck(deck.id))) }
-            sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, faces: faces[deck.id] ?? [:], site) }
+            sets += site.memo.value("print sets " + deck.id, key: deckKey) { Self.sets(of: deck, site) }
         }
-        sets.append(Self.todaySet(site, faces: faces))
+        sets.append(Self.todaySet(site))
         let sheet = SheetView(SheetLayout(site.config.flashcards))
         return sets.map { set in
             Page(set.path, template: "pages/flashcards-print", inSitemap: false, key: set.key ?? site.vocabKey(of: set.path)) { context in
                 PageViewModel(title: "\(set.title) · \(context.t["print_title"])", section: .vocab,
-                              page: PrintView(set, sheet: sheet, site: site, context: context), bodyClass: "print-sheets")
+                              page: PrintView(set, faces: faces.value, sheet: sheet, site: site, context: context), bodyClass: "print-sheets")
             }
         }
     }
 
     /// A deck's card sets: all its words, then each of its books.
-    static func sets(of deck: Deck, faces cards: [String: CardFaces], _ site: SiteData) -> [CardSet] {
+    static func sets(of deck: Deck, _ site: SiteData) -> [CardSet] {
         let t = site.translation
-        func card(_ word: VocabWord) -> Flashcard { cards[word.text]! }
+        func card(_ word: VocabWord) -> Flashcard { Flashcard(deckID: deck.id, word: word.text) }
         let deckKey = site.decksKey([deck])
         // A deck's cards are all its words' faces, made of its file: misses move no card.
         var sets = [CardSet(path: Routes.deckPrint(deck.id), name: deck.id, title: deck.title, backPath: Routes.deck(deck.id),
@@ -88,12 +94,11 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// Today's study and review words of every published deck, deck by deck, overdue reviews first.
-    static func todaySet(_ site: SiteData, faces: [String: [String: CardFaces]]) -> CardSet {
+    static func todaySet(_ site: SiteData) -> CardSet {
         var cards: [Flashcard] = []
         for activity in site.published.vocab.plan(on: site.today).decks {
-            let deckFaces = faces[activity.deckID] ?? [:]
             for session in activity.planOrder {
-                cards += session.words.map { deckFaces[$0.text]! }
+                cards += session.words.map { Flashcard(deckID: activity.deckID, word: $0.text) }
             }
         }
         let t = site.translation
@@ -117,7 +122,8 @@ struct FlashcardPrintPages: SiteFeature {
         let sheetsStyle: String
         let pages: [PageView]
 
-        init(_ set: CardSet, sheet: SheetView, site: SiteData, context: PageContext) {
+        /// - Parameter faces: every card's faces, by deck id and word (`FlashcardPrintPages.faces`).
+        init(_ set: CardSet, faces: [String: [String: CardFaces]], sheet: SheetView, site: SiteData, context: PageContext) {
             let t = context.t
             let settings = site.config.flashcards
             let layout = sheet.layout
@@ -147,9 +153,10 @@ struct FlashcardPrintPages: SiteFeature {
                     slots: page.faces.map { placed in
                         let index = order[placed.position]
                         let card = set.cards[index]
+                        let cardFaces = faces[card.deckID]![card.word]!
                         let isFront = placed.face == .front
                         return SlotView(position: placed.position, face: isFront ? "front" : "back", isFront: isFront,
-                                        front: FrontView(card: index, faces: card), back: BackView(card: index, faces: card),
+                                        front: FrontView(card: index, faces: cardFaces), back: BackView(card: index, faces: cardFaces),
                                         style: sheet.style(placed))
                     })
             }

@@ -39,7 +39,9 @@ struct ActivityLayers: Sendable {
 
     /// The classes of a heatmap day: one per layer done that day (`did-writing did-study`).
     func cssClasses(_ date: LocalDate) -> String {
-        Layer.allCases.filter { days[$0]!.contains(date) }.map { " did-" + $0.rawValue }.joined()
+        var classes = ""
+        for layer in Layer.allCases where days[layer]!.contains(date) { classes += " did-" + layer.rawValue }
+        return classes
     }
 
     /// A layer's line under the year heatmap.

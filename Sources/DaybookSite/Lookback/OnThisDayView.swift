@@ -31,11 +31,11 @@ struct OnThisDayView {
     init(_ site: SiteData, _ context: PageContext) {
         let entries = site.diary.entries
         let shown = entries.indices.filter { !entries[$0].isPrivate }
-        let dates = shown.map { entries[$0].date }
+        let onThisDay = OnThisDay.Index(shown.map { entries[$0].date })
         let t = context.t
         days = (0..<PhonePlan.dayCount).map { offset in
             let date = site.today.adding(days: offset)
-            let match = OnThisDay.match(dates, today: date, limit: 5)
+            let match = onThisDay.match(today: date, limit: 5)
             return Day(iso: date.iso, isToday: offset == 0, isWindow: match.isWindow, entries: match.hits.map { hit in
                 let index = shown[hit.index]
                 return Entry(item: site.diary.items.item(index, context),

@@ -26,7 +26,7 @@ public struct PublishedContent: Sendable {
     /// - Parameters:
     ///   - schedule: every deck's schedule, private decks too (reviews.md may name them).
     ///   - coming: today's plan and those of the days after it that the phone may open the site on (`PhonePlan.days`).
-    init(_ content: Content, showing visibility: Visibility, schedule: VocabSchedule, coming: [VocabDay]) {
+    init(_ content: Content, showing visibility: Visibility, schedule: VocabSchedule, coming: OnFirstUse<[VocabDay]>) {
         entries = content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
@@ -47,10 +47,10 @@ public struct PublishedContent: Sendable {
 /// its decks alone (`VocabSchedule` holds every deck, private ones too).
 struct PublishedSchedule: Sendable {
     private let schedule: VocabSchedule
-    private let coming: [VocabDay]
+    private let coming: OnFirstUse<[VocabDay]>
     private let shown: Set<String>
 
-    init(_ schedule: VocabSchedule, coming: [VocabDay], decks: [Deck]) {
+    init(_ schedule: VocabSchedule, coming: OnFirstUse<[VocabDay]>, decks: [Deck]) {
         self.schedule = schedule
         self.coming = coming
         shown = Set(decks.map(\.id))
@@ -66,11 +66,13 @@ struct PublishedSchedule: Sendable {
     /// The plan of `date`: today, or one of the days after it that the phone may open the site on.
     func plan(on date: LocalDate) -> VocabDay {
         let offset = date.daysSinceEpoch - schedule.today.daysSinceEpoch
-        return coming.indices.contains(offset) ? shownDecks(coming[offset]) : day(date)
+        // Today's is the schedule's own: only the days after it are replayed.
+        guard (1..<PhonePlan.dayCount).contains(offset) else { return day(date) }
+        return shownDecks(coming.value[offset])
     }
 
     /// Today's plan and those of the days the phone may open the site on.
-    var comingPlans: [VocabDay] { coming.map(shownDecks) }
+    var comingPlans: [VocabDay] { coming.value.map(shownDecks) }
 
     private func shownDecks(_ day: VocabDay) -> VocabDay { VocabDay(date: day.date, decks: day.decks.filter { shown.contains($0.deckID) }) }
 }

@@ -127,7 +127,7 @@ struct VocabSite: Sendable {
     func deck(_ id: String) -> Deck? { deckIndex[id].map { decks[$0] } }
 
     func html(_ word: VocabWord, in deckID: String) -> RenderedWord {
-        site.renderedWords[word, in: deckID]
+        site.renderedWords.value[word, in: deckID]
     }
 
     func anchor(_ word: VocabWord, in deckID: String) -> String { anchors[deckID]?[word.text] ?? Routes.wordFragment(word.text) }

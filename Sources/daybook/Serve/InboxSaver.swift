@@ -27,12 +27,15 @@ final class InboxSaver: @unchecked Sendable {
                 throw PageSender.Refusal(.payloadTooLarge, "the body is larger than \(InboxParser.maximumFileBytes) bytes")
             }
             let body = Array(try await request.bodyData)
-            let outcome = try lock.withLock { try InboxRun.run(options, dryRun: false, events: (name: recordName(), bytes: body)) }
+            let outcome = try lock.withLock { try InboxRun.run(options, dryRun: false, events: (name: recordName(), bytes: body),
+                                                                   again: "send again from the page, where the records still wait") }
             report(outcome)
             return sender.reply(.ok, ["merged": String(outcome.merge.merged), "summary": outcome.merge.summary.joined(separator: "\n")])
         } catch let refusal as PageSender.Refusal {
             return sender.reply(refusal.status, ["error": refusal.message])
         } catch let errors as ContentErrors {
+            Terminal.report(errors.diagnostics)
+            Terminal.error("a page's records were not merged; nothing was written, and they still wait on the page")
             return sender.reply(.unprocessableContent, ["error": errors.description])
         } catch {
             return sender.reply(.badRequest, ["error": "the request could not be read"])
@@ -45,7 +48,8 @@ final class InboxSaver: @unchecked Sendable {
         let walk = FolderWalk(root: options.contentDirectory, displayRoot: options.contentDisplayName, io: options.io)
         guard !InboxFolder.waiting(in: walk, into: &ignored).isEmpty else { return }
         do {
-            report(try lock.withLock { try InboxRun.run(options, dryRun: false) })
+            // The watcher sees the editor's save and merges again by itself.
+            report(try lock.withLock { try InboxRun.run(options, dryRun: false, again: "serve merges the inbox file again when it sees the save") })
         } catch let errors as ContentErrors {
             Terminal.report(errors.diagnostics)
             Terminal.error("the inbox files were not merged; nothing was written")
