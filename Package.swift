@@ -8,7 +8,7 @@ let package = Package(
     products: [
         .executable(name: "daybook", targets: ["daybook"]),
         // For the libFuzzer targets in Fuzz/ (scripts/fuzz).
-        .library(name: "DaybookContent", targets: ["DaybookContent"]),
+        .library(name: "DaybookSite", targets: ["DaybookSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
-        // libcmark-gfm from Debian; only DaybookRender/Markdown.swift imports it.
+        // libcmark-gfm from Debian; only DaybookSite/Render/Markdown.swift imports it.
         .systemLibrary(
             name: "CMarkGFM",
             pkgConfig: "libcmark-gfm",
@@ -38,18 +38,15 @@ let package = Package(
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("crypto")]),
         // libdeflate from Debian (libvips-dev pulls it in too); only DaybookSite/Search/Deflate.swift imports it.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // Content model and parsing: files → values with located diagnostics.
-        .target(name: "DaybookContent", dependencies: ["Yams", "TOMLKit", "ZIPFoundation"]),
-        // Pure domain rules computed for "today": review schedule, split rotation, routine plan.
-        .target(name: "DaybookSchedule", dependencies: ["DaybookContent"]),
-        // Markdown (cmark-gfm), the theme (Mustache, rendered by our own TemplateSet), translations.
+        // Everything Daybook does, one folder per feature (Diary, Vocab, Workouts,
+        // Routines, Pages, Calendar, …) over Core, Support and Render: each
+        // kind's parsing, rules and pages live together. One module rather than
+        // a target per kind: measured in docs/architecture.md ("Why one module").
         .target(
-            name: "DaybookRender",
-            dependencies: ["CMarkGFM", "DaybookContent"],
+            name: "DaybookSite",
+            dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate"],
             plugins: ["EmbedThemePlugin"]
         ),
-        // Site building: page families, view models, feeds, atomic output.
-        .target(name: "DaybookSite", dependencies: ["DaybookContent", "DaybookSchedule", "DaybookRender", "CVipsShim", "CLibDeflate"]),
         .executableTarget(
             name: "daybook",
             dependencies: [
@@ -72,7 +69,7 @@ let package = Package(
         .testTarget(
             name: "DaybookTests",
             dependencies: [
-                "DaybookContent", "DaybookSchedule", "DaybookRender", "DaybookSite",
+                "DaybookSite",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To make Day One export zips.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -10,11 +10,11 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "Daybook", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "DaybookContent", package: "Daybook")]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "DaybookSite", package: "Daybook")]),
     ] + parsers.map { name in
         .executableTarget(
             name: "Fuzz\(name)",
-            dependencies: ["FuzzSupport", .product(name: "DaybookContent", package: "Daybook")],
+            dependencies: ["FuzzSupport", .product(name: "DaybookSite", package: "Daybook")],
             // One file with @main each (FuzzSupport starts libFuzzer).
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

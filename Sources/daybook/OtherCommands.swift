@@ -1,5 +1,5 @@
 import ArgumentParser
-import DaybookContent
+import DaybookSite
 import Foundation
 
 struct Export: ParsableCommand {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import DaybookContent
 import DaybookSite
 import Foundation
 

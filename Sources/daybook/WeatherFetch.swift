@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

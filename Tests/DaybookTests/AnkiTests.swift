@@ -1,6 +1,5 @@
 import Testing
-@testable import DaybookContent
-import DaybookRender
+@testable import DaybookSite
 
 /// Anki's plain-text notes in and out.
 @Suite struct AnkiTests {

@@ -1,4 +1,4 @@
-@testable import DaybookContent
+@testable import DaybookSite
 import Testing
 
 @Suite struct ContentParsingTests {

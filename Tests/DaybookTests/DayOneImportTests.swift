@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// Day One's JSON export into diary files.
 @Suite struct DayOneImportTests {

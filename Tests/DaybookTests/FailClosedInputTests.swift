@@ -1,6 +1,4 @@
-@testable import DaybookContent
-@testable import DaybookRender
-import DaybookSite
+@testable import DaybookSite
 import Foundation
 import Testing
 

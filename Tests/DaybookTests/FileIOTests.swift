@@ -1,4 +1,3 @@
-import DaybookContent
 import DaybookSite
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-@testable import DaybookContent
+@testable import DaybookSite
 import Testing
 
 /// A file that was meant to have front matter never becomes body text.

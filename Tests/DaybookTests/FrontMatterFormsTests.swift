@@ -1,4 +1,4 @@
-@testable import DaybookContent
+@testable import DaybookSite
 import Testing
 
 /// Front matter as Hugo, Jekyll and Obsidian users write it.

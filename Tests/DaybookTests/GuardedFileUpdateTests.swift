@@ -4,7 +4,7 @@ import Glibc
 #endif
 import PropertyBased
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// Saving into a file a person is editing at the same moment (issue 25): no
 /// edit of theirs and no save of ours is ever lost, whatever the editor does.

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 @testable import DaybookSite
 import Foundation
 import PropertyBased

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// Names from imported files never become paths unchecked, paths are proven
 /// inside their folder, and text from files reaches the terminal plain.

@@ -1,6 +1,4 @@
-@testable import DaybookContent
 @testable import DaybookSite
-import DaybookRender
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// `daybook inbox` as pure functions: inbox files' and content files' bytes in, files' bytes out.
 @Suite struct InboxMergeTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// jrnl's journal file and JSON export into diary files.
 @Suite struct JrnlImportTests {

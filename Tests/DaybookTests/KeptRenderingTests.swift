@@ -1,4 +1,4 @@
-@testable import DaybookRender
+@testable import DaybookSite
 import Testing
 
 /// A list item's partial is rendered once and copied into every list that

@@ -1,5 +1,5 @@
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 @Suite struct LocalDateTests {
     @Test func roundTripsCivilDates() {

@@ -1,8 +1,6 @@
-import DaybookContent
-import Foundation
-@testable import DaybookSchedule
-import PropertyBased
 @testable import DaybookSite
+import Foundation
+import PropertyBased
 import Testing
 
 /// On this day, streaks and habit strength: pure rules over dates, checked

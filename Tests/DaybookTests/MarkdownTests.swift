@@ -1,7 +1,6 @@
-import DaybookContent
+@testable import DaybookSite
 import PropertyBased
 import Testing
-@testable import DaybookRender
 
 /// The site's rendering: what a diary writer sees come out of their Markdown.
 @Suite struct MarkdownTests {

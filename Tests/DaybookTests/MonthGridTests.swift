@@ -1,6 +1,5 @@
 import Testing
-import DaybookContent
-import DaybookSchedule
+import DaybookSite
 
 @Suite struct MonthGridTests {
     /// Rows as day numbers, 0 for padding: easy to compare with a printed calendar.

@@ -1,4 +1,4 @@
-@testable import DaybookRender
+@testable import DaybookSite
 import Foundation
 import PropertyBased
 import Testing

@@ -1,7 +1,5 @@
-import DaybookContent
-import DaybookRender
-import PropertyBased
 @testable import DaybookSite
+import PropertyBased
 import Testing
 
 /// Obsidian's syntax: found in text by `ObsidianText`, applied to cmark's tree by `ObsidianPass`.

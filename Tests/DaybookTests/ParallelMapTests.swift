@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import Dispatch
 import Foundation
 import Synchronization

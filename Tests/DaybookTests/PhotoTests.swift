@@ -1,7 +1,5 @@
-import DaybookContent
-import DaybookRender
-import Foundation
 @testable import DaybookSite
+import Foundation
 import Testing
 
 /// Photo rules, with a file only for the cache key: which references are local photos, where their

@@ -1,8 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
-@testable import DaybookContent
-@testable import DaybookRender
+@testable import DaybookSite
 
 /// The shortcut that leaves cmark-gfm out for text without Markdown syntax
 /// must give exactly what cmark-gfm gives, byte for byte.

@@ -1,4 +1,3 @@
-@testable import DaybookContent
 @testable import DaybookSite
 import Foundation
 import Testing
@@ -75,8 +74,8 @@ import Testing
         func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [Layer(books: Self.books(site.published), key: site.filesKey(of: ReadingLog()))] }
 
         /// Public books only, even with --include-private.
-        func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-            Self.books(site.publicView).map { book in
+        func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
+            Self.books(site.content).map { book in
                 SearchPages.Record(title: book.title, url: Self.path(book).filePath, date: book.finished, kind: .page, tags: [], text: book.author)
             }
         }

@@ -1,6 +1,5 @@
 import Testing
-import DaybookContent
-import DaybookSchedule
+import DaybookSite
 
 @Suite struct RoutineTests {
     func routines(_ yaml: String) -> ([Routine], Diagnostics) {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 @Suite struct SetNotationTests {
     func groups(_ text: String, unit: SiteConfig.Workouts.Unit = .kg) -> [[WorkoutSet]]? {

@@ -1,4 +1,3 @@
-import DaybookContent
 @testable import DaybookSite
 import Foundation
 import Testing

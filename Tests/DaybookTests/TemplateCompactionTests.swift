@@ -1,4 +1,4 @@
-@testable import DaybookRender
+@testable import DaybookSite
 import Testing
 
 /// A theme's markup indentation is dropped when it is compiled; what a

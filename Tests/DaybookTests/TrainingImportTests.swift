@@ -1,8 +1,6 @@
-import DaybookSchedule
+@testable import DaybookSite
 import Foundation
 import Testing
-@testable import DaybookContent
-import DaybookSite
 
 /// Strong, Hevy and FitNotes exports into workout files.
 @Suite struct TrainingImportTests {

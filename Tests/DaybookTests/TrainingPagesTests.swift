@@ -1,4 +1,3 @@
-import DaybookContent
 @testable import DaybookSite
 import Foundation
 import Testing
@@ -322,7 +321,7 @@ import Testing
         let site = try site()
         defer { site.remove() }
         let (data, _, _) = try SiteBuilder.prepare(site.options())
-        let records = WorkoutPages().searchRecords(data)
+        let records = WorkoutPages().searchRecords(PublicSite(data))
         #expect(records.count == 1)
         #expect(records.first?.title == "Fri, 20 November 2026 · Chest")
         #expect(records.first?.url == "workouts/2026/2026-11-20/index.html")

@@ -1,5 +1,3 @@
-import DaybookContent
-@testable import DaybookRender
 @testable import DaybookSite
 import Foundation
 import Testing

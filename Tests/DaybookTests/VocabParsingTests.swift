@@ -1,5 +1,5 @@
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// Deck and reviews.md parsing: what the person writes and the errors they get.
 @Suite struct VocabParsingTests {

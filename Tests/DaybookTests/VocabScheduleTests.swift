@@ -1,7 +1,6 @@
 import PropertyBased
 import Testing
-import DaybookContent
-import DaybookSchedule
+import DaybookSite
 
 /// The schedule of the original app (SPEC §4), checked on the spec's own example.
 @Suite struct VocabScheduleTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// The services' answers, in the shapes they really send, turned into an
 /// entry's weather: the right condition, units converted, and every broken

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// `weather fill` and `new entry` add the weather to an entry's front matter
 /// and change no other byte, in each front matter form and line ending.

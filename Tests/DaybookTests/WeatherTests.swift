@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 /// Parses `yaml` (a front matter with a `weather:` key) the way the diary parser does.
 private func weather(_ yaml: String) -> (weather: Weather?, diagnostics: [Diagnostic]) {

@@ -1,5 +1,5 @@
 import Testing
-@testable import DaybookContent
+@testable import DaybookSite
 
 @Suite struct WorkoutParsingTests {
     var settings: SiteConfig.Workouts {

@@ -1,6 +1,5 @@
 import Testing
-import DaybookContent
-import DaybookSchedule
+import DaybookSite
 
 @Suite struct WorkoutStatsTests {
     func exercise(_ name: String, _ notation: String) -> Exercise {

@@ -1,4 +1,4 @@
-@testable import DaybookContent
+@testable import DaybookSite
 import Testing
 
 /// The check for characters XML forbids reads eight bytes at a time: it

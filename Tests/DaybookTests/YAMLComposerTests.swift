@@ -1,4 +1,3 @@
-@testable import DaybookContent
 @testable import DaybookSite
 import Foundation
 import Testing

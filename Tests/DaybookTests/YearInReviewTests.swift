@@ -1,5 +1,4 @@
-import DaybookContent
-@testable import DaybookSchedule
+@testable import DaybookSite
 import Testing
 
 /// The year in review's sums: pure, over values, no files.

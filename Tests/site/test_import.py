@@ -145,9 +145,24 @@ def test_a_big_import_says_each_long_step_on_one_terminal_line_and_its_file_name
         assert returncode == 0 and done in output
         steps = [step for step in text.split("\r\x1b[K") if step]
         assert steps[0].startswith("Reading ") and steps[0].endswith((".txt…", ".csv…")), steps
+        if "anki" in command:
+            # The notes are counted as they are read, on the same line, a sensible number of times.
+            counted = [step for step in steps if step.startswith("Reading ") and step.endswith(" notes…")]
+            assert counted[0].endswith(": 100/20,000 notes…") and counted[-1].endswith(": 20,000/20,000 notes…"), counted
+            assert len(counted) == 200, len(counted)
         assert any(step.startswith("Checking the site with the new file") for step in steps), steps
         assert steps[-1] == "Writing 1/1 files…", steps
         assert text.endswith("\r\x1b[K"), "the line is cleared before the summary"
         sent = text.replace("\r\x1b[K", "")
         assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in sent), repr(sent[:200])
     assert "- word19999 :: meaning 19999; other" in (site / "content/vocab/big.md").read_text()
+
+
+def test_a_day_one_import_says_it_reads_the_export_on_a_terminal_as_the_other_imports_do(tmp_path):
+    site = new_site(tmp_path)
+    returncode, output, text = on_a_terminal([DAYBOOK, "import", "dayone", str(SAMPLES / "dayone")], cwd=site)
+    assert returncode == 0 and "Imported 3 entries into 3 files." in output
+    steps = [step for step in text.split("\r\x1b[K") if step]
+    assert steps[0] == f"Reading {SAMPLES / 'dayone'}…", steps
+    after = text.rsplit("\r\x1b[K", 1)[1]
+    assert after.startswith(f"{SAMPLES / 'dayone'}:1:1: warning:") and "…" not in after, "the line is cleared before the warnings"

@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import FuzzSupport
 
 /// A vocabulary deck: front matter, day headings, word lines.

@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import FuzzSupport
 
 /// A diary entry, a workout and a free page: front matter, dates, weather, tags.

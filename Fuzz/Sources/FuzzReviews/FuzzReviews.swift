@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import FuzzSupport
 
 /// `vocab/reviews.md` against a small fixed deck, so that word look-ups run.

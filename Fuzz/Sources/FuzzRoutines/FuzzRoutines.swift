@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import FuzzSupport
 
 /// `routines.yml`, and the same bytes as `routines/log.md` against the sample routines.

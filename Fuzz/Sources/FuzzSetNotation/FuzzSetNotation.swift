@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 import FuzzSupport
 
 /// The set notation of one exercise line, in both units.

@@ -1,4 +1,4 @@
-import DaybookContent
+import DaybookSite
 
 /// Turns libFuzzer's bytes into a content file the way the loader reads one:
 /// UTF-8 only (anything else is rejected before parsing), CRLF as LF.

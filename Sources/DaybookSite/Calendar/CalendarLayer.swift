@@ -1,5 +1,3 @@
-import DaybookRender
-import DaybookContent
 
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says

@@ -1,7 +1,4 @@
-import DaybookRender
 import Foundation
-import DaybookContent
-import DaybookSchedule
 
 /// `calendar/YYYY/MM/` with every layer on each day, and `calendar/YYYY/`
 /// as a year heatmap.

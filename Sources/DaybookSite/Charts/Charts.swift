@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 // Inline SVG charts made at build time. Each chart is a pure function from

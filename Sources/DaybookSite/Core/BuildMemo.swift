@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// What `serve` keeps of the values a build makes from the content, from

@@ -1,5 +1,4 @@
 import Foundation
-import DaybookRender
 
 /// One file of the output: a path and how to make its bytes. Making is
 /// deferred so that all pages render on all cores at once.

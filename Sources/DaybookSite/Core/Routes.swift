@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookSchedule
 
 /// Every page path and fragment id of the site (SPEC §7), so that a URL is
 /// decided in one place and every link to a page uses the same one.

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 import Foundation
 
 /// Everything the pages are made from, computed once for "today" and then

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// One feature of the site and everything it adds: the kind of content it
 /// reads (`ContentKind`), its pages, its navigation item, its part of today's
@@ -15,10 +14,11 @@ protocol SiteFeature: Sendable {
     /// Its part of the plan of `date`: today, or one of the days after it that the phone may open the site on (`PhonePlan`).
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record]
+    /// Its records in the search index, from public content alone (`PublicSite`).
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record]
     /// What its search records are made of, so that `serve` keeps the index
     /// while it is the same (`PageKey`): by default the records themselves.
-    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher)
+    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher)
 }
 
 extension SiteFeature {
@@ -26,8 +26,8 @@ extension SiteFeature {
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record] { [] }
-    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { [] }
+    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
 }
 
 /// A navigation item: the section it marks as current, where it leads, its label.
@@ -55,5 +55,5 @@ extension [any SiteFeature] {
         flatMap { $0.plan(site, on: date, context) }
     }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { flatMap { $0.calendarLayers(site) } }
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record] { flatMap { $0.searchRecords(site) } }
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { flatMap { $0.searchRecords(site) } }
 }

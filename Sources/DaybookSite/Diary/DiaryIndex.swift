@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// The published diary entries and the ways pages look them up.
 public struct DiaryIndex: Sendable {

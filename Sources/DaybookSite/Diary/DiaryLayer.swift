@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// The diary layer: each entry's weather icon and title.
 struct DiaryLayer: CalendarLayer {

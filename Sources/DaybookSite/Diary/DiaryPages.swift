@@ -1,6 +1,4 @@
 import Foundation
-import DaybookContent
-import DaybookRender
 
 /// Entry pages, the diary index, year and month archives, tag pages.
 struct DiaryPages: SiteFeature {
@@ -96,20 +94,21 @@ struct DiaryPages: SiteFeature {
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [DiaryLayer(site: site)] }
 
     /// Public entries only: a private one stays out even with --include-private.
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.diary.publicIndexes.map { index in
-            let entry = site.diary.entries[index], body = site.diary.bodies[index]
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
+        site.diary.map { shown in
+            let entry = shown.entry
             return SearchPages.Record(title: entry.title, url: Routes.content(entry.source).filePath, date: entry.date, kind: .diary,
-                               tags: entry.tags, text: body.searchText)
+                               tags: entry.tags, text: shown.body.searchText)
         }
     }
 
     /// A record shows what a list shows of its entry (`DiaryIndex.itemKeys`) and the start of its text.
-    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) {
-        hasher.combine(site.diary.publicIndexes.count)
-        for index in site.diary.publicIndexes {
-            hasher.combine(site.diary.itemKeys[index])
-            hasher.combine(site.diary.searchTextKeys[index])
+    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) {
+        let shown = site.diary
+        hasher.combine(shown.count)
+        for entry in shown {
+            hasher.combine(entry.itemKey)
+            hasher.combine(entry.searchTextKey)
         }
     }
 

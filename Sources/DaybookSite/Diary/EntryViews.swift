@@ -1,6 +1,4 @@
 import Foundation
-import DaybookContent
-import DaybookRender
 
 /// How an entry's weather shows: the icon's class and ready labels.
 struct WeatherView {

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 import Foundation
 
 /// `calendar.ics` (RFC 5545), for subscribing from a calendar app: the plan,

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 import Foundation
 
 /// `feed.xml` (Atom) and `sitemap.xml`. Links, also those in an entry's

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// An iCalendar object (RFC 5545) and its serialisation: CRLF line ends,
 /// lines folded at 75 octets between UTF-8 characters, TEXT values escaped.

@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// VTIMEZONE rules read from Foundation's time zone database, and local → UTC.

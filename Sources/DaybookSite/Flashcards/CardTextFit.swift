@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Font sizes for the text of a printed card, decided at build time from the
 /// text and the card's size so that nothing is clipped: a long meaning gets

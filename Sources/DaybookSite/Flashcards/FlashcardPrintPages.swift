@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// Printable flashcards: `vocab/<deck>/print/`, `vocab/<deck>/<date>/print/`
 /// (each word book) and `vocab/today/print/` (today's study and review words

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Where flashcards go on paper, in millimetres from the top left corner of
 /// a page as it comes out of the printer.

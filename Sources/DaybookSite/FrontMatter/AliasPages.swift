@@ -1,5 +1,3 @@
-import DaybookRender
-import DaybookContent
 
 /// Old URLs (`aliases:` in front matter) as small pages that send the reader
 /// on to the page, as Hugo makes them: a refresh, a canonical link, no index.

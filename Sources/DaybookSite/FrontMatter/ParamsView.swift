@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// Front matter keys Daybook does not read, for templates as `params`
 /// (`{{params.summary}}`, `{{#params.cssclasses}}…{{/params.cssclasses}}`).

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// The year calendar's layers besides all activity together (SPEC §7): the
 /// days with writing, study, a workout or a routine done, each with its

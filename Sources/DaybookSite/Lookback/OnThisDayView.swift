@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// "On this day" on the home page (SPEC §7): for today and each day after it
 /// that the phone may open the site on (`PhonePlan`), the entries of that

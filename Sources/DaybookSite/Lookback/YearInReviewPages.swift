@@ -1,7 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
-
 /// `year/YYYY/`, the year in review (SPEC §7), for every year with entries
 /// or workouts. Made from the public view only: a private entry or workout is
 /// never counted, even with --include-private.

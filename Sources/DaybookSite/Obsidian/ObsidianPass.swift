@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 import Foundation
 
 /// One Markdown file's Obsidian syntax, turned into links, images, players,

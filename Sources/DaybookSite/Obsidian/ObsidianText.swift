@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// Obsidian's inline syntax in a run of text: `[[target|label]]` links,

@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// Where `[[…]]` links and `![[…]]` embeds lead, by Obsidian's rules: a

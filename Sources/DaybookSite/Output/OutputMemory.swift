@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// What `serve` keeps between its builds: the entries it parsed, a digest of

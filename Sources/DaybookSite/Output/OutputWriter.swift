@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 #if canImport(Glibc)
 import Glibc

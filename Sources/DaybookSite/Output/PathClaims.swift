@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// Every file of the output has exactly one source. A diary entry named
 /// like an archive (`diary/2026/11.md`), a workout named `stats.md`, an

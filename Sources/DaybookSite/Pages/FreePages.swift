@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// Pages under `content/pages/` at `pages/NAME/`.
 struct FreePages: SiteFeature {
@@ -21,8 +19,8 @@ struct FreePages: SiteFeature {
     }
 
     /// Public pages only: a private one stays out even with --include-private.
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.publicView.pages.map { page in
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
+        site.content.pages.map { page in
             SearchPages.Record(title: page.title, url: Routes.content(page.source).filePath, date: nil, kind: .page, tags: [],
                                text: Markdown.plainText(page.body, characters: SearchPages.textLength))
         }

@@ -1,5 +1,3 @@
-import DaybookRender
-import DaybookContent
 
 /// A part of today's plan on the home page (study books, reviews due, the
 /// planned split, routines). Each feature adds its own.

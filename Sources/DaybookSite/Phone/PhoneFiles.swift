@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookSchedule
 import Foundation
 
 /// The files that make the site an app on a phone (SPEC §8): the web app

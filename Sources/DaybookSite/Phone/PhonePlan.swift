@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// "Today" on the phone is the phone's date (SPEC §8): the home page carries
 /// the plan of today and the week after, each day made by the same rules as

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// A media page per month with photos (`diary/2026/11/photos/`): every photo
 /// of the month's entries, each linking to its entry.

@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// A photo ready to publish: its sizes (narrowest first), each as WebP and JPEG.

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// A Markdown document rendered with its photos published: each local image
 /// becomes a `<picture>` of resized WebP and JPEG, a missing or broken one a

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// An asset is copied out byte for byte, so it must not be, under a second
 /// name, a file that is never published as it is: a `.txt` that is a

@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// Which images and other files beside entries and pages may be published.
 /// An asset belongs to a hidden (private or draft) entry or page when

@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookSchedule
 
 /// The content a view of the site may show, decided once when the site data
 /// is made: the privacy rule in one place. Page families read
@@ -50,7 +48,7 @@ struct PublishedSchedule: Sendable {
     private let coming: OnFirstUse<[VocabDay]>
     private let shown: Set<String>
 
-    init(_ schedule: VocabSchedule, coming: OnFirstUse<[VocabDay]>, decks: [Deck]) {
+    fileprivate init(_ schedule: VocabSchedule, coming: OnFirstUse<[VocabDay]>, decks: [Deck]) {
         self.schedule = schedule
         self.coming = coming
         shown = Set(decks.map(\.id))

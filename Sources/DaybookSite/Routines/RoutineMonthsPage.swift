@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `routines/`: each routine's schedule and consistency, then month by month
 /// (this month first, the last twelve) a calendar of dots and the share of scheduled days done

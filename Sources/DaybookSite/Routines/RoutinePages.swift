@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// Routine pages: `routines/` with a month calendar of dots and the monthly
 /// charts; the routine dots of the calendars; today's routines on the home page.

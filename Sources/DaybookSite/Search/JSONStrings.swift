@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// JSON arrays of strings written straight into bytes, as `JSONEncoder` with
 /// `.withoutEscapingSlashes` writes them (the search chunks hold thousands,

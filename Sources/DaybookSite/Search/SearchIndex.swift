@@ -1,4 +1,3 @@
-import DaybookContent
 import Foundation
 
 /// What a search record is: one per kind of page, in this order in the index.

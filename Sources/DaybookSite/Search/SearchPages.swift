@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 import Foundation
 
 /// `search/` and its index (`SearchIndex`): a small manifest and shards the
@@ -37,7 +35,7 @@ struct SearchPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
         // Made of the records alone: an edit that changes none keeps the index and its files.
         let key = site.rememberedKey { hasher in
-            for feature in site.features { feature.combineSearchKey(site, into: &hasher) }
+            for feature in site.features { feature.combineSearchKey(PublicSite(site), into: &hasher) }
         }
         let index = site.memo.value("search index", key: key) { SearchIndex(records: Self.records(site)) }
         let kinds = index.parts.map { Option(value: $0.kind, label: site.translation["search_kind_" + $0.kind]) }
@@ -73,7 +71,7 @@ struct SearchPages: SiteFeature {
 
     /// Public content only: private entries stay out even in a local build with --include-private.
     static func records(_ site: SiteData) -> [Record] {
-        site.features.searchRecords(site)
+        site.features.searchRecords(PublicSite(site))
     }
 }
 

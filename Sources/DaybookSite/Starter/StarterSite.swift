@@ -1,5 +1,4 @@
 import Foundation
-import DaybookContent
 
 /// What `daybook init` writes: a site that builds with no errors, with every
 /// setting of `site.yml` present at its default and explained, so a new user

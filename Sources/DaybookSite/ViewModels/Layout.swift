@@ -1,5 +1,3 @@
-import DaybookContent
-import DaybookRender
 
 /// The frame around every page: language, title, navigation, asset links.
 struct Layout {

@@ -1,4 +1,3 @@
-import DaybookRender
 
 /// A link a page shows with its text: previous and next, a month, a session.
 struct PageLink: Sendable {

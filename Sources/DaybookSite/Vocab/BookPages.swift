@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `vocab/<deck>/<date>/`: one word book — its stage today, all its dates
 /// with what was missed on each, its words (those that joined by a miss

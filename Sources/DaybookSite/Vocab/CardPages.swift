@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `vocab/<deck>/cards/` (every word of the deck) and `vocab/today/cards/`
 /// (today's study and review words across decks). Without JavaScript the

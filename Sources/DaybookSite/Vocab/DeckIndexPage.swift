@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `vocab/`: every published deck with its words per stage and today's work.
 enum DeckIndexPage {

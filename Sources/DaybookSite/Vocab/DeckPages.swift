@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `vocab/<deck>/`: the deck's books and every word with its meanings,
 /// examples, stage and next date. The list is complete without JavaScript;

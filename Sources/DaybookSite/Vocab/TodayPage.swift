@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `vocab/today/` and the home page's vocabulary plan: the books in their
 /// study days (day n of N) and the reviews due (review n), across decks.

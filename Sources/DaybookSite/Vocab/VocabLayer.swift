@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// The calendar's vocabulary layer: per deck and day, the words added (a new
 /// book, or words that joined it by a miss) and the reviews due, past days as

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 import Foundation
 
 /// Vocabulary pages: vocab/, vocab/today/, each deck, each word book and the
@@ -36,12 +33,12 @@ struct VocabPages: SiteFeature {
     }
 
     /// One record per word: title the word, text its meanings, url its place on the deck page.
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        let decks = site.publicView.decks
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
+        let decks = site.content.decks
         return site.memo.value("word records", key: site.decksKey(decks)) { Self.searchRecords(decks, fragments: site.wordFragments) }
     }
 
-    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { hasher.combine(site.decksKey(site.publicView.decks)) }
+    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { hasher.combine(site.decksKey(site.content.decks)) }
 
     static func searchRecords(_ decks: [Deck], fragments: (Deck) -> WordAnchors) -> [SearchPages.Record] {
         decks.flatMap { deck in

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// A word in a list (deck and book pages): both sides rendered, its stage and
 /// dates, and the values the list's script sorts and filters by. A class: the

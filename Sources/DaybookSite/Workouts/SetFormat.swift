@@ -1,4 +1,3 @@
-import DaybookContent
 
 /// How sets and weights read on a page: `60 kg × 8, 8, 6`, `22.5 kg × 10 × 3`,
 /// `60 s × 3`, `20, 20, 15`, groups joined by `; `.

@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `workouts/`: today's split, the days ahead, this month's "done" calendar,
 /// and the log month by month, newest first, with a count per month.

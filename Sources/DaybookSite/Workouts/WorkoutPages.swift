@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// Workout pages: the log (`workouts/`), each session at its content path, and
 /// `workouts/stats/`; the workout layer of the calendars, today's split on the
@@ -57,17 +54,17 @@ struct WorkoutPages: SiteFeature {
     }
 
     /// Public sessions only, like the diary: a private one stays out even with --include-private.
-    func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
+    func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
         site.memo.value("workout records", key: Self.recordsKey(site)) { Self.searchRecords(site) }
     }
 
-    func combineSearchKey(_ site: SiteData, into hasher: inout Hasher) { hasher.combine(Self.recordsKey(site)) }
+    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { hasher.combine(Self.recordsKey(site)) }
 
     /// What the sessions' records are made of: their files and the site's inputs.
-    static func recordsKey(_ site: SiteData) -> PageKey { PageKey { $0.combine(site.workoutsKey); $0.combine(site.sharedKey) } }
+    static func recordsKey(_ site: PublicSite) -> PageKey { PageKey { $0.combine(site.workoutsKey); $0.combine(site.sharedKey) } }
 
-    static func searchRecords(_ site: SiteData) -> [SearchPages.Record] {
-        site.publicView.workouts.map { session in
+    static func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
+        site.content.workouts.map { session in
             let split = site.rotation.split(of: session)
             let exercises = session.exercises.map { "\($0.name) \(SetFormat.groups($0.groups))" }
             let note = session.note.map { Markdown.plainText($0) } ?? ""

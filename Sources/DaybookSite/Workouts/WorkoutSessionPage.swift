@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// One session at its content path (`workouts/2026/2026-11-20/`): split,
 /// duration, the sets of each exercise, volume and estimated 1RM, the note.

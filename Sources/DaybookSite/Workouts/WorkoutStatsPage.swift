@@ -1,6 +1,3 @@
-import DaybookContent
-import DaybookRender
-import DaybookSchedule
 
 /// `workouts/stats/`: totals and streaks, sessions per month, personal records,
 /// and each exercise's history as charts with the numbers in a table.

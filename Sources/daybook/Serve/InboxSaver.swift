@@ -1,4 +1,3 @@
-import DaybookContent
 import DaybookSite
 import FlyingFox
 import Foundation

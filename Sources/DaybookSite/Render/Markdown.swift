@@ -1,0 +1,514 @@
+import CMarkGFM
+import Foundation
+
+/// The one place that talks to libcmark-gfm. Safe to call from many threads at once.
+public enum Markdown {
+    /// How to parse and render. `extensions` are cmark-gfm syntax extension names
+    /// (`table`, `strikethrough`, `autolink`, `tagfilter`, `tasklist`); footnotes are
+    /// a parser option in libcmark-gfm, not an extension, hence their own flag.
+    public struct Options: Sendable, Hashable {
+        public var smartPunctuation: Bool
+        /// Off: raw HTML becomes `<!-- raw HTML omitted -->` and `javascript:` links are emptied.
+        public var unsafeHTML: Bool
+        public var extensions: [String]
+        public var footnotes: Bool
+
+        public init(
+            smartPunctuation: Bool = false, unsafeHTML: Bool = false,
+            extensions: [String] = [], footnotes: Bool = false
+        ) {
+            self.smartPunctuation = smartPunctuation
+            self.unsafeHTML = unsafeHTML
+            self.extensions = extensions
+            self.footnotes = footnotes
+        }
+
+        /// What the site renders with.
+        public static let site = Options(
+            smartPunctuation: true, unsafeHTML: false,
+            extensions: ["table", "strikethrough", "autolink", "tagfilter", "tasklist"],
+            footnotes: true
+        )
+
+        var cmarkFlags: Int32 {
+            var flags = CMARK_OPT_DEFAULT
+            if smartPunctuation { flags |= CMARK_OPT_SMART }
+            if unsafeHTML { flags |= CMARK_OPT_UNSAFE }
+            if footnotes { flags |= CMARK_OPT_FOOTNOTES }
+            return flags
+        }
+    }
+
+    /// A document rendered as the site renders it.
+    public static func html(_ markdown: String) -> String {
+        html(markdown, options: .site)
+    }
+
+    /// The same, saying on the terminal while the file's parse is slow.
+    public static func html(_ markdown: String, watch: SlowParseWatch.File) -> String {
+        html(markdown, options: .site, watch: watch)
+    }
+
+    public static func html(_ markdown: String, options: Options, watch: SlowParseWatch.File? = nil) -> String {
+        withDocument(markdown, options: options, watch: watch) { document, extensions in
+            renderHTML(document, options: options, extensions: extensions)
+        }
+    }
+
+    /// One line of Markdown (a word, a meaning) as inline HTML: no `<p>` wrapper, no
+    /// trailing newline. Line breaks count as spaces, and what would start a block
+    /// (`# `, `- `, `1. `, `> `, a fence, a link definition) is kept as literal text.
+    public static func inlineHTML(_ markdown: String) -> String {
+        if PlainLine.isVerbatim(markdown) { return markdown }
+        return cmarkInlineHTML(markdown)
+    }
+
+    /// `inlineHTML` by cmark-gfm, without the shortcut for plain text.
+    static func cmarkInlineHTML(_ markdown: String) -> String {
+        let line = escapingBlockStart(
+            markdown.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ")
+        )
+        return withDocument(line, options: .site) { document, extensions in
+            let html = renderHTML(document, options: .site, extensions: extensions)
+            let only = cmark_node_first_child(document)
+            let isOneParagraph = only != nil && cmark_node_next(only) == nil
+                && cmark_node_get_type(only) == CMARK_NODE_PARAGRAPH
+            if isOneParagraph, html.hasPrefix("<p>"), html.hasSuffix("</p>\n") {
+                return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
+            }
+            // Left after escaping: empty input, or raw HTML that was omitted.
+            return html.trimmingCharacters(in: .newlines)
+        }
+    }
+
+    /// The text of a document, without markup or raw HTML, whitespace collapsed to
+    /// single spaces: for the search index and feed summaries.
+    public static func plainText(_ markdown: String) -> String { plainText(markdown, characters: .max) }
+
+    /// The same, cut to its first `limit` Characters.
+    public static func plainText(_ markdown: String, characters limit: Int) -> String {
+        guard PlainLine.isVerbatim(markdown) else { return cmarkPlainText(markdown, characters: limit) }
+        let text = collapsingWhitespace(markdown)
+        return limit < text.utf8.count ? PlainText.prefix(text, characters: limit) : text
+    }
+
+    /// `plainText` by cmark-gfm, without the shortcut for plain text.
+    static func cmarkPlainText(_ markdown: String, characters limit: Int = .max) -> String {
+        withDocument(markdown, options: .site) { document, _ in text(of: document, characters: limit) }
+    }
+
+    /// A document's HTML and plain text from one parse, for text that needs
+    /// both (a diary entry's page and its search record); `pass` may change
+    /// the parsed tree first, then each image is handed to `images` (in
+    /// document order) and replaced by the HTML it returns (nil keeps it).
+    /// The plain text is cut to `textLength` Characters.
+    public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
+                              images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
+        withDocument(markdown, options: .site, watch: watch) { document, extensions in
+            // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
+            let made = pass.flatMap { $0.mayChange(markdown) ? apply($0, to: document, source: markdown) : nil } ?? [:]
+            if let pass, pass.namesHeadings { nameHeadings(in: document, by: pass) }
+            // Before the images go: their alt text is part of the text.
+            let plain = text(of: document, characters: textLength)
+            if let images { replaceImages(in: document, placed: made, by: images) }
+            return (renderHTML(document, options: .site, extensions: extensions), plain)
+        }
+    }
+
+    /// Text below a node (an image's alt text, a document's words), its first `limit` Characters.
+    static func text(of document: OpaquePointer, characters limit: Int = .max) -> String {
+        var text: [UInt8] = []
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            defer { event = cmark_iter_next(iterator) }
+            let node = cmark_iter_get_node(iterator)
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+                }
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                || Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK {
+                // Keeps words of neighbouring blocks, lines and table cells apart.
+                text.append(UInt8(ascii: " "))
+            }
+        }
+        return PlainText.collapsedPrefix(&text, characters: limit)
+    }
+
+    /// Runs of white space become one space, ends trimmed.
+    static func collapsingWhitespace(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        PlainText.collapseWhitespace(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: - libcmark-gfm
+
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// libcmark-gfm 0.29 keeps the table of special inline characters in a global that
+    /// every `cmark_parser_finish` adds its extensions' characters to and removes them
+    /// from again (github/cmark-gfm#176), so concurrent inline parses lose `~~`,
+    /// autolinks and so on. Only finishing (the inline parse) is therefore serialised;
+    /// feeding the blocks and rendering the finished tree touch no global and are not.
+    private static let finishLock = NSLock()
+
+    /// Parses `markdown` and hands the document and the parser's extension list to
+    /// `body`, freeing both afterwards.
+    private static func withDocument<T>(
+        _ markdown: String, options: Options, watch: SlowParseWatch.File? = nil,
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T
+    ) -> T {
+        _ = registered
+        let parser = cmark_parser_new(options.cmarkFlags)!
+        for name in options.extensions {
+            guard let extensionPointer = cmark_find_syntax_extension(name) else {
+                preconditionFailure("libcmark-gfm has no syntax extension named '\(name)'")
+            }
+            cmark_parser_attach_syntax_extension(parser, extensionPointer)
+        }
+        func parse() -> OpaquePointer {
+            var text = markdown
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                }
+            }
+            return finishLock.withLock { cmark_parser_finish(parser)! }
+        }
+        let document = watch.map { $0.watch.timing($0.path, parse) } ?? parse()
+        defer {
+            cmark_node_free(document)
+            cmark_parser_free(parser)
+        }
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    private static func renderHTML(
+        _ document: OpaquePointer, options: Options, extensions: UnsafeMutablePointer<cmark_llist>?
+    ) -> String {
+        guard let rendered = cmark_render_html(document, options.cmarkFlags, extensions) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    // MARK: - A pass over the tree
+
+    /// Syntax CommonMark does not know (Obsidian's), applied to the parsed
+    /// tree: block quotes that open with a callout marker, paragraphs of
+    /// fields, and text outside code, links and images. Returns where each
+    /// image it made stands in `source` (line, column), which cmark cannot
+    /// know of nodes made after the parse.
+    private static func apply(_ pass: MarkdownPass, to document: OpaquePointer, source: String) -> [OpaquePointer: Placed] {
+        var placed: [OpaquePointer: Placed] = [:]
+        cmark_consolidate_text_nodes(document)
+        for quote in nodes(of: CMARK_NODE_BLOCK_QUOTE, in: document) {
+            guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+                  let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
+                  let literal = cmark_node_get_literal(first), let html = pass.callout(String(cString: literal)) else { continue }
+            // The marker line goes; the rest of the quote moves into the aside.
+            if let next = cmark_node_next(first), [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next)) {
+                cmark_node_free(next)
+            }
+            cmark_node_free(first)
+            if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
+            let aside = customBlock(html.open, html.close)
+            while let child = cmark_node_first_child(quote) { cmark_node_append_child(aside, child) }
+            cmark_node_insert_before(quote, aside)
+            cmark_node_free(quote)
+        }
+        for paragraph in nodes(of: CMARK_NODE_PARAGRAPH, in: document) {
+            var lines = [""]
+            var child = cmark_node_first_child(paragraph)
+            while let node = child {
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_TEXT: lines[lines.count - 1] += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: lines.append("")
+                default: lines = []
+                }
+                guard !lines.isEmpty else { break }
+                child = cmark_node_next(node)
+            }
+            guard !lines.isEmpty, let html = pass.fields(lines) else { continue }
+            cmark_node_insert_before(paragraph, customBlock(html, ""))
+            cmark_node_free(paragraph)
+        }
+        for text in nodes(of: CMARK_NODE_TEXT, in: document) where !isInsideLink(text) {
+            guard let raw = cmark_node_get_literal(text) else { continue }
+            let literal = String(cString: raw)
+            let line = Int(cmark_node_get_start_line(text)), startColumn = Int(cmark_node_get_start_column(text))
+            let paragraph = cmark_node_parent(text).flatMap { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH ? $0 : nil }
+            let place = MarkdownTextPlace(line: line, standsAlone: paragraph.map { isOnlyChild(text, of: $0) } ?? false) { offset in
+                sourceColumn(of: offset, in: literal, line: sourceLine(line, of: source), from: startColumn)
+            }
+            guard let pieces = pass.inlines(literal, at: place) else { continue }
+            // A block (a note shown inside another) takes the place of the paragraph it stood alone in.
+            if let paragraph, let html = pieces.lazy.compactMap({ if case let .block(html) = $0 { html } else { nil } }).first {
+                cmark_node_replace(paragraph, customBlock(html, ""))
+                cmark_node_free(paragraph)
+                continue
+            }
+            for piece in pieces {
+                let made = node(piece)
+                if case let .image(_, _, offset, size) = piece { placed[made] = Placed(line: line, column: place.column(offset), size: size) }
+                cmark_node_insert_before(text, made)
+            }
+            cmark_node_free(text)
+        }
+        return placed
+    }
+
+    /// Gives each heading the `id` the pass makes of its text, so that links can lead to it.
+    private static func nameHeadings(in document: OpaquePointer, by pass: MarkdownPass) {
+        var ids: Set<String> = []
+        for heading in nodes(of: CMARK_NODE_HEADING, in: document) {
+            guard var id = pass.headingID(text(of: heading)) else { continue }
+            // Two headings of one text: the second is `text-2`, as on GitHub.
+            if ids.contains(id) { id = (2...).lazy.map { "\(id)-\($0)" }.first { !ids.contains($0) }! }
+            ids.insert(id)
+            let level = cmark_node_get_heading_level(heading)
+            let block = customBlock("<h\(level) id=\"\(id)\">", "</h\(level)>")
+            while let child = cmark_node_first_child(heading) { cmark_node_append_child(block, child) }
+            cmark_node_replace(heading, block)
+            cmark_node_free(heading)
+        }
+    }
+
+    /// Where an image made by a pass stands in the source, and the size it asked for.
+    struct Placed {
+        let line: Int
+        let column: Int
+        let size: MarkdownSize?
+    }
+
+    /// Line `number` (from 1) of `text`, in UTF-8 bytes.
+    private static func sourceLine(_ number: Int, of text: String) -> Substring.UTF8View {
+        text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: number, omittingEmptySubsequences: false)
+            .dropFirst(number - 1).first ?? Substring().utf8
+    }
+
+    /// The column of byte `offset` of a text node's literal in its source
+    /// line, where the node starts at `column`. The literal lacks the
+    /// backslashes of escapes and has entities decoded, so its bytes are
+    /// matched in order, skipping what the source has besides.
+    static func sourceColumn(of offset: Int, in literal: String, line: Substring.UTF8View, from column: Int) -> Int {
+        var position = line.index(line.startIndex, offsetBy: column - 1, limitedBy: line.endIndex) ?? line.endIndex
+        for byte in literal.utf8.prefix(offset + 1) {
+            guard let match = line[position...].firstIndex(of: byte) else { return column + offset }
+            position = line.index(after: match)
+        }
+        return line.distance(from: line.startIndex, to: position)
+    }
+
+    private static func nodes(of type: cmark_node_type, in document: OpaquePointer) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == type { found.append(node) }
+        }
+        return found
+    }
+
+    private static func isInsideLink(_ node: OpaquePointer) -> Bool {
+        var parent = cmark_node_parent(node)
+        while let current = parent {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { return true }
+            parent = cmark_node_parent(current)
+        }
+        return false
+    }
+
+    private static func customBlock(_ open: String, _ close: String) -> OpaquePointer {
+        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+        cmark_node_set_on_enter(block, open)
+        cmark_node_set_on_exit(block, close)
+        return block
+    }
+
+    private static func node(_ piece: MarkdownInline) -> OpaquePointer {
+        func text(_ literal: String) -> OpaquePointer {
+            let node = cmark_node_new(CMARK_NODE_TEXT)!
+            cmark_node_set_literal(node, literal)
+            return node
+        }
+        switch piece {
+        case let .text(literal):
+            return text(literal)
+        case let .html(html), let .block(html):
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, html)
+            return node
+        case let .link(href, label), let .image(href, label, _, _):
+            let isImage = if case .image = piece { true } else { false }
+            let node = cmark_node_new(isImage ? CMARK_NODE_IMAGE : CMARK_NODE_LINK)!
+            cmark_node_set_url(node, href)
+            cmark_node_append_child(node, text(label))
+            return node
+        }
+    }
+
+    // MARK: - One-line fields
+
+    /// Backslash-escapes what would open a block at the start of a one-line field, so
+    /// that the line stays one paragraph. Inline syntax (`**bold**`, `[link](url)`,
+    /// `` `code` ``) is left alone.
+    static func escapingBlockStart(_ line: String) -> String {
+        guard let first = line.first else { return line }
+        let followedBySpace = line.dropFirst().first.map(\.isWhitespace) ?? true
+        switch first {
+        case "#", ">":
+            return "\\" + line
+        case "-", "+", "*":
+            return followedBySpace || isThematicBreak(line) ? "\\" + line : line
+        case "_":
+            return isThematicBreak(line) ? "\\" + line : line
+        case "`":
+            let isFence = line.hasPrefix("```") && !line.drop(while: { $0 == "`" }).contains("`")
+            return isFence ? "\\" + line : line
+        case "~":
+            return line.hasPrefix("~~~") ? "\\" + line : line
+        case "[":
+            return isLinkDefinitionStart(line) ? "\\" + line : line
+        default:
+            // An ordered list marker: up to 9 digits, then `.` or `)` and a space or the end.
+            let digits = line.prefix(while: { ("0"..."9").contains($0) })
+            let afterDigits = line.dropFirst(digits.count)
+            guard (1...9).contains(digits.count), let delimiter = afterDigits.first,
+                  delimiter == "." || delimiter == ")",
+                  afterDigits.dropFirst().first.map(\.isWhitespace) ?? true
+            else { return line }
+            return String(digits) + "\\" + afterDigits
+        }
+    }
+
+    /// Three or more of one of `-`, `*`, `_` and nothing else but spaces.
+    private static func isThematicBreak(_ line: String) -> Bool {
+        guard let marker = line.first else { return false }
+        let significant = line.filter { $0 != " " && $0 != "\t" }
+        return significant.count >= 3 && significant.allSatisfy { $0 == marker }
+    }
+
+    /// `[label]:` (also a footnote's `[^label]:`), which would be swallowed as a
+    /// definition; in a one-line field no reference could use it anyway.
+    private static func isLinkDefinitionStart(_ line: String) -> Bool {
+        guard let close = line.firstIndex(of: "]") else { return false }
+        return line[line.index(after: close)...].first == ":"
+    }
+
+    // MARK: - Images
+
+    /// Swaps each image for the HTML `replacement` gives, as a custom node:
+    /// libcmark-gfm writes those as they are even when raw HTML is off, and
+    /// the HTML comes from Daybook, not from the writer. An image alone in its
+    /// paragraph replaces the paragraph, since a figure cannot sit in a `<p>`.
+    static func replaceImages(in document: OpaquePointer, placed: [OpaquePointer: Placed],
+                              by replacement: (MarkdownImage) -> String?) {
+        var nodes: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            let node = cmark_iter_get_node(iterator)!
+            if event == CMARK_EVENT_ENTER, cmark_node_get_type(node) == CMARK_NODE_IMAGE { nodes.append(node) }
+            event = cmark_iter_next(iterator)
+        }
+        cmark_iter_free(iterator)
+
+        for node in nodes {
+            let parent = cmark_node_parent(node)
+            let standsAlone = parent.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && isOnlyChild(node, of: $0) } ?? false
+            let image = MarkdownImage(
+                url: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
+                alt: text(of: node),
+                line: placed[node]?.line ?? Int(cmark_node_get_start_line(node)),
+                column: placed[node]?.column ?? Int(cmark_node_get_start_column(node)),
+                standsAlone: standsAlone,
+                size: placed[node]?.size
+            )
+            guard let html = replacement(image) else { continue }
+            let replaced = standsAlone ? parent! : node
+            let custom = cmark_node_new(standsAlone ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(custom, html)
+            guard cmark_node_replace(replaced, custom) == 1 else {
+                // A table cell holds no custom inline: the image stays one, with the address of the `<img>` made for it.
+                cmark_node_free(custom)
+                if let src = html.range(of: "<img src=\"").map({ html[$0.upperBound...].prefix { $0 != "\"" } }) {
+                    cmark_node_set_url(node, src.replacingOccurrences(of: "&amp;", with: "&"))
+                }
+                continue
+            }
+            cmark_node_free(replaced)
+        }
+    }
+
+    /// Alone apart from white space (a soft break, spaces around it).
+    private static func isOnlyChild(_ node: OpaquePointer, of parent: OpaquePointer) -> Bool {
+        var child = cmark_node_first_child(parent)
+        while let current = child {
+            if current != node {
+                let type = cmark_node_get_type(current)
+                let blank = type == CMARK_NODE_SOFTBREAK
+                    || (type == CMARK_NODE_TEXT && (cmark_node_get_literal(current).map { String(cString: $0) } ?? "")
+                        .allSatisfy(\.isWhitespace))
+                if !blank { return false }
+            }
+            child = cmark_node_next(current)
+        }
+        return true
+    }
+}
+
+/// Inline content a `MarkdownPass` puts in place of a text node.
+public enum MarkdownInline: Equatable, Sendable {
+    case text(String)
+    case link(href: String, text: String)
+    /// An ordinary image node, so images made this way are handled like any
+    /// other; `offset` is where its syntax starts in the text, in UTF-8 bytes.
+    case image(src: String, alt: String, offset: Int, size: MarkdownSize? = nil)
+    /// Markup Daybook made (an audio or video player), written as it is.
+    case html(String)
+    /// Markup of a block (a note shown inside another): it replaces the
+    /// paragraph the text stands alone in. Only for a place that `standsAlone`.
+    case block(String)
+}
+
+/// Where a text a pass looks at stands in the source.
+public struct MarkdownTextPlace {
+    /// Its line in the Markdown text, from 1.
+    public let line: Int
+    /// The only thing in its paragraph.
+    public let standsAlone: Bool
+    /// The source column (from 1) of a UTF-8 byte offset in the text.
+    public let column: (Int) -> Int
+
+    public init(line: Int, standsAlone: Bool, column: @escaping (Int) -> Int) {
+        self.line = line
+        self.standsAlone = standsAlone
+        self.column = column
+    }
+}
+
+/// Changes to a parsed document beyond CommonMark, decided outside this file.
+public protocol MarkdownPass {
+    /// False when no text of `markdown` can hold what the pass looks for, so
+    /// that the pass is not applied at all (it would change nothing).
+    func mayChange(_ markdown: String) -> Bool
+    /// The pieces that replace a text outside code, links and images; nil keeps it.
+    func inlines(_ text: String, at place: MarkdownTextPlace) -> [MarkdownInline]?
+    /// Whether headings get an `id` (`headingID`).
+    var namesHeadings: Bool { get }
+    /// The `id` of a heading of this text (markup removed), nil for none; escaped for an attribute.
+    func headingID(_ text: String) -> String?
+    /// The HTML around a block quote whose first line is `line`, nil to keep the quote.
+    func callout(_ line: String) -> (open: String, close: String)?
+    /// The HTML that replaces a paragraph of plain lines, nil to keep it.
+    func fields(_ lines: [String]) -> String?
+}
+
