@@ -435,6 +435,10 @@ window.DaybookPlan = (function vocabPlan() {
     for (const old of shown.querySelectorAll(".plan-section.vocab")) old.remove();
     shown.prepend(...window.DaybookPlan.render(window.DaybookPlan.sections(state, today, events)));
   }
+  // The workout form offers the phone's day's planned split, not the build's day's.
+  const split = document.getElementById("workout-split");
+  const planned = shown.querySelector('[data-record="workout"] a');
+  if (split && (planned || shown !== days[0])) split.value = planned ? planned.textContent : "";
   // What was recorded here for that day and has not gone home yet.
   const done = new Set();
   for (const event of events) {
