@@ -33,6 +33,8 @@ struct HomePage: SiteFeature {
         let month: CalendarPages.MonthView
         let diaryHref: String
         let isEmpty: Bool
+        /// In December and January, the year in review of the year ending or just ended.
+        let yearReview: PageLink?
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -47,7 +49,8 @@ struct HomePage: SiteFeature {
                             onThisDay: OnThisDayView(site, context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
-                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
+                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty,
+                            yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) })
             return PageViewModel(title: site.config.title, section: .home, page: home)
         }]
     }
@@ -72,6 +75,7 @@ extension PlanItem: TemplateFields {
 extension HomePage.Home: TemplateFields {
     static let templateFields: TemplateFieldTable<Self> = [
         "todayLabel": { $0.todayLabel }, "days": { $0.days }, "staleNote": { $0.staleNote }, "recorder": { $0.recorder }, "hasPlan": { $0.hasPlan },
-        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty }
+        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty },
+        "yearReview": { $0.yearReview },
     ]
 }
