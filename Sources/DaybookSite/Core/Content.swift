@@ -13,6 +13,8 @@ public struct Content: Sendable {
     /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
     /// pages an edit can change. Valid within one process.
     public var textHashes: [String: Int] = [:]
+    /// Each kind's files as it read them, hashed in one key (`ContentLoad.load`), by kind.
+    var kindKeys: [ObjectIdentifier: PageKey] = [:]
     /// What each kind read that a page may show, by its key (`ItemsKey`):
     /// `PublishedContent` filters them all by their `Audience` alike.
     private(set) var items: [ObjectIdentifier: any ContentItems] = [:]
