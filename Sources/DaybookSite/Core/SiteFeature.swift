@@ -41,7 +41,7 @@ enum SiteFeatures {
     /// Every feature, in navigation order; today's plan, the calendar's marks
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
-        HomePage(), DiaryPages(), MediaPages(), FreePages(), CalendarPages(), VocabPages(), FlashcardPrintPages(), WorkoutPages(),
+        HomePage(), DiaryPages(), MediaPages(), FreePages(), CalendarPages(), YearInReviewPages(), VocabPages(), FlashcardPrintPages(), WorkoutPages(),
         RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
     ]
 
