@@ -125,17 +125,8 @@ public struct SiteData: Sendable {
         let vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
             VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
         }
-        // The plans of the days after today, each as that day will see these files, for the phone (SPEC §8).
-        // Made when the phone's pages are: each is a schedule replayed again, as long as today's.
-        let todayPlan = vocab.todayPlan
-        let decks = content.decks, reviews = content.reviews, settings = content.config.vocab
-        let comingVocab = OnFirstUse {
-            [todayPlan] + memo.value("coming vocab", key: scheduleKey) {
-                Array(1..<PhonePlan.dayCount).parallelMap { offset in
-                    VocabSchedule(decks: decks, reviews: reviews, settings: settings, today: today.adding(days: offset)).todayPlan
-                }
-            }
-        }
+        // The plans of the days after today for the phone (SPEC §8), from today's replay; made when the phone's pages are.
+        let comingVocab = OnFirstUse { memo.value("coming vocab", key: scheduleKey) { ComingDays(vocab, days: PhonePlan.dayCount) } }
         vocabDiagnostics = vocab.diagnostics
         published = PublishedContent(content, showing: visibility, schedule: vocab, coming: comingVocab)
         // Without --include-private the pages show just what feeds show.
