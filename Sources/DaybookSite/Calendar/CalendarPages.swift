@@ -181,7 +181,7 @@ struct CalendarPages: SiteFeature {
                             previous: position > 0 ? link(years[position - 1]) : nil,
                             next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend,
                             activity: activity.year(year, t),
-                            review: hasReview ? PageLink(label: t.format("review_title", ["year": String(year)]), href: context.link(Routes.yearInReview(year))) : nil)
+                            review: hasReview ? YearInReviewPages.link(year, context) : nil)
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
 }

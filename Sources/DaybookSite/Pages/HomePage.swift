@@ -35,6 +35,8 @@ struct HomePage: SiteFeature {
         let month: CalendarPages.MonthView
         let diaryHref: String
         let isEmpty: Bool
+        /// In December and January, the year in review of the year ending or just ended.
+        let yearReview: PageLink?
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -50,7 +52,8 @@ struct HomePage: SiteFeature {
                             onThisDay: OnThisDayView(site, context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
-                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
+                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty,
+                            yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) })
             return PageViewModel(title: site.config.title, section: .home, page: home)
         }]
     }

@@ -58,6 +58,7 @@ struct PublishedSchedule: Sendable {
     func words(of deckID: String) -> [WordStatus] { shown.contains(deckID) ? schedule.words(of: deckID) : [] }
     func word(_ text: String, in deckID: String) -> WordStatus? { shown.contains(deckID) ? schedule.word(text, in: deckID) : nil }
     func day(_ date: LocalDate) -> VocabDay { shownDecks(schedule.day(date)) }
+    func isTested(_ deckID: String, on date: LocalDate) -> Bool { shown.contains(deckID) && schedule.isTested(deckID, on: date) }
     func days(in range: ClosedRange<LocalDate>) -> [VocabDay] { schedule.days(in: range).map(shownDecks) }
     func reviewDays(from start: LocalDate) -> [DeckReviewDay] { schedule.reviewDays(from: start).filter { shown.contains($0.deckID) } }
 
