@@ -229,3 +229,6 @@ extension CalendarPages.YearPage: TemplateFields {
     ]
 }
 
+extension Section {
+    public static let calendar = Section("calendar")
+}

@@ -332,3 +332,11 @@ extension DiaryPages.TagsPage: TemplateFields {
         "tags": { $0.tags }
     ]
 }
+
+extension Section {
+    public static let diary = Section("diary")
+}
+
+extension SearchKind {
+    static let diary = SearchKind("diary", rank: 0)
+}

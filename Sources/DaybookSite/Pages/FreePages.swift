@@ -54,3 +54,7 @@ extension NotFoundPage.NotFound: TemplateFields {
         "homeHref": { $0.homeHref }
     ]
 }
+
+extension SearchKind {
+    static let page = SearchKind("page", rank: 3)
+}

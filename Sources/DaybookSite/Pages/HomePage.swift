@@ -83,3 +83,7 @@ extension HomePage.Home: TemplateFields {
         "yearReview": { $0.yearReview },
     ]
 }
+
+extension Section {
+    public static let home = Section("home")
+}

@@ -86,3 +86,7 @@ extension SearchPages.Option: TemplateFields {
         "value": { $0.value }, "label": { $0.label }
     ]
 }
+
+extension Section {
+    public static let search = Section("search")
+}

@@ -265,3 +265,10 @@ extension StageCount: TemplateFields {
     ]
 }
 
+extension Section {
+    public static let vocab = Section("vocab")
+}
+
+extension SearchKind {
+    static let word = SearchKind("word", rank: 1)
+}
