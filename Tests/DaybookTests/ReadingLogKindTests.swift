@@ -107,22 +107,19 @@ extension SearchKind {
         }
     }
 
-    struct BookList: TemplateFields {
+    @TemplateData struct BookList {
         let books: [BookLink]
-        static let templateFields: TemplateFieldTable<Self> = ["books": { $0.books }]
     }
 
-    struct BookLink: TemplateFields {
+    @TemplateData struct BookLink {
         let title: String
         let href: String
-        static let templateFields: TemplateFieldTable<Self> = ["title": { $0.title }, "href": { $0.href }]
     }
 
-    struct BookView: TemplateFields {
+    @TemplateData struct BookView {
         let title: String
         let author: String
         let finished: String
-        static let templateFields: TemplateFieldTable<Self> = ["title": { $0.title }, "author": { $0.author }, "finished": { $0.finished }]
     }
 
     /// Its templates, beside the content as a theme's own files (`themes/default/` overrides the built-in theme file by file).
