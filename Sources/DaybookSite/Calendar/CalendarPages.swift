@@ -60,9 +60,7 @@ struct CalendarPages: SiteFeature {
     @TemplateData struct DayCell {
         var isPad = false
         let day: Int
-        let iso: String
-        let label: String
-        let cssClass: String
+        let iso, label, cssClass: String
         let marks: [DayMark]
         var hasMarks: Bool { !marks.isEmpty }
     }
@@ -72,8 +70,7 @@ struct CalendarPages: SiteFeature {
     }
 
     @TemplateData struct MonthView {
-        let title: String
-        let href: String
+        let title, href: String
         let weekdays: [String]
         let weeks: [Week]
     }
@@ -100,8 +97,7 @@ struct CalendarPages: SiteFeature {
 
     @TemplateData struct MonthPage {
         let month: MonthView
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         let yearLink: PageLink
         let todayLink: PageLink?
     }
@@ -123,14 +119,11 @@ struct CalendarPages: SiteFeature {
 
     @TemplateData struct HeatDay {
         var isPad = false
-        let iso: String
-        let label: String
-        let cssClass: String
+        let iso, label, cssClass: String
     }
 
     @TemplateData struct HeatMonth {
-        let title: String
-        let href: String
+        let title, href: String
         let weekdays: [String]
         let weeks: [[HeatDay]]
         let total: Int
@@ -139,8 +132,7 @@ struct CalendarPages: SiteFeature {
     @TemplateData struct YearPage {
         let year: Int
         let months: [HeatMonth]
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         let legend: [HeatDay]
         let activity: ActivityLayers.YearView
         /// `year/YYYY/`, when the year has entries or workouts.
