@@ -12,9 +12,10 @@ struct CalendarPages: SiteFeature {
         let layerKeys = Dictionary(uniqueKeysWithValues: months.map { month in
             (month, site.rememberedKey { hasher in for layer in layers { layer.combineKey(month.firstDay...month.lastDay, into: &hasher) } })
         })
-        func key(_ months: [YearMonth], of all: [YearMonth]) -> PageKey? {
+        func key(_ months: [YearMonth], of all: [YearMonth], hasReview: Bool = false) -> PageKey? {
             site.rememberedKey { hasher in
                 hasher.combine(all)
+                hasher.combine(hasReview)
                 for month in months { hasher.combine(layerKeys[month]) }
             }
         }
@@ -29,7 +30,9 @@ struct CalendarPages: SiteFeature {
         pages += years.map { year in
             // Streaks and strength reach back into the years before.
             let yearMonths = months.filter { $0.year <= year }
-            return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(yearMonths, of: months)) { context in
+            // The link to the year in review too: making the year's last public entry private removes it.
+            return Page(Routes.calendarYear(year), template: "pages/calendar-year",
+                        key: key(yearMonths, of: months, hasReview: reviewYears.contains(year))) { context in
                 // A month's heatmap is made again only when its marks changed: in `serve` one edit changes a day or two.
                 Self.yearPage(year, years: years, activity: activity, hasReview: reviewYears.contains(year), context) { month in
                     site.memo.value("heat \(month.year)-\(month.month)", key: site.rememberedKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
