@@ -4,8 +4,7 @@ struct FreePages: SiteFeature {
     var contentKind: (any ContentKind)? { PagesKind() }
 
     @TemplateData struct FreePageView {
-        let title: String
-        let html: String
+        let title, html: String
         let params: TemplateValue
     }
 
