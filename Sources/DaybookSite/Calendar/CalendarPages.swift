@@ -63,9 +63,7 @@ struct CalendarPages: SiteFeature {
     @TemplateData struct DayCell {
         var isPad = false
         let day: Int
-        let iso: String
-        let label: String
-        let cssClass: String
+        let iso, label, cssClass: String
         let marks: [DayMark]
         var hasMarks: Bool { !marks.isEmpty }
     }
@@ -75,8 +73,7 @@ struct CalendarPages: SiteFeature {
     }
 
     @TemplateData struct MonthView {
-        let title: String
-        let href: String
+        let title, href: String
         let weekdays: [String]
         let weeks: [Week]
     }
@@ -103,8 +100,7 @@ struct CalendarPages: SiteFeature {
 
     @TemplateData struct MonthPage {
         let month: MonthView
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         let yearLink: PageLink
         let todayLink: PageLink?
     }
@@ -126,14 +122,11 @@ struct CalendarPages: SiteFeature {
 
     @TemplateData struct HeatDay {
         var isPad = false
-        let iso: String
-        let label: String
-        let cssClass: String
+        let iso, label, cssClass: String
     }
 
     @TemplateData struct HeatMonth {
-        let title: String
-        let href: String
+        let title, href: String
         let weekdays: [String]
         let weeks: [[HeatDay]]
         let total: Int
@@ -142,8 +135,7 @@ struct CalendarPages: SiteFeature {
     @TemplateData struct YearPage {
         let year: Int
         let months: [HeatMonth]
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         let legend: [HeatDay]
         let activity: ActivityLayers.YearView
         /// `year/YYYY/`, when the year has entries or workouts.
@@ -187,4 +179,8 @@ struct CalendarPages: SiteFeature {
                             review: hasReview ? YearInReviewPages.link(year, context) : nil)
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
+}
+
+extension Section {
+    public static let calendar = Section("calendar")
 }
