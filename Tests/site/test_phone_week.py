@@ -419,7 +419,6 @@ def vocab_items(plan):
 
 
 # Remove each marker once phone4's work (phone.js working out the coming days from what the phone recorded) is on main.
-@pytest.mark.xfail(strict=True, reason="waits for phone4: the home page working out the phone's day from the tests it recorded")
 def test_each_day_the_home_page_showed_the_plan_the_spec_gives(week):
     seen = week["seen"]
     shown = {day: set(vocab_items(plan)) for day, plan in seen["plan"].items()}

@@ -28,6 +28,8 @@ public struct VocabSchedule: Sendable {
     public let deckIDs: [String]
     /// Warnings: results dated after today, which do not count yet.
     public let diagnostics: [Diagnostic]
+    /// reviews.md's days from today on, for the days after today (`ComingDays`).
+    let resultsFromToday: [ReviewLog.Day]
 
     private let decks: [String: DeckState]
     private let calendar: [LocalDate: [DeckActivity]]
@@ -46,6 +48,7 @@ public struct VocabSchedule: Sendable {
                                        hint: "check the date, or compute the schedule for \(day.date.iso) or later", severity: .warning))
         }
         diagnostics = warnings
+        resultsFromToday = reviews.days.filter { $0.date >= today }
 
         let counted = reviews.misses.filter { $0.date <= today }
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
@@ -88,6 +91,9 @@ public struct VocabSchedule: Sendable {
         guard let state = decks[deckID], let index = state.wordIndex[text] else { return nil }
         return state.words[index]
     }
+
+    /// The days before today with a line for the deck in reviews.md.
+    func testedBeforeToday(_ deckID: String) -> [LocalDate] { decks[deckID]?.taking.tested.filter { $0 < today } ?? [] }
 
     // MARK: Days
 
