@@ -23,6 +23,8 @@ import Testing
         case missedByTheWatcher
         /// A file beside the entries comes and goes: the kept listings must not hide it.
         case addAsset, removeAsset
+        /// An entry edited in place gains links to other entries, and loses them: what links here on their pages follows.
+        case linkAdded
     }
 
     /// Tells the build what changed, as `serve`'s watcher does (`ParseCache.noteChanges`),
@@ -189,6 +191,12 @@ import Testing
             let diary = content.appendingPathComponent("diary")
             guard let path = (site.memory?.files(under: diary.path) ?? []).sorted().first(where: { $0.hasSuffix(".pdf") }) else { return nil }
             try remove("diary/" + path)
+        case .linkAdded:
+            guard let path = entries().map({ "diary/" + $0 }).filter({ $0.hasPrefix("diary/2026/") && !$0.contains("2026-11-14") })
+                .randomElement(using: &random) else { return nil }
+            let old = try text(path)
+            try site.write("content/" + path, old + "\nAs on [[2026-11-14]], edit \(step). And [that day](../2026-11-18/) too.\n")
+            return { try site.write("content/" + path, old) }
         case .invalidEntry:
             let path = "content/diary/2026/2026-11-25-broken.md"
             try site.write(path, "---\nweather: snwo\n---\n# Broken\n")

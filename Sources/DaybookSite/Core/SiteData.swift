@@ -37,6 +37,10 @@ public struct SiteData: Sendable {
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
     let pageWarnings: [Diagnostic]
+    /// What links to each entry and page, and what their links' previews show.
+    let linksHere: LinksHere
+    /// Each published free page's own links, by its slug path.
+    let pageLinks: [String: [Backlinks.Link]]
     /// What every page is made of besides the navigation (`site.yml`, the
     /// theme, today, the seed, what is shown, the files beside entries),
     /// and what the vocabulary and the workout pages are made of: their
@@ -165,7 +169,7 @@ public struct SiteData: Sendable {
         }
         sharedKey = shared
         let publicEntries = visibility.includePrivate ? Set(publicView.entries.map(\.source.relativePath)) : nil
-        let diary = DiaryIndex(entries: published.entries, pages: published.pages,
+        let diary = DiaryIndex(entries: published.entries, pages: published.pages, decks: published.decks,
                                isPublic: { publicEntries?.contains($0.source.relativePath) ?? true }, photos: library, watch: slowParseWatch,
                                memo: memo, shared: shared)
         self.diary = diary
@@ -178,6 +182,11 @@ public struct SiteData: Sendable {
             return (page.source.slugPath, rendered, pass.warnings, pass.errors)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
+        pageLinks = Dictionary(pages.map { ($0.0, $0.1.links) }, uniquingKeysWith: { first, _ in first })
+        let publicPages = Set(publicView.pages.map(\.source.relativePath))
+        linksHere = LinksHere(diary: diary, pages: zip(published.pages, pages).map { page, made in
+            (page, made.1.plainText, publicPages.contains(page.source.relativePath), made.1.links)
+        }, decks: published.decks)
         photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
         let publishedDecks = published.decks

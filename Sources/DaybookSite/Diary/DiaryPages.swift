@@ -13,6 +13,7 @@ struct DiaryPages: SiteFeature {
                 hasher.combine(diary.pageKeys[index])
                 hasher.combine(index > 0 ? diary.itemKeys[index - 1] : nil)
                 hasher.combine(index + 1 < diary.entries.count ? diary.itemKeys[index + 1] : nil)
+                site.linksHere.combine(Routes.content(diary.entries[index].source), links: diary.links(of: index), into: &hasher)
             }
             pages.append(Page(Routes.content(diary.entries[index].source), template: "pages/entry", key: key) { context in
                 Self.entryPage(index, context)
@@ -132,6 +133,8 @@ struct DiaryPages: SiteFeature {
         let lastmod: String?
         /// Dataview's `key:: value` fields of the text.
         let fields: [ObsidianPass.Field]
+        let linkedFrom: [LinksHere.Linker]
+        let previews: [LinksHere.Preview]
     }
 
     static func neighbour(_ index: Int, _ context: PageContext) -> Neighbour {
@@ -153,7 +156,9 @@ struct DiaryPages: SiteFeature {
             calendarHref: context.link(Routes.calendarMonth(entry.date.monthKey)),
             params: ParamsView.make(entry.frontMatter.params),
             lastmod: entry.frontMatter.lastModified?.date.iso,
-            fields: diary.bodies[index].fields
+            fields: diary.bodies[index].fields,
+            linkedFrom: context.site.linksHere.linkers(of: context.path, context),
+            previews: context.site.linksHere.previews(diary.links(of: index), context)
         )
         return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }
@@ -298,7 +303,7 @@ extension DiaryPages.EntryPage: TemplateFields {
         "title": { $0.title }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "time": { $0.time }, "weather": { $0.weather }, "tags": { $0.tags },
         "mood": { $0.mood }, "isPrivate": { $0.isPrivate }, "html": { $0.html }, "previous": { $0.previous }, "next": { $0.next },
         "monthHref": { $0.monthHref }, "monthLabel": { $0.monthLabel }, "calendarHref": { $0.calendarHref }, "params": { $0.params },
-        "lastmod": { $0.lastmod }, "fields": { $0.fields }
+        "lastmod": { $0.lastmod }, "fields": { $0.fields }, "linkedFrom": { $0.linkedFrom }, "previews": { $0.previews }
     ]
 }
 

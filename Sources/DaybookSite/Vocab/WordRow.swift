@@ -26,8 +26,10 @@ final class WordRow {
     let missedLabel: String?
     /// On a book page: the word came in by a miss on the book's first day.
     let joinedLabel: String?
+    /// On the deck's page, the word's place: the entries and pages whose `[[word]]` links lead to it.
+    let linkedFrom: [LinksHere.Linker]
 
-    init(_ status: WordStatus, order: Int, deck: Deck, vocab: VocabSite, joined: Bool = false, _ context: PageContext,
+    init(_ status: WordStatus, order: Int, deck: Deck, vocab: VocabSite, joined: Bool = false, listsLinks: Bool = false, _ context: PageContext,
          shared: inout WordRowLabels) {
         let t = context.t
         let html = vocab.html(status.word, in: deck.id)
@@ -53,6 +55,8 @@ final class WordRow {
         missedLabel = status.missedOn.isEmpty ? nil
             : t.format("vocab_missed_on", ["dates": status.missedOn.map(vocab.shortDate).joined(separator: ", ")])
         joinedLabel = joined ? t.format("vocab_joined", ["date": vocab.shortDate(status.book.start)]) : nil
+        let links = context.site.linksHere
+        linkedFrom = listsLinks && links.linksWords(of: deck.id) ? links.linkers(of: Routes.word(deck.id, anchor), context) : []
     }
 }
 
@@ -101,6 +105,6 @@ extension WordRow: TemplateFields {
         "meaningLang": { $0.meaningLang }, "stageLabel": { $0.stageLabel }, "stageClass": { $0.stageClass }, "added": { $0.added },
         "addedLabel": { $0.addedLabel }, "bookHref": { $0.bookHref }, "bookLabel": { $0.bookLabel }, "order": { $0.order },
         "isMastered": { $0.isMastered }, "missedCount": { $0.missedCount }, "nextLabel": { $0.nextLabel }, "missedLabel": { $0.missedLabel },
-        "joinedLabel": { $0.joinedLabel }
+        "joinedLabel": { $0.joinedLabel }, "linkedFrom": { $0.linkedFrom }
     ]
 }
