@@ -198,7 +198,10 @@ import Testing
         let site = try Self.built(["content/vocab/reviews.md": "## 2026-11-21\n- toeic: revenue\n", "content/site.yml": "vocab:\n  unrecorded: passed\n"])
         defer { site.remove() }
         #expect(try #require(site.read("vocab/toeic/2026-10-20/index.html")).contains("<span class=\"stage stage-mastered\">완료</span>"))
-        #expect(try #require(site.read("index.html")).contains("밀린 복습") == false)
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("<h3>밀린 복습") == false)
+        // The phone works the coming days out by the same rule (`PhonePlan.State`).
+        #expect(home.contains(#""rule":"passed""#))
     }
 
     @Test func theCalendarMarksWordsAddedAndReviewsDue() throws {

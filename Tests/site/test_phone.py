@@ -31,11 +31,12 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 class Server:
-    """The built site under /daybook/ on a free port of 127.0.0.1, which a test may stop."""
+    """The built site under /daybook/ on a free port of 127.0.0.1 (or `port`, to publish again at the
+    same address), which a test may stop."""
 
-    def __init__(self, root):
+    def __init__(self, root, port=0):
         handler = functools.partial(Quiet, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/daybook/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
@@ -57,8 +58,15 @@ def site(sample_site, tmp_path):
 
 @pytest.fixture
 def phone(tmp_path):
-    """A fresh Chromium of its own (service workers and storage start empty), in Seoul's time zone,
-    its clock set to the build's day at 20:00 and movable by `window.__shift` milliseconds."""
+    driver = start_phone(tmp_path / "downloads", TODAY)
+    yield driver
+    driver.quit()
+
+
+def start_phone(downloads, day):
+    """A fresh Chromium of its own (service workers and storage start empty) with a 390 px wide
+    screen, in Seoul's time zone, its clock set to `day` at 20:00 and movable by `window.__shift`
+    milliseconds; what it downloads lands in `downloads`."""
     options = webdriver.ChromeOptions()
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844"):
         options.add_argument(flag)
@@ -67,14 +75,14 @@ def phone(tmp_path):
         options.binary_location = binary
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Seoul"})
-    downloads = tmp_path / "downloads"
+    # Headless Chromium's window is never narrower than 500 px: the phone's screen is emulated.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
     downloads.mkdir()
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     driver.downloads = downloads
     driver.set_script_timeout(20)
-    set_clock(driver, TODAY)
-    yield driver
-    driver.quit()
+    set_clock(driver, day)
+    return driver
 
 
 def set_clock(driver, day, hour=20):

@@ -25,12 +25,13 @@ struct CalendarPages: SiteFeature {
         }
         let years = Array(Set(months.map(\.year))).sorted()
         let activity = ActivityLayers(site)
+        let reviewYears = Set(YearInReviewPages.years(site))
         pages += years.map { year in
             // Streaks and strength reach back into the years before.
             let yearMonths = months.filter { $0.year <= year }
             return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(yearMonths, of: months)) { context in
                 // A month's heatmap is made again only when its marks changed: in `serve` one edit changes a day or two.
-                Self.yearPage(year, years: years, activity: activity, context) { month in
+                Self.yearPage(year, years: years, activity: activity, hasReview: reviewYears.contains(year), context) { month in
                     site.memo.value("heat \(month.year)-\(month.month)", key: site.rememberedKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
                         Self.heatMonth(month, layers: layers, activity: activity, context)
                     }
@@ -141,6 +142,8 @@ struct CalendarPages: SiteFeature {
         let next: PageLink?
         let legend: [HeatDay]
         let activity: ActivityLayers.YearView
+        /// `year/YYYY/`, when the year has entries or workouts.
+        let review: PageLink?
     }
 
     /// Activity level 0–4 from the number of marks on a day.
@@ -167,7 +170,7 @@ struct CalendarPages: SiteFeature {
                          weekdays: grid.weekdays.map(t.weekdayShort), weeks: weeks, total: total)
     }
 
-    static func yearPage(_ year: Int, years: [Int], activity: ActivityLayers, _ context: PageContext, heat: (YearMonth) -> HeatMonth) -> PageViewModel {
+    static func yearPage(_ year: Int, years: [Int], activity: ActivityLayers, hasReview: Bool, _ context: PageContext, heat: (YearMonth) -> HeatMonth) -> PageViewModel {
         let t = context.t
         let months = (1...12).map { heat(YearMonth(year: year, month: $0)) }
         let position = years.firstIndex(of: year)!
@@ -176,7 +179,8 @@ struct CalendarPages: SiteFeature {
         let page = YearPage(year: year, months: months,
                             previous: position > 0 ? link(years[position - 1]) : nil,
                             next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend,
-                            activity: activity.year(year, t))
+                            activity: activity.year(year, t),
+                            review: hasReview ? YearInReviewPages.link(year, context) : nil)
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
 }
@@ -221,7 +225,7 @@ extension CalendarPages.HeatMonth: TemplateFields {
 extension CalendarPages.YearPage: TemplateFields {
     static let templateFields: TemplateFieldTable<Self> = [
         "year": { $0.year }, "months": { $0.months }, "previous": { $0.previous }, "next": { $0.next }, "legend": { $0.legend },
-        "activity": { $0.activity }
+        "activity": { $0.activity }, "review": { $0.review }
     ]
 }
 

@@ -34,6 +34,7 @@ enum Routes {
     // Calendar
     static func calendarMonth(_ month: YearMonth) -> SitePath { .folder("calendar", month.path) }
     static func calendarYear(_ year: Int) -> SitePath { .folder("calendar", String(year)) }
+    static func yearInReview(_ year: Int) -> SitePath { .folder("year", String(year)) }
 
     // Vocabulary and its print sheets
     static let vocab = SitePath.folder("vocab")

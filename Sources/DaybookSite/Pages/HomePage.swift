@@ -26,6 +26,8 @@ struct HomePage: SiteFeature {
         /// Today's plan and the days after it (`PhonePlan`), all but today's hidden until the phone's clock picks one.
         let days: [PhonePlan.Day]
         let staleNote: String
+        /// The schedule's state for the phone to work out the coming days' vocabulary (`PhonePlan.State`).
+        let planState: String?
         let recorder: PhonePlan.Recorder
         let hasPlan: Bool
         let recent: [EntryItem]
@@ -33,6 +35,8 @@ struct HomePage: SiteFeature {
         let month: CalendarPages.MonthView
         let diaryHref: String
         let isEmpty: Bool
+        /// In December and January, the year in review of the year ending or just ended.
+        let yearReview: PageLink?
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -42,12 +46,14 @@ struct HomePage: SiteFeature {
             let days = PhonePlan.days(site, context)
             let plan = days[0].plan
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
+                            planState: PhonePlan.State.json(site, context),
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             onThisDay: OnThisDayView(site, context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
-                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
+                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty,
+                            yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) })
             return PageViewModel(title: site.config.title, section: .home, page: home)
         }]
     }
@@ -71,7 +77,9 @@ extension PlanItem: TemplateFields {
 
 extension HomePage.Home: TemplateFields {
     static let templateFields: TemplateFieldTable<Self> = [
-        "todayLabel": { $0.todayLabel }, "days": { $0.days }, "staleNote": { $0.staleNote }, "recorder": { $0.recorder }, "hasPlan": { $0.hasPlan },
-        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty }
+        "todayLabel": { $0.todayLabel }, "days": { $0.days }, "staleNote": { $0.staleNote }, "planState": { $0.planState },
+        "recorder": { $0.recorder }, "hasPlan": { $0.hasPlan },
+        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty },
+        "yearReview": { $0.yearReview },
     ]
 }

@@ -45,7 +45,7 @@ struct MediaPages: SiteFeature {
         return PageViewModel(title: heading, section: .diary, page: MonthPage(heading: heading, items: items, up: up))
     }
 
-    private static func unique(_ photos: [Photo]) -> [Photo] {
+    static func unique(_ photos: [Photo]) -> [Photo] {
         var seen = Set<String>()
         return photos.filter { seen.insert($0.source).inserted }
     }

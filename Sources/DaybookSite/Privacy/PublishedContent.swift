@@ -24,7 +24,7 @@ public struct PublishedContent: Sendable {
     /// - Parameters:
     ///   - schedule: every deck's schedule, private decks too (reviews.md may name them).
     ///   - coming: today's plan and those of the days after it that the phone may open the site on (`PhonePlan.days`).
-    init(_ content: Content, showing visibility: Visibility, schedule: VocabSchedule, coming: OnFirstUse<[VocabDay]>) {
+    init(_ content: Content, showing visibility: Visibility, schedule: VocabSchedule, coming: OnFirstUse<ComingDays>) {
         entries = content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
         decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
@@ -45,10 +45,10 @@ public struct PublishedContent: Sendable {
 /// its decks alone (`VocabSchedule` holds every deck, private ones too).
 struct PublishedSchedule: Sendable {
     private let schedule: VocabSchedule
-    private let coming: OnFirstUse<[VocabDay]>
+    private let coming: OnFirstUse<ComingDays>
     private let shown: Set<String>
 
-    fileprivate init(_ schedule: VocabSchedule, coming: OnFirstUse<[VocabDay]>, decks: [Deck]) {
+    fileprivate init(_ schedule: VocabSchedule, coming: OnFirstUse<ComingDays>, decks: [Deck]) {
         self.schedule = schedule
         self.coming = coming
         shown = Set(decks.map(\.id))
@@ -58,6 +58,7 @@ struct PublishedSchedule: Sendable {
     func words(of deckID: String) -> [WordStatus] { shown.contains(deckID) ? schedule.words(of: deckID) : [] }
     func word(_ text: String, in deckID: String) -> WordStatus? { shown.contains(deckID) ? schedule.word(text, in: deckID) : nil }
     func day(_ date: LocalDate) -> VocabDay { shownDecks(schedule.day(date)) }
+    func isTested(_ deckID: String, on date: LocalDate) -> Bool { shown.contains(deckID) && schedule.isTested(deckID, on: date) }
     func days(in range: ClosedRange<LocalDate>) -> [VocabDay] { schedule.days(in: range).map(shownDecks) }
     func reviewDays(from start: LocalDate) -> [DeckReviewDay] { schedule.reviewDays(from: start).filter { shown.contains($0.deckID) } }
 
@@ -66,11 +67,16 @@ struct PublishedSchedule: Sendable {
         let offset = date.daysSinceEpoch - schedule.today.daysSinceEpoch
         // Today's is the schedule's own: only the days after it are replayed.
         guard (1..<PhonePlan.dayCount).contains(offset) else { return day(date) }
-        return shownDecks(coming.value[offset])
+        return shownDecks(coming.value.plans[offset])
     }
 
     /// Today's plan and those of the days the phone may open the site on.
-    var comingPlans: [VocabDay] { coming.value.map(shownDecks) }
+    var comingPlans: [VocabDay] { coming.value.plans.map(shownDecks) }
+
+    /// Where each book of the shown decks stands at the start of today, for the phone to work out the coming days (`PhonePlan.State`).
+    var comingStart: (days: ComingDays, decks: [ComingDays.DeckStart]) {
+        (coming.value, coming.value.decks.filter { shown.contains($0.id) })
+    }
 
     private func shownDecks(_ day: VocabDay) -> VocabDay { VocabDay(date: day.date, decks: day.decks.filter { shown.contains($0.deckID) }) }
 }

@@ -28,6 +28,8 @@ public struct VocabSchedule: Sendable {
     public let deckIDs: [String]
     /// Warnings: results dated after today, which do not count yet.
     public let diagnostics: [Diagnostic]
+    /// reviews.md's days from today on, for the days after today (`ComingDays`).
+    let resultsFromToday: [ReviewLog.Day]
 
     private let decks: [String: DeckState]
     private let calendar: [LocalDate: [DeckActivity]]
@@ -46,6 +48,7 @@ public struct VocabSchedule: Sendable {
                                        hint: "check the date, or compute the schedule for \(day.date.iso) or later", severity: .warning))
         }
         diagnostics = warnings
+        resultsFromToday = reviews.days.filter { $0.date >= today }
 
         let counted = reviews.misses.filter { $0.date <= today }
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
@@ -89,12 +92,18 @@ public struct VocabSchedule: Sendable {
         return state.words[index]
     }
 
+    /// The days before today with a line for the deck in reviews.md.
+    func testedBeforeToday(_ deckID: String) -> [LocalDate] { decks[deckID]?.taking.tested.filter { $0 < today } ?? [] }
+
     // MARK: Days
 
     /// What happens on `date` in every deck: words added, study sessions,
     /// reviews taken or due and misses. Past days as they happened (a review
     /// on the day it was taken), today with its overdue reviews, future days
     /// projected assuming every test is passed on its day.
+    /// Whether reviews.md has a line for the deck on `date` (up to today): its reviews due that day are taken.
+    public func isTested(_ deckID: String, on date: LocalDate) -> Bool { decks[deckID]?.taking.tested.contains(date) ?? false }
+
     public func day(_ date: LocalDate) -> VocabDay { VocabDay(date: date, decks: calendar[date] ?? []) }
 
     /// Today's plan.

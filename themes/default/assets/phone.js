@@ -3,7 +3,7 @@
 // storage as inbox events until it leaves as one JSON Lines file (share
 // sheet, download, or copied text) for `daybook inbox` to merge at home.
 // The home page also picks today's plan by the phone's clock among the days
-// the build carries.
+// the build carries, and works out their vocabulary from what was recorded.
 "use strict";
 
 window.DaybookInbox = (function inbox() {
@@ -206,9 +206,209 @@ window.DaybookInbox = (function inbox() {
   render();
 })();
 
+// The vocabulary plan of a day, worked out on the phone (SPEC §4, §8): the
+// rules of the build's schedule (ComingDays.swift, VocabSchedule.swift)
+// ported, from the state the home page carries — each book with a session
+// left, as it stood at the start of the build's day — and the tests from that
+// day on: reviews.md's, and those this phone recorded and has not sent home.
+window.DaybookPlan = (function vocabPlan() {
+  const DAY = 86400000;
+  const days = (iso) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / DAY;
+  const iso = (day) => new Date(day * DAY).toISOString().slice(0, 10);
+
+  function load() {
+    const element = document.querySelector(".plan-state");
+    try {
+      return element ? JSON.parse(element.textContent) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** The tests from the build's day on, in date order: [day, deck, missed words]; the phone's test events merge per day and deck as `daybook inbox` does. */
+  function tests(state, events) {
+    const today = days(state.today);
+    const list = state.tests.map(([day, deck, missed]) => [today + day, deck, missed]);
+    const phone = new Map();
+    for (const event of events) {
+      if (event.type !== "test") continue;
+      const day = days(event.at.slice(0, 10));
+      // Recorded before the build's day: the build counts it once merged, not before.
+      if (day < today) continue;
+      const key = day + "\n" + event.deck;
+      if (!phone.has(key)) phone.set(key, [day, event.deck, []]);
+      if (event.result === "missed") phone.get(key)[2].push(event.word);
+    }
+    return list.concat(Array.from(phone.values())).sort((a, b) => a[0] - b[0]);
+  }
+
+  /** One deck's sessions on `date` (days since 1970), as `ComingDays.activity`. */
+  function deckSessions(state, deck, date, allTests) {
+    const today = days(state.today);
+    const lastStudy = state.study - 1;
+    const intervals = state.intervals;
+    const books = new Map();
+    const bookOf = new Map();
+    const newBook = (start) => ({ start, review: 1, due: intervals.length ? start + lastStudy + intervals[0] : null, words: new Set() });
+    for (const [start, review, due, ...words] of deck.books) {
+      books.set(today + start, { start: today + start, review, due: due === null ? null : today + due, words: new Set(words) });
+      for (const word of words) bookOf.set(word, today + start);
+    }
+    const tested = [];
+    const lastMiss = new Map();
+    // The book a word left by a miss on `date`: its review that day still lists it.
+    const left = new Map();
+    for (const [day, deckID, missed] of allTests) {
+      if (deckID !== deck.id || day > date) continue;
+      tested.push(day);
+      for (const word of missed) {
+        // A word not sent is mastered (the merge refuses a word the deck does not have).
+        const start = bookOf.get(word);
+        if ((start !== undefined && start > day) || lastMiss.get(word) === day) continue;
+        lastMiss.set(word, day);
+        // A miss during the book's study days changes nothing.
+        if (start !== undefined && start <= day && day <= start + lastStudy) continue;
+        if (start !== undefined) {
+          books.get(start).words.delete(word);
+          if (day === date) left.set(word, start);
+        }
+        if (!books.has(day)) books.set(day, newBook(day));
+        books.get(day).words.add(word);
+        bookOf.set(word, day);
+      }
+    }
+    // ReviewTaking: a review is taken on the first tested day on or after it falls due; until then it is overdue on `date`.
+    const takenOn = (due) => {
+      if (state.rule !== "overdue" || due > date) return due;
+      const day = tested.find((test) => test >= due);
+      return day === undefined ? date : day;
+    };
+    const reviewOn = (book) => {
+      let number = book.review;
+      let due = book.due;
+      while (due !== null && number <= intervals.length) {
+        const taken = takenOn(due);
+        if (taken === date) return { number, late: date - due };
+        if (taken > date) return null;
+        due = taken + intervals[number];
+        number += 1;
+      }
+      return null;
+    };
+    const leftCount = new Map();
+    for (const start of left.values()) leftCount.set(start, (leftCount.get(start) || 0) + 1);
+    const studies = [];
+    const reviews = [];
+    for (const book of Array.from(books.values()).sort((a, b) => a.start - b.start)) {
+      if (book.start <= date && date <= book.start + lastStudy) {
+        if (book.words.size) studies.push({ start: book.start, study: date - book.start + 1, words: book.words.size });
+        continue;
+      }
+      const review = reviewOn(book);
+      const words = book.words.size + (leftCount.get(book.start) || 0);
+      if (review && words) reviews.push({ start: book.start, review: review.number, late: review.late, words });
+    }
+    // Overdue first, the latest first.
+    reviews.sort((a, b) => b.late - a.late || a.start - b.start);
+    return { deck, studies, reviews };
+  }
+
+  const fill = (text, values) => text.replace(/\{([^}]*)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+
+  function shortDate(state, day) {
+    const date = new Date(day * DAY);
+    const weekday = (date.getUTCDay() + 6) % 7;
+    const parts = {
+      year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(),
+      month2: String(date.getUTCMonth() + 1).padStart(2, "0"), day2: String(date.getUTCDate()).padStart(2, "0"),
+      monthName: state.months[date.getUTCMonth()], weekday: state.weekdays[weekday], weekdayShort: state.weekdaysShort[weekday],
+    };
+    return state.t.date_short.replace(/\{(year|month2|day2|monthName|month|day|weekdayShort|weekday)\}/g, (whole, name) => String(parts[name]));
+  }
+
+  /** The plan's sections of `dayISO` as TodayPage.plan makes them: overdue reviews, study, reviews due; or nothing to do. */
+  function sections(state, dayISO, events) {
+    const date = days(dayISO);
+    const allTests = tests(state, events);
+    const t = state.t;
+    const decks = state.decks.map((deck) => deckSessions(state, deck, date, allTests));
+    const words = (n) => fill(t.vocab_word_count, { n });
+    const label = (session) => {
+      if (session.study) return fill(t.vocab_session_study, { n: session.study, of: state.study });
+      const values = { n: session.review, of: state.intervals.length };
+      if (!session.late) return fill(t.vocab_session_review, values);
+      values.late = session.late === 1 ? t.vocab_late_day : fill(t.vocab_late_days, { n: session.late });
+      return fill(t.vocab_session_overdue, values);
+    };
+    const items = (pick, cssClass, recorded) => decks.flatMap(({ deck, studies, reviews }) => pick(studies, reviews).map((session) => ({
+      text: deck.title + " · " + fill(t.vocab_book_title, { date: shortDate(state, session.start) }),
+      detail: label(session) + " · " + words(session.words),
+      href: deck.href[0] + iso(session.start) + deck.href[1],
+      cssClass, recorded: recorded ? recorded + deck.id : null, words: session.words,
+    })));
+    const overdue = items((studies, reviews) => reviews.filter((r) => r.late > 0), "vocab-review vocab-overdue", "review:");
+    const study = items((studies) => studies, "vocab-study", null);
+    const due = items((studies, reviews) => reviews.filter((r) => !r.late), "vocab-review", "review:");
+    const sum = (list) => list.reduce((total, item) => total + item.words, 0);
+    if (!overdue.length && !study.length && !due.length) {
+      return [{ title: t.vocab_plan_study, cssClass: "vocab", items: [{ text: t.vocab_nothing_today, cssClass: "empty" }],
+        moreHref: state.links.all, moreLabel: t.vocab_all_decks }];
+    }
+    const list = [];
+    if (overdue.length) list.push({ title: fill(t.vocab_plan_overdue_count, { n: sum(overdue) }), cssClass: "vocab vocab-review vocab-overdue",
+      items: overdue, moreHref: state.links.test, moreLabel: t.vocab_open_test });
+    if (study.length) list.push({ title: fill(t.vocab_plan_study_count, { n: sum(study) }), cssClass: "vocab vocab-study",
+      items: study, moreHref: state.links.today, moreLabel: t.vocab_open_today });
+    if (due.length) list.push({ title: fill(t.vocab_plan_review_count, { n: sum(due) }), cssClass: "vocab vocab-review",
+      items: due, moreHref: state.links.test, moreLabel: t.vocab_open_test });
+    return list;
+  }
+
+  /** The sections as the partial plan.mustache writes them. */
+  function render(list) {
+    return list.map((section) => {
+      const element = document.createElement("section");
+      element.className = "plan-section " + section.cssClass;
+      const heading = document.createElement("h3");
+      heading.textContent = section.title;
+      const items = document.createElement("ul");
+      for (const item of section.items) {
+        const li = document.createElement("li");
+        li.className = item.cssClass;
+        if (item.recorded) li.dataset.record = item.recorded;
+        const text = document.createElement(item.href ? "a" : "span");
+        if (item.href) text.href = item.href;
+        text.textContent = item.text;
+        li.append(item.href ? text : item.text);
+        if (item.detail) {
+          const detail = document.createElement("span");
+          detail.className = "detail";
+          detail.textContent = item.detail;
+          li.append(" ", detail);
+        }
+        items.append(li);
+      }
+      element.append(heading, items);
+      if (section.moreHref) {
+        const more = document.createElement("p");
+        more.className = "more";
+        const link = document.createElement("a");
+        link.href = section.moreHref;
+        link.textContent = section.moreLabel;
+        more.append(link);
+        element.append(more);
+      }
+      return element;
+    });
+  }
+
+  return { load, sections, render, tests };
+})();
+
 // Today's plan by the phone's clock: the home page carries the plan of the
 // coming days, each hidden but the build's own; this shows the phone's day,
-// marks what this phone recorded for it, or says the site is too old.
+// works its vocabulary out from what this phone recorded (`DaybookPlan`),
+// marks what was recorded for it, or says the site is too old.
 (function todayByClock() {
   const days = Array.from(document.querySelectorAll("[data-plan-day]"));
   if (!days.length) return;
@@ -227,12 +427,23 @@ window.DaybookInbox = (function inbox() {
     title.dateTime = today;
     title.textContent = shown.dataset.label;
   }
+  const events = inbox.events();
+  const state = window.DaybookPlan.load();
+  // The build's own day stands as built until this phone records a test; the days after are always the phone's to work out.
+  const tested = events.some((event) => event.type === "test" && inbox.dayOf(event) >= days[0].dataset.planDay && inbox.dayOf(event) <= today);
+  if (state && (shown !== days[0] || tested)) {
+    for (const old of shown.querySelectorAll(".plan-section.vocab")) old.remove();
+    shown.prepend(...window.DaybookPlan.render(window.DaybookPlan.sections(state, today, events)));
+  }
+  // The workout form offers the phone's day's planned split, not the build's day's.
+  const split = document.getElementById("workout-split");
+  const planned = shown.querySelector('[data-record="workout"] a');
+  if (split && (planned || shown !== days[0])) split.value = planned ? planned.textContent : "";
   // What was recorded here for that day and has not gone home yet.
   const done = new Set();
-  for (const event of inbox.events()) {
-    if (inbox.dayOf(event) > today) continue;
-    if (event.type === "test") done.add("review:" + event.deck);
+  for (const event of events) {
     if (inbox.dayOf(event) !== today) continue;
+    if (event.type === "test") done.add("review:" + event.deck);
     if (event.type === "routine") done.add("routine:" + event.routine);
     if (event.type === "workout") done.add("workout");
   }
