@@ -80,7 +80,7 @@ struct LinksHere: Sendable {
     }
 
     /// One page that links here, ready for the template.
-    struct Linker {
+    @TemplateData struct Linker {
         let title: String
         let href: String
         let iso: String?
@@ -89,10 +89,11 @@ struct LinksHere: Sendable {
     }
 
     /// A page this one links to, for its preview: `href` as the page's links write it.
-    struct Preview {
+    @TemplateData struct Preview {
         let href: String
         let title: String
-        let firstLines: String
+        /// The page's first lines.
+        let text: String
     }
 
     /// The pages that link to `page`, as the page of `context` lists them.
@@ -115,7 +116,7 @@ struct LinksHere: Sendable {
             let href = link.to.value.firstIndex(of: "#").map { hash in
                 context.link(SitePath(String(link.to.value[..<hash])), fragment: String(link.to.value[link.to.value.index(after: hash)...]))
             } ?? context.link(link.to)
-            return Preview(href: href, title: target.title, firstLines: target.firstLines)
+            return Preview(href: href, title: target.title, text: target.firstLines)
         }
     }
 
@@ -134,16 +135,4 @@ struct LinksHere: Sendable {
             hasher.combine(text: target.firstLines)
         }
     }
-}
-
-extension LinksHere.Linker: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "iso": { $0.iso }, "dateLabel": { $0.dateLabel }, "sentence": { $0.sentence }
-    ]
-}
-
-extension LinksHere.Preview: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "href": { $0.href }, "title": { $0.title }, "text": { $0.firstLines }
-    ]
 }

@@ -53,23 +53,23 @@ struct YearInReviewPages: SiteFeature {
         }
     }
 
-    struct Figure {
+    @TemplateData struct Figure {
         let label: String
         let value: String
     }
 
-    struct Row {
+    @TemplateData struct Row {
         let label: String
         let count: Int
     }
 
-    struct MonthRow {
+    @TemplateData struct MonthRow {
         let label: String
         let workouts: Int
         let records: Int
     }
 
-    struct BestRow {
+    @TemplateData struct BestRow {
         let exercise: String
         let value: String
         let dateLabel: String
@@ -77,14 +77,14 @@ struct YearInReviewPages: SiteFeature {
         let isRecord: Bool
     }
 
-    struct RoutineRow {
+    @TemplateData struct RoutineRow {
         let name: String
         let done: Int
         let missed: Int
         let share: String
     }
 
-    struct Model {
+    @TemplateData struct Model {
         let year: Int
         let figures: [Figure]
         let tags: [Row]
@@ -101,6 +101,15 @@ struct YearInReviewPages: SiteFeature {
         let calendarHref: String
         let previous: PageLink?
         let next: PageLink?
+        var hasTags: Bool { !tags.isEmpty }
+        var hasWeather: Bool { !weather.isEmpty }
+        var hasMonths: Bool { !months.isEmpty }
+        var hasStudy: Bool { !study.isEmpty }
+        var hasBests: Bool { !bests.isEmpty }
+        var hasRoutines: Bool { !routines.isEmpty }
+        var hasPhotos: Bool { !photos.isEmpty }
+        /// More photos than the page shows.
+        var photosCut: Bool { photoCount > photos.count }
     }
 
     static func page(_ year: Int, years: [Int], _ inputs: Inputs, _ context: PageContext) -> PageViewModel {
@@ -183,41 +192,4 @@ struct YearInReviewPages: SiteFeature {
         case .hold: return SetFormat.duration(seconds: Int(value))
         }
     }
-}
-
-extension YearInReviewPages.Figure: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = ["label": { $0.label }, "value": { $0.value }]
-}
-
-extension YearInReviewPages.Row: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = ["label": { $0.label }, "count": { $0.count }]
-}
-
-extension YearInReviewPages.MonthRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = ["label": { $0.label }, "workouts": { $0.workouts }, "records": { $0.records }]
-}
-
-extension YearInReviewPages.BestRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "exercise": { $0.exercise }, "value": { $0.value }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "isRecord": { $0.isRecord },
-    ]
-}
-
-extension YearInReviewPages.RoutineRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "done": { $0.done }, "missed": { $0.missed }, "share": { $0.share },
-    ]
-}
-
-extension YearInReviewPages.Model: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "year": { $0.year }, "figures": { $0.figures }, "tags": { $0.tags }, "weather": { $0.weather },
-        "warmest": { $0.warmest }, "coldest": { $0.coldest }, "study": { $0.study }, "hasStudy": { !$0.study.isEmpty },
-        "monthChart": { $0.monthChart }, "months": { $0.months }, "bests": { $0.bests }, "hasBests": { !$0.bests.isEmpty },
-        "routines": { $0.routines }, "hasRoutines": { !$0.routines.isEmpty },
-        "photos": { $0.photos }, "hasPhotos": { !$0.photos.isEmpty }, "photoCount": { $0.photoCount },
-        "photosCut": { $0.photoCount > $0.photos.count },
-        "calendarHref": { $0.calendarHref }, "hasTags": { !$0.tags.isEmpty }, "hasWeather": { !$0.weather.isEmpty },
-        "hasMonths": { !$0.months.isEmpty }, "previous": { $0.previous }, "next": { $0.next },
-    ]
 }
