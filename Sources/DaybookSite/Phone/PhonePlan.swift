@@ -76,6 +76,8 @@ enum PhonePlan {
         }
 
         let today: String
+        /// How many days from today on the site carries (`dayCount`).
+        let days: Int
         let study: Int
         let intervals: [Int]
         let rule: String
@@ -100,7 +102,7 @@ enum PhonePlan {
             let titles = Dictionary(site.published.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             let shown = Set(decks.map(\.id))
             let state = State(
-                today: today.iso, study: max(1, coming.settings.studyDays), intervals: coming.settings.reviewIntervals.map { max(1, $0) },
+                today: today.iso, days: dayCount, study: max(1, coming.settings.studyDays), intervals: coming.settings.reviewIntervals.map { max(1, $0) },
                 rule: coming.settings.unrecorded.rawValue,
                 decks: decks.map { deck in
                     let link = context.link(Routes.book(deck.id, today))

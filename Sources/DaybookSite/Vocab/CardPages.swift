@@ -51,6 +51,8 @@ enum CardPages {
         let backHref: String
         let backLabel: String
         let printHref: String
+        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`PhonePlan.State`).
+        var planState: String? = nil
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {
@@ -111,7 +113,7 @@ enum CardPages {
         let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(todays)]),
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
-                             printHref: context.link(Routes.vocabTodayPrint))
+                             printHref: context.link(Routes.vocabTodayPrint), planState: PhonePlan.State.json(vocab.site, context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }
@@ -127,7 +129,8 @@ extension CardPages.Card: TemplateFields {
 extension CardPages.CardsPage: TemplateFields {
     static let templateFields: TemplateFieldTable<Self> = [
         "heading": { $0.heading }, "summary": { $0.summary }, "pageKey": { $0.pageKey }, "today": { $0.today }, "cards": { $0.cards },
-        "isEmpty": { $0.isEmpty }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "printHref": { $0.printHref }
+        "isEmpty": { $0.isEmpty }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "printHref": { $0.printHref },
+        "planState": { $0.planState }
     ]
 }
 

@@ -295,18 +295,18 @@ window.DaybookPlan = (function vocabPlan() {
       }
       return null;
     };
-    const leftCount = new Map();
-    for (const start of left.values()) leftCount.set(start, (leftCount.get(start) || 0) + 1);
+    const leftWords = new Map();
+    for (const [word, start] of left) leftWords.set(start, (leftWords.get(start) || []).concat(word));
     const studies = [];
     const reviews = [];
     for (const book of Array.from(books.values()).sort((a, b) => a.start - b.start)) {
       if (book.start <= date && date <= book.start + lastStudy) {
-        if (book.words.size) studies.push({ start: book.start, study: date - book.start + 1, words: book.words.size });
+        if (book.words.size) studies.push({ start: book.start, study: date - book.start + 1, words: Array.from(book.words) });
         continue;
       }
       const review = reviewOn(book);
-      const words = book.words.size + (leftCount.get(book.start) || 0);
-      if (review && words) reviews.push({ start: book.start, review: review.number, late: review.late, words });
+      const words = Array.from(book.words).concat(leftWords.get(book.start) || []);
+      if (review && words.length) reviews.push({ start: book.start, review: review.number, late: review.late, words });
     }
     // Overdue first, the latest first.
     reviews.sort((a, b) => b.late - a.late || a.start - b.start);
@@ -332,7 +332,7 @@ window.DaybookPlan = (function vocabPlan() {
     const allTests = tests(state, events);
     const t = state.t;
     const decks = state.decks.map((deck) => deckSessions(state, deck, date, allTests));
-    const words = (n) => fill(t.vocab_word_count, { n });
+    const wordCount = (n) => fill(t.vocab_word_count, { n });
     const label = (session) => {
       if (session.study) return fill(t.vocab_session_study, { n: session.study, of: state.study });
       const values = { n: session.review, of: state.intervals.length };
@@ -342,9 +342,9 @@ window.DaybookPlan = (function vocabPlan() {
     };
     const items = (pick, cssClass, recorded) => decks.flatMap(({ deck, studies, reviews }) => pick(studies, reviews).map((session) => ({
       text: deck.title + " · " + fill(t.vocab_book_title, { date: shortDate(state, session.start) }),
-      detail: label(session) + " · " + words(session.words),
+      detail: label(session) + " · " + wordCount(session.words.length),
       href: deck.href[0] + iso(session.start) + deck.href[1],
-      cssClass, recorded: recorded ? recorded + deck.id : null, words: session.words,
+      cssClass, recorded: recorded ? recorded + deck.id : null, words: session.words.length,
     })));
     const overdue = items((studies, reviews) => reviews.filter((r) => r.late > 0), "vocab-review vocab-overdue", "review:");
     const study = items((studies) => studies, "vocab-study", null);
@@ -362,6 +362,21 @@ window.DaybookPlan = (function vocabPlan() {
     if (due.length) list.push({ title: fill(t.vocab_plan_review_count, { n: sum(due) }), cssClass: "vocab vocab-review",
       items: due, moreHref: state.links.test, moreLabel: t.vocab_open_test });
     return list;
+  }
+
+  /** Whether the state carries `dayISO`: the build's day or one of the days after it. */
+  const carries = (state, dayISO) => days(dayISO) >= days(state.today) && days(dayISO) < days(state.today) + state.days;
+
+  /** The words studied or reviewed on `dayISO`, as `deck\nword`: the cards of that day's test. */
+  function words(state, dayISO, events) {
+    const date = days(dayISO);
+    const allTests = tests(state, events);
+    const due = new Set();
+    for (const deck of state.decks) {
+      const { studies, reviews } = deckSessions(state, deck, date, allTests);
+      for (const session of studies.concat(reviews)) for (const word of session.words) due.add(deck.id + "\n" + word);
+    }
+    return due;
   }
 
   /** The sections as the partial plan.mustache writes them. */
@@ -402,7 +417,7 @@ window.DaybookPlan = (function vocabPlan() {
     });
   }
 
-  return { load, sections, render, tests };
+  return { load, carries, sections, render, words };
 })();
 
 // Today's plan by the phone's clock: the home page carries the plan of the
