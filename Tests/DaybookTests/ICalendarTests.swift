@@ -228,7 +228,7 @@ import Testing
 /// What `calendar.ics` holds for a site (`CalendarFeed`), built in memory.
 @Suite struct CalendarFeedTests {
     static func site(includePrivate: Bool = false, today: String = "2026-11-23", baseURL: String? = "https://example.github.io/daybook/",
-                     change: (inout Content) -> Void = { _ in }) throws -> SiteData {
+                     change: (inout Content) -> Void = { _ in }) throws -> PublicSite {
         var diagnostics = Diagnostics()
         var content = Content()
         content.config.locale = .en
@@ -254,8 +254,8 @@ import Testing
         #expect(diagnostics.items.isEmpty)
         let theme = Theme.load(name: "default", themesDirectory: URL(fileURLWithPath: "/nonexistent"), into: &diagnostics)
         let translation = try #require(theme.translations["en"])
-        return SiteData(content: content, today: LocalDate(iso: today)!, translation: translation,
-                        visibility: Visibility(includePrivate: includePrivate), seed: 1)
+        return PublicSite(SiteData(content: content, today: LocalDate(iso: today)!, translation: translation,
+                                   visibility: Visibility(includePrivate: includePrivate), seed: 1))
     }
 
     static func event(_ uid: String, in calendar: ICalendar) -> ICalendarEvent? { calendar.events.first { $0.uid == uid } }

@@ -22,6 +22,8 @@ public struct Content: Sendable {
     /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
     /// pages an edit can change. Valid within one process.
     public var textHashes: [String: Int] = [:]
+    /// Each kind's files as it read them, hashed in one key (`ContentLoad.load`), by kind.
+    var kindKeys: [ObjectIdentifier: PageKey] = [:]
     /// What the kinds that are not built into this type read, by kind (`items(of:)`).
     public var items: [ObjectIdentifier: [any ContentItem]] = [:]
 

@@ -5,8 +5,8 @@
 /// asks the registered kinds, in that order, to read their files.
 ///
 /// A kind reads through `ContentLoad`, which records and hashes every file
-/// it reads: those hashes are what `serve` keys its pages on
-/// (`SiteData.filesKey`), so no kind lists its inputs by hand. Its items say
+/// it reads: what a kind read, in order, is its key (`Content.kindKeys`,
+/// `SiteData.filesKey`), which `serve` keys its pages on, so no kind lists its inputs by hand. Its items say
 /// who may see them with an `Audience` read by `YAMLFields.audience`.
 public protocol ContentKind: Sendable {
     /// Folders and files directly below `content/` that belong to this kind (`diary`, `routines.yml`).
@@ -56,9 +56,32 @@ public final class ContentLoad {
         files.reportUnread(under: folder, readsSubfolders: readsSubfolders, into: &diagnostics)
     }
 
+    /// What the kind now loading has read so far: each file's path and hash, in the order read.
+    private var reads: [(path: String, hash: Int)] = []
+
     func hashed(_ file: SourceFile?) -> SourceFile? {
-        if let file { content.textHashes[file.relativePath] = Hasher.hash(text: file.text) }
+        if let file {
+            let hash = Hasher.hash(text: file.text)
+            content.textHashes[file.relativePath] = hash
+            reads.append((file.relativePath, hash))
+        }
         return file
+    }
+
+    /// Lets `kind` read its files, and keeps what it read as its key
+    /// (`Content.kindKeys`): its inputs recorded as they are read, so that no
+    /// one lists them, and a file it stops or starts reading changes the key too.
+    func load(_ kind: any ContentKind) {
+        reads = []
+        kind.load(self)
+        let reads = reads
+        content.kindKeys[ObjectIdentifier(type(of: kind))] = PageKey { hasher in
+            hasher.combine(reads.count)
+            for read in reads {
+                hasher.combine(text: read.path)
+                hasher.combine(read.hash)
+            }
+        }
     }
 
     /// A file whose text, site.yml and the files it refers to (`after`) are

@@ -38,7 +38,7 @@ public enum ContentLoader {
         if files.read("site.yaml", into: &load.diagnostics) != nil {
             load.diagnostics.warning(SourceLocation(path: "\(displayRoot)/site.yaml"), "site.yaml is not read", hint: "rename it to site.yml")
         }
-        for kind in kinds { kind.load(load) }
+        for kind in kinds { load.load(kind) }
 
         for relative in load.sources {
             let kept = cache?.keptIdentity(relative, changes)

@@ -103,12 +103,13 @@ public enum SiteBuilder {
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocabDiagnostics + site.diary.warnings + site.pageWarnings)
     }
 
-    /// Every page of the site: each feature's, then the feed and the sitemap
-    /// of them all. Features list their pages on all cores: the search index
-    /// is made on one while the diary lists its pages on another.
+    /// Every page of the site: each feature's pages and public files, then
+    /// the feed and the sitemap of them all. Features list their pages on all
+    /// cores: the search index is made on one while the diary lists its pages on another.
     public static func pages(for site: SiteData) -> [Page] {
-        var pages = site.features.parallelMap { $0.pages(site) }.flatMap { $0 }
-        pages.append(contentsOf: Feeds.pages(site, sitemapOf: pages))
+        let publicSite = PublicSite(site)
+        var pages = site.features.parallelMap { $0.pages(site) + $0.publicFiles(publicSite).map(\.page) }.flatMap { $0 }
+        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: pages).map(\.page))
         return pages
     }
 

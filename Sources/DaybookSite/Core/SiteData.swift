@@ -44,6 +44,8 @@ public struct SiteData: Sendable {
     let sharedKey: PageKey
     /// The text of every content file besides entries, hashed, by path (`Content.textHashes`).
     private let textHashes: [String: Int]
+    /// What each kind read (`Content.kindKeys`).
+    private let kindKeys: [ObjectIdentifier: PageKey]
     /// What `serve`'s last build made from the content.
     let memo: BuildMemo
     /// The layout's links and navigation at each depth of this build's pages.
@@ -69,19 +71,12 @@ public struct SiteData: Sendable {
     /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
     func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
 
-    /// What a kind's pages are made of: every file it read (`ContentKind.files`,
-    /// `ContentLoad` hashes what it reads), so that `serve` keeps them while those stay the same (`PageKey`).
-    func filesKey(of kind: any ContentKind) -> PageKey { Self.filesKey(of: kind, textHashes) }
+    /// What a kind's pages are made of: every file it read, as it read them
+    /// (`ContentLoad.load`), so that `serve` keeps them while those stay the same (`PageKey`).
+    func filesKey(of kind: any ContentKind) -> PageKey { Self.filesKey(of: kind, kindKeys) }
 
-    private static func filesKey(of kind: any ContentKind, _ textHashes: [String: Int]) -> PageKey {
-        let names = kind.files
-        return PageKey { hasher in
-            for (path, hash) in textHashes.sorted(by: { $0.key < $1.key })
-            where names.contains(where: { path == $0 || (path.hasPrefix($0) && path.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/")) }) {
-                hasher.combine(text: path)
-                hasher.combine(hash)
-            }
-        }
+    private static func filesKey(of kind: any ContentKind, _ kindKeys: [ObjectIdentifier: PageKey]) -> PageKey {
+        kindKeys[ObjectIdentifier(type(of: kind))] ?? PageKey(0)
     }
 
     /// What these decks are made of: their files and `site.yml` (`PageKey`).
@@ -112,8 +107,9 @@ public struct SiteData: Sendable {
         self.slowParseWatch = slowParseWatch
         self.memo = memo
         textHashes = content.textHashes
+        kindKeys = content.kindKeys
         self.config = content.config
-        let vocabFiles = Self.filesKey(of: VocabKind(), content.textHashes)
+        let vocabFiles = Self.filesKey(of: VocabKind(), content.kindKeys)
         vocabKey = vocabFiles
         // The decks' schedule is made of their files, the settings and today.
         let scheduleKey = PageKey {
@@ -140,9 +136,7 @@ public struct SiteData: Sendable {
         self.today = today
         self.translation = translation
         self.seed = seed
-        let shownFiles = Set(published.assets.map(\.relativePath))
-        let library = PhotoLibrary(assets: content.assets, settings: content.config.images, cacheDirectory: cacheDirectory, io: io,
-                                   isHidden: { !shownFiles.contains($0) })
+        let library = PhotoLibrary(assets: content.assets, shown: published, settings: content.config.images, cacheDirectory: cacheDirectory, io: io)
         photos = library
         let shared = PageKey { hasher in
             hasher.combine(content.textHashes["site.yml"])
@@ -176,7 +170,7 @@ public struct SiteData: Sendable {
         let wordsKey = Self.decksKey(publishedDecks, content.textHashes)
         renderedWords = OnFirstUse { memo.value("words", key: wordsKey) { RenderedWords(publishedDecks) } }
         self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
-        let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.textHashes)
+        let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.kindKeys)
         let statsKey = PageKey {
             $0.combine(workoutFiles)
             $0.combine(content.textHashes["site.yml"])
@@ -189,7 +183,7 @@ public struct SiteData: Sendable {
         }
         self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
         workoutsKey = workoutFiles
-        routinesKey = Self.filesKey(of: RoutinesKind(), content.textHashes)
+        routinesKey = Self.filesKey(of: RoutinesKind(), content.kindKeys)
         let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
         let testsByDeck = content.reviews.testDays(through: today)
         let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }

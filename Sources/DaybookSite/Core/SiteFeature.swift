@@ -8,7 +8,10 @@
 protocol SiteFeature: Sendable {
     /// The content it reads, if it reads its own (the diary's pages read the diary).
     var contentKind: (any ContentKind)? { get }
+    /// Its pages, showing the build's audience (`SiteData.published`: private content only with --include-private).
     func pages(_ site: SiteData) -> [Page]
+    /// Its files published to the world whatever the audience (`calendar.ics`), from public content alone.
+    func publicFiles(_ site: PublicSite) -> [PublicFile]
     /// Its navigation item, when the site has this content.
     func navigation(_ site: SiteData) -> [NavigationEntry]
     /// Its part of the plan of `date`: today, or one of the days after it that the phone may open the site on (`PhonePlan`).
@@ -26,6 +29,8 @@ extension SiteFeature {
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
+    func pages(_ site: SiteData) -> [Page] { [] }
+    func publicFiles(_ site: PublicSite) -> [PublicFile] { [] }
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { [] }
     func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
 }

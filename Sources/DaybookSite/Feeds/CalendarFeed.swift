@@ -32,11 +32,12 @@ struct CalendarFeed: SiteFeature {
     /// 09:00 on the day of an all-day event.
     static let allDayAlarmMinutes = 9 * 60
 
-    func pages(_ site: SiteData) -> [Page] {
-        [Page(file: Routes.calendarFeed) { _ in Array(Self.calendar(site).serialized().utf8) }]
+    /// Public content alone (`PublicSite`): private decks never appear, whatever the build options.
+    func publicFiles(_ site: PublicSite) -> [PublicFile] {
+        [PublicFile(path: Routes.calendarFeed, key: nil) { Array(Self.calendar(site).serialized().utf8) }]
     }
 
-    static func calendar(_ site: SiteData) -> ICalendar {
+    static func calendar(_ site: PublicSite) -> ICalendar {
         let events = routineEvents(site) + reviewEvents(site) + splitEvents(site)
         let firstYear = events.compactMap { event -> Int? in
             if case let .timed(start, _, _) = event.when { return start.date.year }
@@ -49,10 +50,10 @@ struct CalendarFeed: SiteFeature {
 
     // MARK: Events
 
-    static func reviewEvents(_ site: SiteData) -> [ICalendarEvent] {
+    static func reviewEvents(_ site: PublicSite) -> [ICalendarEvent] {
         let t = site.translation
-        let decks = Dictionary(site.publicView.decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let days = site.publicView.vocab.reviewDays(from: site.today.adding(days: -pastDays))
+        let decks = Dictionary(site.content.decks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let days = site.content.vocab.reviewDays(from: site.today.adding(days: -pastDays))
         func words(_ count: Int) -> String { t.format(count == 1 ? "ics_word" : "ics_words", ["n": "\(count)"]) }
         /// `Review 1 of the words from 20 November (3 days late): abandon, candid`
         func bookLine(_ session: BookSession) -> String {
@@ -89,7 +90,7 @@ struct CalendarFeed: SiteFeature {
         }
     }
 
-    static func splitEvents(_ site: SiteData) -> [ICalendarEvent] {
+    static func splitEvents(_ site: PublicSite) -> [ICalendarEvent] {
         let t = site.translation
         let rotation = site.rotation.split.joined(separator: " → ")
         let remind = site.config.workouts.remind
@@ -102,12 +103,12 @@ struct CalendarFeed: SiteFeature {
     }
 
     /// `date` at `time` in the site's time zone, `reminderMinutes` long.
-    private static func reminder(_ date: LocalDate, _ time: LocalTime, _ site: SiteData) -> ICalendarEvent.When {
+    private static func reminder(_ date: LocalDate, _ time: LocalTime, _ site: PublicSite) -> ICalendarEvent.When {
         .timed(ICalendarDateTime(date, time), timeZone: site.config.timezone, minutes: reminderMinutes)
     }
 
     /// Routines without a scheduled day left (`until` before the first weekday) are left out.
-    static func routineEvents(_ site: SiteData) -> [ICalendarEvent] {
+    static func routineEvents(_ site: PublicSite) -> [ICalendarEvent] {
         let t = site.translation
         let zone = site.config.timezone
         return site.routinePlan.routines.compactMap { routine in
@@ -148,12 +149,12 @@ struct CalendarFeed: SiteFeature {
     }
 
     /// `review-toeic-2026-11-25@example.github.io`; `@daybook` without a base URL.
-    static func uid(_ name: String, _ site: SiteData) -> String {
+    static func uid(_ name: String, _ site: PublicSite) -> String {
         name + "@" + (site.config.baseURL.flatMap { URL(string: $0)?.host } ?? "daybook")
     }
 
     /// The page's published address; nil without `base_url` (a URL property must be absolute).
-    static func url(_ path: SitePath, _ site: SiteData) -> String? {
+    static func url(_ path: SitePath, _ site: PublicSite) -> String? {
         site.config.baseURL.map { path.absolute(base: $0) }
     }
 }

@@ -4,32 +4,32 @@ import Foundation
 /// text, are absolute when `base_url` is set, as feed readers and search
 /// engines want; otherwise relative to the site root, which works for a local copy.
 enum Feeds {
-    static func pages(_ site: SiteData, sitemapOf pages: [Page]) -> [Page] {
+    /// Made from the public site alone (`PublicSite`); the sitemap lists the paths of `pages`, the build's.
+    static func files(_ site: PublicSite, sitemapOf pages: [Page]) -> [PublicFile] {
         let sitemapPaths = pages.compactMap { $0.inSitemap ? $0.path : nil }
         let paths = site.rememberedKey { hasher in for path in sitemapPaths { hasher.combine(text: path.value) } }
         // The feed holds the newest public entries: what their pages show (`DiaryIndex.pageKeys`).
-        let newest = site.diary.publicIndexes.suffix(feedLength)
         let feedKey = site.rememberedKey { hasher in
+            let newest = site.diary.suffix(feedLength)
             hasher.combine(newest.count)
-            for index in newest { hasher.combine(site.diary.pageKeys[index]) }
+            for entry in newest { hasher.combine(entry.pageKey) }
         }
         return [
-            Page(file: Routes.feed, key: feedKey) { _ in Array(atom(site).utf8) },
+            PublicFile(path: Routes.feed, key: feedKey) { Array(atom(site).utf8) },
             // It lists every page: rendered among the first, not alone after the last.
-            Page(file: Routes.sitemap, cost: sitemapPaths.count, key: paths) { _ in sitemap(sitemapPaths, site) },
+            PublicFile(path: Routes.sitemap, cost: sitemapPaths.count, key: paths) { sitemap(sitemapPaths, site) },
         ]
     }
 
     /// How many of the newest public entries the feed holds.
     static let feedLength = 50
 
-    static func url(_ path: SitePath, _ site: SiteData) -> String { path.absolute(base: site.config.baseURL ?? "") }
+    static func url(_ path: SitePath, _ site: PublicSite) -> String { path.absolute(base: site.config.baseURL ?? "") }
 
     /// The newest 50 public entries with their full text. Private entries
     /// never appear here, whatever the build options.
-    static func atom(_ site: SiteData) -> String {
-        let diary = site.diary
-        let newest = diary.publicIndexes.suffix(feedLength).reversed()
+    static func atom(_ site: PublicSite) -> String {
+        let newest = site.diary.suffix(feedLength).reversed()
         let base = site.config.baseURL ?? ""
         let feedID = site.config.baseURL.map { $0 + "feed.xml" } ?? "urn:daybook:\(Slug.make(site.config.title))"
         var xml = """
@@ -39,13 +39,13 @@ enum Feeds {
           <id>\(escape(feedID))</id>
           <link rel="self" href="\(escape(base))feed.xml"/>
           <link rel="alternate" type="text/html" href="\(escape(base.isEmpty ? "./" : base))"/>
-          <updated>\(newest.first.map { timestamp(diary.entries[$0], site) } ?? timestamp(date: site.today, minutes: 0, offset: 0))</updated>
+          <updated>\(newest.first.map { timestamp($0.entry, site) } ?? timestamp(date: site.today, minutes: 0, offset: 0))</updated>
           <generator>Daybook</generator>
 
         """
         if !site.config.author.isEmpty { xml += "  <author><name>\(escape(site.config.author))</name></author>\n" }
-        for index in newest {
-            let entry = diary.entries[index]
+        for shown in newest {
+            let entry = shown.entry
             let path = Routes.content(entry.source)
             let id = site.config.baseURL.map { $0 + path.value } ?? "urn:daybook:entry:\(entry.source.slugPath)"
             xml += """
@@ -54,7 +54,7 @@ enum Feeds {
                 <id>\(escape(id))</id>
                 <link rel="alternate" type="text/html" href="\(escape(url(path, site)))"/>
                 <updated>\(timestamp(entry, site))</updated>
-            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(FeedLinks.absolute(diary.bodies[index].html, page: path, base: base)))</content>
+            \(entry.tags.map { "    <category term=\"\(escape($0))\"/>\n" }.joined())    <content type="html">\(escape(FeedLinks.absolute(shown.body.html, page: path, base: base)))</content>
               </entry>
 
             """
@@ -63,7 +63,7 @@ enum Feeds {
     }
 
     /// RFC 3339 time of an entry: its own offset, else the site's time zone.
-    static func timestamp(_ entry: DiaryEntry, _ site: SiteData) -> String {
+    static func timestamp(_ entry: DiaryEntry, _ site: PublicSite) -> String {
         let offset = entry.utcOffsetMinutes ?? TimeZones.secondsFromGMT(site.config.timezone, on: entry.date) / 60
         return timestamp(date: entry.date, minutes: entry.time?.minutes ?? 0, offset: offset)
     }
@@ -74,7 +74,7 @@ enum Feeds {
     }
 
     /// Made as bytes: a lifetime's diary lists 100,000 pages.
-    static func sitemap(_ paths: [SitePath], _ site: SiteData) -> [UInt8] {
+    static func sitemap(_ paths: [SitePath], _ site: PublicSite) -> [UInt8] {
         var xml: [UInt8] = []
         xml.reserveCapacity(paths.count * 80)
         xml += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8

@@ -27,7 +27,8 @@ struct OnThisDayView {
 
     init(_ site: SiteData, _ context: PageContext) {
         let entries = site.diary.entries
-        let shown = entries.indices.filter { !entries[$0].isPrivate }
+        // The public view's entries (`DiaryIndex.publicIndexes`): never a private one, even with --include-private.
+        let shown = site.diary.publicIndexes
         let onThisDay = OnThisDay.Index(shown.map { entries[$0].date })
         let t = context.t
         days = (0..<PhonePlan.dayCount).map { offset in

@@ -28,21 +28,23 @@ public final class PhotoLibrary: @unchecked Sendable {
     private let files: [String: String]
     /// Where libvips, which opens files by path, reads them.
     private let io: FileIO
-    /// Files of entries this build hides; never decoded.
-    private let isHidden: @Sendable (String) -> Bool
+    /// Files the build's view publishes (`PublishedContent.assets`); the others are hidden and never decoded.
+    private let shownFiles: Set<String>
+
+    private func isHidden(_ source: String) -> Bool { !shownFiles.contains(source) }
 
     private let lock = NSLock()
     private var done: [String: Result<Photo, Problem>] = [:]
     private var counts = (encoded: 0, cached: 0)
 
-    init(assets: [ContentAsset], settings: SiteConfig.Images, cacheDirectory: URL, io: FileIO,
-         isHidden: @escaping @Sendable (String) -> Bool) {
+    /// - Parameter shown: the build's view (`SiteData.published`): which of `assets` it publishes.
+    init(assets: [ContentAsset], shown: PublishedContent, settings: SiteConfig.Images, cacheDirectory: URL, io: FileIO) {
         files = Dictionary(assets.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
         self.io = io
         widths = settings.widths
         cache = PhotoCache(directory: cacheDirectory, widths: settings.widths, quality: Self.quality)
         hashes = PhotoHashes(directory: cacheDirectory)
-        self.isHidden = isHidden
+        shownFiles = Set(shown.assets.map(\.relativePath))
     }
 
     /// Photos encoded in this build, and photos found in the cache.

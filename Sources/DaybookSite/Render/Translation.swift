@@ -77,22 +77,61 @@ public struct Translation: Sendable {
     public func weekdayShort(_ isoWeekday: Int) -> String { weekdaysShort[isoWeekday - 1] }
     public func monthName(_ month: Int) -> String { months[month - 1] }
 
+    /// Written as UTF-8 into one string of the size it needs: a build
+    /// formats a date for every calendar day it shows (11 M instructions at
+    /// 1,000 entries when each part was appended to a growing string).
     private func fill(_ pattern: DatePattern, _ date: LocalDate) -> String {
-        var text = ""
-        for part in pattern.parts {
+        func name(_ part: DatePattern.Part) -> String? {
             switch part {
-            case let .literal(literal): text += literal
-            case .year: text += String(date.year)
-            case .month: text += String(date.month)
-            case .day: text += String(date.day)
-            case .month2: text += date.month < 10 ? "0\(date.month)" : String(date.month)
-            case .day2: text += date.day < 10 ? "0\(date.day)" : String(date.day)
-            case .monthName: text += months[date.month - 1]
-            case .weekday: text += weekdays[date.weekday - 1]
-            case .weekdayShort: text += weekdaysShort[date.weekday - 1]
+            case let .literal(literal): literal
+            case .monthName: months[date.month - 1]
+            case .weekday: weekdays[date.weekday - 1]
+            case .weekdayShort: weekdaysShort[date.weekday - 1]
+            default: nil
             }
         }
-        return text
+        var capacity = 0
+        // A number is at most 20 bytes (Int.min); two-digit fields at most that too.
+        for part in pattern.parts { capacity += name(part)?.utf8.count ?? 20 }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var end = 0
+            func put(_ text: String) {
+                for byte in text.utf8 {
+                    buffer[end] = byte
+                    end += 1
+                }
+            }
+            func put(_ number: Int, width: Int) {
+                guard number >= 0 else { return put(String(number)) }
+                var divisor = 1, digits = 1
+                while divisor <= number / 10 {
+                    divisor *= 10
+                    digits += 1
+                }
+                for _ in digits..<max(width, digits) {
+                    buffer[end] = UInt8(ascii: "0")
+                    end += 1
+                }
+                var rest = number
+                while divisor > 0 {
+                    buffer[end] = UInt8(ascii: "0") + UInt8(rest / divisor)
+                    end += 1
+                    rest %= divisor
+                    divisor /= 10
+                }
+            }
+            for part in pattern.parts {
+                switch part {
+                case .year: put(date.year, width: 1)
+                case .month: put(date.month, width: 1)
+                case .day: put(date.day, width: 1)
+                case .month2: put(date.month, width: 2)
+                case .day2: put(date.day, width: 2)
+                default: put(name(part)!)
+                }
+            }
+            return end
+        }
     }
 }
 
