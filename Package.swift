@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -19,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Day One's export .zip, read without unzipping it.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Only for the @TemplateData macro (DaybookMacros); what it adds to a
+        // clean build is measured in docs/architecture.md ("Template data").
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // libcmark-gfm from Debian; only DaybookSite/Render/Markdown.swift imports it.
@@ -44,8 +48,16 @@ let package = Package(
         // a target per kind: measured in docs/architecture.md ("Why one module").
         .target(
             name: "DaybookSite",
-            dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate"],
+            dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate", "DaybookMacros"],
             plugins: ["EmbedThemePlugin"]
+        ),
+        // @TemplateData: a view model's template names are its properties, written once.
+        .macro(
+            name: "DaybookMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
         ),
         .executableTarget(
             name: "daybook",

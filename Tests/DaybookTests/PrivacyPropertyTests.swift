@@ -59,7 +59,7 @@ import Testing
             case 1:
                 files["content/vocab/deck\(index).md"] = "---\ntitle: Deck \(mark)\n\(flags)---\n## \(day)\n- word\(mark) :: meaning \(mark)\n"
             case 2:
-                files["content/workouts/2026/\(day).md"] = "---\ndate: \(day) 07:00\ntitle: Workout \(mark)\n\(flags)---\n- Squat: 60kg x 5\n\nNote \(mark)\n"
+                files["content/workouts/2026/\(day).md"] = "---\ndate: \(day) 07:00\ntitle: Workout \(mark)\n\(flags)---\n- Squat \(mark): 60kg x 5\n\nNote \(mark)\n"
             case 3:
                 files["content/pages/page-\(mark).md"] = "---\ntitle: Page \(mark)\n\(flags)---\nText \(mark)\n"
             default:
@@ -99,9 +99,20 @@ import Testing
                 // The search index is every file under search/ but its page: manifest, term shards, chunks of documents.
                 let search = site.outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }
                 #expect(Self.leaks(site, of: ["privatemark"], in: ["feed.xml", "calendar.ics"] + search) == [], "--include-private --drafts")
+                // The year in review counts and shows public content only, even with --include-private:
+                // its tags, photos and lifts; one word a deck, all studied by today.
+                let review = "year/2026/index.html"
+                #expect(Self.leaks(site, of: ["privatemark"], in: [review]) == [], "year in review")
+                let publicDecks = items.indices.filter { items[$0].kind == 1 && items[$0].flag != .hidden }.count
+                let learned = site.read(review).flatMap { html in
+                    html.firstMatch(of: /id="review-study"[\s\S]*?figure-value">(\d+)</).map { Int($0.1)! }
+                }
+                #expect(learned == (publicDecks == 0 ? nil : publicDecks), "words learned")
                 // The markers are found where they may be, the search index too: the test can fail.
                 let shown = items.indices.filter { items[$0].flag == .shown && items[$0].kind != 4 }.map { Self.marker($0, .shown) }
                 #expect(shown.allSatisfy { mark in !Self.leaks(site, of: [mark], in: search).isEmpty })
+                let shownLifts = items.indices.filter { items[$0].flag != .hidden && items[$0].kind == 2 }.map { Self.marker($0, .shown) }
+                #expect(shownLifts.allSatisfy { mark in !Self.leaks(site, of: [mark], in: [review]).isEmpty }, "public lifts shown")
             } catch {
                 Issue.record("build failed: \(error)")
             }

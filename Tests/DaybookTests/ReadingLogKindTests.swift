@@ -20,13 +20,14 @@ import Testing
     }
 
     /// The content half: which files, how they are read.
-    struct ReadingLog: ContentKind {
+    struct ReadingLog: ContentKind, ItemsKey {
+        typealias Item = Book
         var files: [String] { ["reading"] }
 
         func load(_ load: ContentLoad) {
             let books = load.markdown(under: "reading").compactMap { file in load.reparsed(file) { Self.parse(file, into: &$0) } }
             load.reportUnread(under: "reading", readsSubfolders: true)
-            load.content.setItems(books.sorted { ($0.finished, $0.source.relativePath) < ($1.finished, $1.source.relativePath) }, of: ReadingLog.self)
+            load.content[ReadingLog.self] = books.sorted { ($0.finished, $0.source.relativePath) < ($1.finished, $1.source.relativePath) }
         }
 
         static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> Book? {
@@ -50,7 +51,7 @@ import Testing
     struct ReadingPages: SiteFeature {
         var contentKind: (any ContentKind)? { ReadingLog() }
 
-        static func books(_ view: PublishedContent) -> [Book] { view.items(of: ReadingLog.self).compactMap { $0 as? Book } }
+        static func books(_ view: PublishedContent) -> [Book] { view[ReadingLog.self] }
         static func path(_ book: Book) -> SitePath { .folder("reading", book.source.baseName) }
 
         func pages(_ site: SiteData) -> [Page] {

@@ -18,6 +18,7 @@ PAGES = [
     "tags/walk/index.html",
     "calendar/2026/11/index.html",
     "calendar/2026/index.html",
+    "year/2026/index.html",
     "vocab/index.html",
     "vocab/today/index.html",
     "vocab/today/cards/index.html",

@@ -2,7 +2,7 @@
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says
 /// which layer it belongs to.
-struct DayMark {
+@TemplateData struct DayMark {
     /// CSS classes, e.g. "mark entry" or "dot routine done".
     let cssClass: String
     /// The class of a weather icon in the style sheet (`wx-snow`), if any.
@@ -19,6 +19,7 @@ struct DayMark {
     var isPlan = false
     /// A diary entry's photo, small.
     var thumbnail: PhotoHTML.Thumbnail?
+    var hasText: Bool { !text.isEmpty }
 }
 
 /// One layer of the calendar. Layers are made once per build, index their
@@ -37,11 +38,4 @@ extension ClosedRange where Bound == LocalDate {
     var days: [LocalDate] {
         (lowerBound.daysSinceEpoch...upperBound.daysSinceEpoch).map { LocalDate(daysSinceEpoch: $0) }
     }
-}
-
-extension DayMark: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "cssClass": { $0.cssClass }, "text": { $0.text }, "hasText": { !$0.text.isEmpty }, "label": { $0.label }, "icon": { $0.icon },
-        "iconLabel": { $0.iconLabel }, "labelShown": { $0.labelShown }, "href": { $0.href }, "thumbnail": { $0.thumbnail }
-    ]
 }

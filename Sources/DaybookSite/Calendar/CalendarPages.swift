@@ -57,20 +57,21 @@ struct CalendarPages: SiteFeature {
     }
 
     /// A cell of a month grid; padding cells outside the month have `isPad`.
-    struct DayCell {
+    @TemplateData struct DayCell {
         var isPad = false
         let day: Int
         let iso: String
         let label: String
         let cssClass: String
         let marks: [DayMark]
+        var hasMarks: Bool { !marks.isEmpty }
     }
 
-    struct Week {
+    @TemplateData struct Week {
         let days: [DayCell]
     }
 
-    struct MonthView {
+    @TemplateData struct MonthView {
         let title: String
         let href: String
         let weekdays: [String]
@@ -97,7 +98,7 @@ struct CalendarPages: SiteFeature {
                          weekdays: grid.weekdays.map(context.t.weekdayShort), weeks: weeks)
     }
 
-    struct MonthPage {
+    @TemplateData struct MonthPage {
         let month: MonthView
         let previous: PageLink?
         let next: PageLink?
@@ -120,14 +121,14 @@ struct CalendarPages: SiteFeature {
         return PageViewModel(title: t.monthTitle(month), section: .calendar, page: page)
     }
 
-    struct HeatDay {
+    @TemplateData struct HeatDay {
         var isPad = false
         let iso: String
         let label: String
         let cssClass: String
     }
 
-    struct HeatMonth {
+    @TemplateData struct HeatMonth {
         let title: String
         let href: String
         let weekdays: [String]
@@ -135,7 +136,7 @@ struct CalendarPages: SiteFeature {
         let total: Int
     }
 
-    struct YearPage {
+    @TemplateData struct YearPage {
         let year: Int
         let months: [HeatMonth]
         let previous: PageLink?
@@ -180,52 +181,7 @@ struct CalendarPages: SiteFeature {
                             previous: position > 0 ? link(years[position - 1]) : nil,
                             next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend,
                             activity: activity.year(year, t),
-                            review: hasReview ? PageLink(label: t.format("review_title", ["year": String(year)]), href: context.link(Routes.yearInReview(year))) : nil)
+                            review: hasReview ? YearInReviewPages.link(year, context) : nil)
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
 }
-
-extension CalendarPages.DayCell: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "isPad": { $0.isPad }, "day": { $0.day }, "iso": { $0.iso }, "label": { $0.label }, "cssClass": { $0.cssClass }, "marks": { $0.marks },
-        "hasMarks": { !$0.marks.isEmpty }
-    ]
-}
-
-extension CalendarPages.HeatDay: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "isPad": { $0.isPad }, "iso": { $0.iso }, "label": { $0.label }, "cssClass": { $0.cssClass }
-    ]
-}
-
-extension CalendarPages.Week: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "days": { $0.days }
-    ]
-}
-
-extension CalendarPages.MonthView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "weekdays": { $0.weekdays }, "weeks": { $0.weeks }
-    ]
-}
-
-extension CalendarPages.MonthPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "month": { $0.month }, "previous": { $0.previous }, "next": { $0.next }, "yearLink": { $0.yearLink }, "todayLink": { $0.todayLink }
-    ]
-}
-
-extension CalendarPages.HeatMonth: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "weekdays": { $0.weekdays }, "weeks": { $0.weeks }, "total": { $0.total }
-    ]
-}
-
-extension CalendarPages.YearPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "year": { $0.year }, "months": { $0.months }, "previous": { $0.previous }, "next": { $0.next }, "legend": { $0.legend },
-        "activity": { $0.activity }, "review": { $0.review }
-    ]
-}
-

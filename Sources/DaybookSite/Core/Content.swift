@@ -1,15 +1,6 @@
 /// Everything read from `content/`: the parsed model the site is built from.
 public struct Content: Sendable {
     public var config = SiteConfig()
-    /// Sorted chronologically (see `DiaryEntry.chronologicalOrder`).
-    public var entries: [DiaryEntry] = []
-    public var pages: [FreePage] = []
-    public var decks: [Deck] = []
-    public var reviews = ReviewLog()
-    /// Sorted by date.
-    public var workouts: [WorkoutSession] = []
-    public var routines: [Routine] = []
-    public var routineLog = RoutineLog()
     /// Files that are copied as they are (images beside entries and pages).
     public var assets: [ContentAsset] = []
     /// Every file read as content (Markdown, `site.yml`, routines), by
@@ -24,18 +15,62 @@ public struct Content: Sendable {
     public var textHashes: [String: Int] = [:]
     /// Each kind's files as it read them, hashed in one key (`ContentLoad.load`), by kind.
     var kindKeys: [ObjectIdentifier: PageKey] = [:]
-    /// What the kinds that are not built into this type read, by kind (`items(of:)`).
-    public var items: [ObjectIdentifier: [any ContentItem]] = [:]
+    /// What each kind read that a page may show, by its key (`ItemsKey`):
+    /// `PublishedContent` filters them all by their `Audience` alike.
+    private(set) var items: [ObjectIdentifier: any ContentItems] = [:]
+    /// What each kind read besides its items (the review log, the routines), by its key (`ContentKey`).
+    private var values: [ObjectIdentifier: any Sendable] = [:]
 
     public init() {}
 
-    /// The items a kind read (`ContentItem`), in its order.
-    public func items<Kind: ContentKind>(of kind: Kind.Type) -> [any ContentItem] { items[ObjectIdentifier(kind)] ?? [] }
-    public mutating func setItems<Kind: ContentKind>(_ items: [any ContentItem], of kind: Kind.Type) { self.items[ObjectIdentifier(kind)] = items }
+    /// A kind's items, in its order (`content[DiaryKind.self]`; each kind's
+    /// folder names them too, as `content.entries`).
+    public subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] {
+        get { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
+        set { items[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// What a kind read besides its items.
+    public subscript<Key: ContentKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)].map { $0 as! Key.Value } ?? Key.empty }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// Every file a kind read as an item, hidden ones too, in the kinds' order.
+    func itemSources(_ kinds: [any ContentKind]) -> [SourceFile] {
+        kinds.flatMap { kind in kind.itemsKeys.flatMap { items[ObjectIdentifier($0)]?.sources ?? [] } }
+    }
 
     /// The content file that is `identity`, by its display path (a file
     /// besides the entries first, as it was read after them).
     public func source(_ identity: FileIdentity) -> String? { sourceIdentities[identity] ?? entryIdentities[identity] }
+}
+
+/// A place in `Content` for what a kind read besides items a page shows
+/// (the review log, the routines and their log); declared in the kind's folder.
+public protocol ContentKey {
+    associatedtype Value: Sendable
+    /// What it holds when the kind read nothing.
+    static var empty: Value { get }
+}
+
+/// A place in `Content` for a kind's items (`ContentItem`): the kind itself,
+/// usually (`content[DiaryKind.self]`). Every view of the site shows them as
+/// their `Audience` allows (`PublishedContent`).
+public protocol ItemsKey {
+    associatedtype Item: ContentItem
+}
+
+/// A kind's items, whatever their type: what the privacy filter and the path check need of them.
+protocol ContentItems: Sendable {
+    /// Those `visibility` shows.
+    func shown(to visibility: Visibility) -> Self
+    var sources: [SourceFile] { get }
+}
+
+extension Array: ContentItems where Element: ContentItem {
+    func shown(to visibility: Visibility) -> Self { filter { visibility.shows($0.audience) } }
+    var sources: [SourceFile] { map(\.source) }
 }
 
 /// A non-Markdown file under `diary/` or `pages/`, copied to the same path in the output.

@@ -6,16 +6,29 @@
 ///
 /// A kind reads through `ContentLoad`, which records and hashes every file
 /// it reads: what a kind read, in order, is its key (`Content.kindKeys`,
-/// `SiteData.filesKey`), which `serve` keys its pages on, so no kind lists its inputs by hand. Its items say
-/// who may see them with an `Audience` read by `YAMLFields.audience`.
+/// `SiteData.filesKey`), which `serve` keys its pages on, so no kind lists
+/// its inputs by hand. It keeps what it read in `Content` under a key of its
+/// own (`ItemsKey`, `ContentKey`); its items say who may see them with an
+/// `Audience` read by `YAMLFields.audience`, and every view filters them
+/// alike (`PublishedContent`).
 public protocol ContentKind: Sendable {
     /// Folders and files directly below `content/` that belong to this kind (`diary`, `routines.yml`).
     var files: [String] { get }
     /// Reads and parses its files into `load.content`, each problem a located diagnostic in `load.diagnostics`.
     func load(_ load: ContentLoad)
+    /// Where it keeps items a page shows (`ItemsKey`; itself, usually), in its order.
+    var itemsKeys: [any ItemsKey.Type] { get }
 }
 
-/// Something a kind not built into `Content` read: a file's item and who may see it.
+extension ContentKind {
+    public var itemsKeys: [any ItemsKey.Type] { [] }
+}
+
+extension ContentKind where Self: ItemsKey {
+    public var itemsKeys: [any ItemsKey.Type] { [Self.self] }
+}
+
+/// What a kind read from a file that a page may show, and who may see it.
 public protocol ContentItem: Sendable {
     var source: SourceFile { get }
     var audience: Audience { get }

@@ -130,8 +130,7 @@ public struct SiteData: Sendable {
             ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts), schedule: vocab,
                                coming: comingVocab)
             : published
-        sources = content.entries.map(\.source) + content.pages.map(\.source) + content.workouts.map(\.source) + content.decks.map(\.source)
-            + content.items.values.joined().map(\.source).sorted { $0.relativePath < $1.relativePath }
+        sources = content.itemSources(features.contentKinds)
         entriesRead = content.entries.count
         self.today = today
         self.translation = translation

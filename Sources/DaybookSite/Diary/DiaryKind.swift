@@ -46,3 +46,24 @@ public struct DiaryKind: ContentKind {
         load.content.entryIdentities = diary.identities
     }
 }
+
+extension DiaryKind: ItemsKey {
+    public typealias Item = DiaryEntry
+}
+
+extension DiaryEntry: ContentItem {
+    public var audience: Audience { Audience(isPrivate: isPrivate, isDraft: isDraft) }
+}
+
+extension Content {
+    /// Sorted chronologically (see `DiaryEntry.chronologicalOrder`).
+    public var entries: [DiaryEntry] {
+        get { self[DiaryKind.self] }
+        set { self[DiaryKind.self] = newValue }
+    }
+}
+
+extension PublishedContent {
+    /// Chronological, as in the content.
+    public var entries: [DiaryEntry] { self[DiaryKind.self] }
+}

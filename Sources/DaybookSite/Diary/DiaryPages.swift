@@ -112,7 +112,7 @@ struct DiaryPages: SiteFeature {
         }
     }
 
-    struct EntryPage {
+    @TemplateData struct EntryPage {
         let title: String
         let dateLabel: String
         let iso: String
@@ -158,20 +158,20 @@ struct DiaryPages: SiteFeature {
         return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }
 
-    struct YearLink {
+    @TemplateData struct YearLink {
         let year: Int
         let href: String
         let count: Int
         let months: [MonthLink]
     }
 
-    struct MonthLink {
+    @TemplateData struct MonthLink {
         let label: String
         let href: String
         let count: Int
     }
 
-    struct IndexPage {
+    @TemplateData struct IndexPage {
         let years: [YearLink]
         let recent: [EntryItem]
         let tagsHref: String
@@ -197,7 +197,7 @@ struct DiaryPages: SiteFeature {
                                              isEmpty: diary.entries.isEmpty, count: diary.entries.count), showsToday: false)
     }
 
-    struct ArchivePage {
+    @TemplateData struct ArchivePage {
         let heading: String
         let groups: [EntryGroup]
         let count: Int
@@ -269,7 +269,7 @@ struct DiaryPages: SiteFeature {
         return PageViewModel(title: page.heading, section: .diary, page: page, showsToday: false)
     }
 
-    struct TagsPage {
+    @TemplateData struct TagsPage {
         let tags: [MonthLink]
     }
 
@@ -291,44 +291,4 @@ struct DiaryPages: SiteFeature {
                                previous: nil, next: nil)
         return PageViewModel(title: heading, section: .diary, page: page, showsToday: false)
     }
-}
-
-extension DiaryPages.EntryPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "time": { $0.time }, "weather": { $0.weather }, "tags": { $0.tags },
-        "mood": { $0.mood }, "isPrivate": { $0.isPrivate }, "html": { $0.html }, "previous": { $0.previous }, "next": { $0.next },
-        "monthHref": { $0.monthHref }, "monthLabel": { $0.monthLabel }, "calendarHref": { $0.calendarHref }, "params": { $0.params },
-        "lastmod": { $0.lastmod }, "fields": { $0.fields }
-    ]
-}
-
-extension DiaryPages.ArchivePage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "heading": { $0.heading }, "groups": { $0.groups }, "count": { $0.count }, "up": { $0.up }, "previous": { $0.previous }, "next": { $0.next },
-        "photosHref": { $0.photosHref }
-    ]
-}
-
-extension DiaryPages.MonthLink: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "href": { $0.href }, "count": { $0.count }
-    ]
-}
-
-extension DiaryPages.YearLink: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "year": { $0.year }, "href": { $0.href }, "count": { $0.count }, "months": { $0.months }
-    ]
-}
-
-extension DiaryPages.IndexPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "years": { $0.years }, "recent": { $0.recent }, "tagsHref": { $0.tagsHref }, "isEmpty": { $0.isEmpty }, "count": { $0.count }
-    ]
-}
-
-extension DiaryPages.TagsPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "tags": { $0.tags }
-    ]
 }

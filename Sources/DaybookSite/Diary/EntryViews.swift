@@ -1,7 +1,7 @@
 import Foundation
 
 /// How an entry's weather shows: the icon's class and ready labels.
-struct WeatherView {
+@TemplateData struct WeatherView {
     /// The icon's class in the style sheet (`wx-snow`); nil when only measurements were given.
     let icon: String?
     let label: String
@@ -32,7 +32,7 @@ struct WeatherView {
     }
 }
 
-struct TagLink {
+@TemplateData struct TagLink {
     let name: String
     let href: String
 }
@@ -76,10 +76,10 @@ final class EntryFacts: Sendable {
 /// An entry in a list (archives, tags, home, an entry's neighbours), for
 /// pages at one depth: made once per build, and where other lists at that
 /// depth show it again, the list-item partial's rendering of it is kept.
-final class EntryItem: Sendable {
-    let facts: EntryFacts
+@TemplateData final class EntryItem: Sendable {
+    fileprivate let facts: EntryFacts
     /// `../` from the pages showing the item to the site's root.
-    let root: String
+    fileprivate let root: String
     let keptRenderings: KeptRenderings?
 
     init(_ facts: EntryFacts, root: String, kept: Bool) {
@@ -90,6 +90,15 @@ final class EntryItem: Sendable {
 
     var href: String { root + facts.path }
     var title: String { facts.title }
+    var dateLabel: String { facts.dateLabel }
+    var iso: String { facts.iso }
+    var tags: [TagLink] { facts.tagLinks(facts.tags.prefix(Self.tagLimit), root: root) }
+    var hasTags: Bool { !facts.tags.isEmpty }
+    var moreTags: String? { facts.tags.count > Self.tagLimit ? "+\(facts.tags.count - Self.tagLimit)" : nil }
+    var isPrivate: Bool { facts.isPrivate }
+    var time: String? { facts.time }
+    var weather: WeatherView? { facts.weather }
+    var thumbnail: PhotoHTML.Thumbnail? { facts.thumbnail(root: root) }
 
     /// A list shows the first few tags, so that a page listing entries stays
     /// linear in them however many tags one entry has (the entry page shows all).
@@ -145,7 +154,7 @@ final class EntryItems: @unchecked Sendable {
 }
 
 /// A group of entries under a heading (a month in a year archive).
-struct EntryGroup {
+@TemplateData struct EntryGroup {
     let title: String
     let href: String?
     let entries: [EntryItem]
@@ -155,21 +164,11 @@ struct EntryGroup {
 }
 
 /// An entry in a long list (`DiaryPages.fullItemLimit`): its date and title alone.
-struct EntryLine {
+@TemplateData struct EntryLine {
     let iso: String
     let dateLabel: String
     let title: String
     let href: String
-}
-
-extension EntryItem: TemplateFields {
-    static let templateFields: TemplateFieldTable<EntryItem> = [
-        "href": { $0.href }, "title": { $0.facts.title }, "dateLabel": { $0.facts.dateLabel }, "iso": { $0.facts.iso },
-        "tags": { $0.facts.tagLinks($0.facts.tags.prefix(tagLimit), root: $0.root) }, "hasTags": { !$0.facts.tags.isEmpty },
-        "moreTags": { ($0.facts.tags.count > tagLimit ? "+\($0.facts.tags.count - tagLimit)" : nil).orMissing },
-        "isPrivate": { $0.facts.isPrivate }, "time": { $0.facts.time }, "weather": { $0.facts.weather },
-        "thumbnail": { $0.facts.thumbnail(root: $0.root) }
-    ]
 }
 
 /// An entry page's previous or next entry: its list item, with the link
@@ -181,29 +180,5 @@ struct Neighbour {
 }
 
 extension Neighbour: TemplateFields {
-    static let templateFields = TemplateFieldTable<Self>(\.item, ["href": { $0.href }])
-}
-
-extension EntryGroup: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "entries": { $0.entries }, "lines": { $0.lines }, "count": { $0.count }
-    ]
-}
-
-extension EntryLine: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "iso": { $0.iso }, "dateLabel": { $0.dateLabel }, "title": { $0.title }, "href": { $0.href }
-    ]
-}
-
-extension TagLink: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "href": { $0.href }
-    ]
-}
-
-extension WeatherView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "details": { $0.details }, "icon": { $0.icon }, "temperature": { $0.temperature }, "location": { $0.location }
-    ]
+    static let templateFields = TemplateFieldTable<Self>(\.item, [("href", { $0.href.templateValue })])
 }

@@ -26,7 +26,6 @@ struct FlashcardPrintPages: SiteFeature {
         var key: PageKey? = nil
     }
 
-
     func pages(_ site: SiteData) -> [Page] {
         let decks = site.published.decks
         guard !decks.isEmpty else { return [] }
@@ -105,7 +104,7 @@ struct FlashcardPrintPages: SiteFeature {
 
     // MARK: - View models
 
-    struct PrintView {
+    @TemplateData struct PrintView {
         let heading: String
         let backHref: String
         let backLabel: String
@@ -196,7 +195,7 @@ struct FlashcardPrintPages: SiteFeature {
         }
     }
 
-    struct PageView {
+    @TemplateData struct PageView {
         let cssClass: String
         /// After the seed: `toeic · sheet 2/3 · fronts`.
         let label: String
@@ -207,7 +206,7 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// In the sheet's SVG, whose units are millimetres.
-    struct LineView: Sendable {
+    @TemplateData struct LineView: Sendable {
         let x1: String, y1: String, x2: String, y2: String
 
         init(_ line: SheetLayout.Line) {
@@ -220,7 +219,7 @@ struct FlashcardPrintPages: SiteFeature {
 
     /// A card's place on a page, holding one face of the card the shuffle put there.
     /// A class: the page hands the template each slot by reference, not its fields copied.
-    final class SlotView {
+    @TemplateData final class SlotView {
         let position: Int
         /// `front` or `back`, for print.js.
         let face: String
@@ -240,14 +239,24 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// The front of card `card` (its place in the set, for print.js).
-    struct FrontView {
+    @TemplateData struct FrontView {
         let card: Int
-        let faces: CardFaces
+        fileprivate let faces: CardFaces
+        var lang: String { faces.language }
+        var html: String { faces.wordHTML }
+        var style: String { faces.wordStyle }
     }
 
-    struct BackView {
+    @TemplateData struct BackView {
         let card: Int
-        let faces: CardFaces
+        fileprivate let faces: CardFaces
+        var lang: String { faces.meaningLanguage }
+        var meanings: [String] { faces.meanings }
+        var example: String { faces.example }
+        var hasExample: Bool { faces.hasExample }
+        var exampleLang: String { faces.language }
+        var style: String { faces.meaningStyle }
+        var exampleStyle: String { faces.exampleStyle }
     }
 
     /// Both faces of one word, with their font sizes for the layout's card size.
@@ -288,46 +297,4 @@ struct FlashcardPrintPages: SiteFeature {
 
     /// `66.75mm`: millimetres to two decimals, as CSS takes them.
     static func mm(_ value: Double) -> String { SVG.number(value) + "mm" }
-}
-
-extension FlashcardPrintPages.PrintView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "heading": { $0.heading }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "howTo": { $0.howTo }, "seed": { $0.seed },
-        "countLabel": { $0.countLabel }, "isEmpty": { $0.isEmpty }, "pageSize": { $0.pageSize }, "sheetsStyle": { $0.sheetsStyle },
-        "pages": { $0.pages }
-    ]
-}
-
-extension FlashcardPrintPages.PageView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "cssClass": { $0.cssClass }, "label": { $0.label }, "viewBox": { $0.viewBox }, "marks": { $0.marks }, "foldLine": { $0.foldLine },
-        "slots": { $0.slots }
-    ]
-}
-
-extension FlashcardPrintPages.LineView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "x1": { $0.x1 }, "y1": { $0.y1 }, "x2": { $0.x2 }, "y2": { $0.y2 }
-    ]
-}
-
-extension FlashcardPrintPages.SlotView: TemplateFields {
-    static let templateFields: TemplateFieldTable<FlashcardPrintPages.SlotView> = [
-        "position": { $0.position }, "face": { $0.face }, "isFront": { $0.isFront }, "front": { $0.front }, "back": { $0.back },
-        "style": { $0.style }
-    ]
-}
-
-extension FlashcardPrintPages.FrontView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "card": { $0.card }, "lang": { $0.faces.language }, "html": { $0.faces.wordHTML }, "style": { $0.faces.wordStyle }
-    ]
-}
-
-extension FlashcardPrintPages.BackView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "card": { $0.card }, "lang": { $0.faces.meaningLanguage }, "meanings": { $0.faces.meanings }, "example": { $0.faces.example },
-        "hasExample": { $0.faces.hasExample }, "exampleLang": { $0.faces.language }, "style": { $0.faces.meaningStyle },
-        "exampleStyle": { $0.faces.exampleStyle }
-    ]
 }

@@ -2,7 +2,7 @@
 /// Old URLs (`aliases:` in front matter) as small pages that send the reader
 /// on to the page, as Hugo makes them: a refresh, a canonical link, no index.
 struct AliasPages: SiteFeature {
-    struct Redirect {
+    @TemplateData struct Redirect {
         let href: String
         let title: String
     }
@@ -27,10 +27,4 @@ struct AliasPages: SiteFeature {
             }
         }
     }
-}
-
-extension AliasPages.Redirect: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "href": { $0.href }, "title": { $0.title }
-    ]
 }

@@ -42,7 +42,7 @@ struct ActivityLayers: Sendable {
     }
 
     /// A layer's line under the year heatmap.
-    struct Summary {
+    @TemplateData struct Summary {
         let id: String
         let name: String
         let daysInYear: Int
@@ -52,7 +52,7 @@ struct ActivityLayers: Sendable {
     }
 
     /// The layers' streaks and strength for the year page of `year`: as of today, or of the year's last day for a year gone by.
-    struct YearView {
+    @TemplateData struct YearView {
         let asOf: String
         let layers: [Summary]
     }
@@ -70,17 +70,4 @@ struct ActivityLayers: Sendable {
         }
         return YearView(asOf: t.longDate(end), layers: layers)
     }
-}
-
-extension ActivityLayers.Summary: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "id": { $0.id }, "name": { $0.name }, "daysInYear": { $0.daysInYear }, "current": { $0.current }, "longest": { $0.longest },
-        "strength": { $0.strength }
-    ]
-}
-
-extension ActivityLayers.YearView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "asOf": { $0.asOf }, "layers": { $0.layers }
-    ]
 }

@@ -3,8 +3,8 @@
 /// that the phone may open the site on (`PhonePlan`), the entries of that
 /// month and day in earlier years, never a private one; phone.js shows the
 /// phone's day as it does the plan.
-struct OnThisDayView {
-    struct Day {
+@TemplateData struct OnThisDayView {
+    @TemplateData struct Day {
         let iso: String
         let isToday: Bool
         /// No entry on the day itself: these are from the week around it.
@@ -12,7 +12,7 @@ struct OnThisDayView {
         let entries: [Entry]
     }
 
-    struct Entry {
+    @TemplateData struct Entry {
         let item: EntryItem
         let yearsAgo: String
         let firstLines: String
@@ -47,22 +47,4 @@ struct OnThisDayView {
         let text = Markdown.plainText(body, characters: firstLinesLength + 1)
         return text.count > firstLinesLength ? String(text.prefix(firstLinesLength)) + "…" : text
     }
-}
-
-extension OnThisDayView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "days": { $0.days }, "hasEntries": { $0.hasEntries }
-    ]
-}
-
-extension OnThisDayView.Day: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "iso": { $0.iso }, "isToday": { $0.isToday }, "isWindow": { $0.isWindow }, "entries": { $0.entries }
-    ]
-}
-
-extension OnThisDayView.Entry: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "item": { $0.item }, "yearsAgo": { $0.yearsAgo }, "firstLines": { $0.firstLines }
-    ]
 }

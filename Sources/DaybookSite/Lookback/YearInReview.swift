@@ -67,25 +67,258 @@ public struct YearInReview: Sendable, Equatable {
         workoutsPerMonth = perMonth
     }
 
-    /// Words of a text as a reader counts them: runs of letters or digits
-    /// between spaces and punctuation, an apostrophe inside one (`it's`) kept
-    /// (Korean is written with spaces too).
+    /// Words of an entry's Markdown as a reader counts them: runs of letters
+    /// or digits between spaces and punctuation, an apostrophe inside one
+    /// (`it's`) kept (Korean is written with spaces too). What a reader does
+    /// not read as text is skipped: images and embeds (`![alt](photo.jpg)`,
+    /// `![[photo.jpg]]`), a link's address (`[text](address)` counts its text)
+    /// and HTML tags. Read byte by byte: every entry of the site goes through it.
     public static func words(_ text: String) -> Int {
-        var count = 0
-        var inWord = false
-        for scalar in text.unicodeScalars {
-            let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                || (inWord && (scalar == "'" || scalar == "\u{2019}"))
+        var text = text
+        return text.withUTF8 { words(bytes: $0) }
+    }
+
+    static func words(bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0, inWord = false, index = 0
+        let end = bytes.count
+        /// Moves past the first `closing` from `from`; to the end when there is none.
+        func skip(past closing: UInt8, from: Int) -> Int {
+            var at = from
+            while at < end && bytes[at] != closing { at += 1 }
+            return min(at + 1, end)
+        }
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "!") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "["):
+                // An image or an embed: its alt text and address are not read as words.
+                index = skip(past: UInt8(ascii: "]"), from: index + 2)
+                if index < end && bytes[index] == UInt8(ascii: "]") { index += 1 }
+                if index < end && bytes[index] == UInt8(ascii: "(") { index = skip(past: UInt8(ascii: ")"), from: index) }
+                inWord = false
+                continue
+            case UInt8(ascii: "]") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "("):
+                index = skip(past: UInt8(ascii: ")"), from: index + 1)
+                inWord = false
+                continue
+            case UInt8(ascii: "<") where index + 1 < end && (bytes[index + 1] == UInt8(ascii: "/") || isASCIILetter(bytes[index + 1])):
+                index = skip(past: UInt8(ascii: ">"), from: index)
+                inWord = false
+                continue
+            default:
+                break
+            }
+            let length: Int, letter: Bool
+            if byte < 0x80 {
+                length = 1
+                letter = isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (inWord && byte == UInt8(ascii: "'"))
+            } else {
+                length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let second = index + 1 < end ? bytes[index + 1] : 0
+                // Not letters: U+0080–U+00BF (no-break space, «, », ·), U+2000–U+206F (spaces, dashes,
+                // quotes, …; ’ inside a word is an apostrophe), U+3000–U+303F (CJK spaces and punctuation),
+                // U+FF01–U+FF0F (fullwidth punctuation).
+                if byte == 0xC2 {
+                    letter = false
+                } else if byte == 0xE2 && (second == 0x80 || second == 0x81) {
+                    letter = inWord && second == 0x80 && index + 2 < end && bytes[index + 2] == 0x99
+                } else if byte == 0xE3 && second == 0x80 {
+                    letter = false
+                } else if byte == 0xEF && second == 0xBC && index + 2 < end && bytes[index + 2] <= 0x8F {
+                    letter = false
+                } else {
+                    letter = true
+                }
+            }
             if letter && !inWord { count += 1 }
             inWord = letter
+            index += length
         }
         return count
     }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 
     static func ranked(_ names: [String], limit: Int) -> [Count] {
         let counts = names.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
         return counts.map { Count(name: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
             .prefix(limit).map { $0 }
+    }
+}
+
+/// The year's study, from the review schedule (SPEC §4), as docs/site.md defines it:
+/// - **learned**: a word whose first study days (those of the word book it was
+///   added in) ended in the year, by today; each word once, in that year;
+/// - **mastered**: a word whose last review was taken in the year and that has
+///   not been missed since (its stage today is mastered, on a day of the year);
+/// - **recall rate**: of the words tested in the year's review sessions (review
+///   1…n, on the day each was taken), the share not listed as missed. Tests on
+///   study days change nothing in the schedule and are not counted.
+public struct YearStudy: Sendable, Equatable {
+    /// A word of a public deck as the schedule sees it today.
+    public struct Word: Sendable {
+        /// The last of its first study days.
+        public let learnedOn: LocalDate
+        /// The day of its last review, when it is mastered today.
+        public let masteredOn: LocalDate?
+
+        public init(learnedOn: LocalDate, masteredOn: LocalDate?) {
+            self.learnedOn = learnedOn
+            self.masteredOn = masteredOn
+        }
+    }
+
+    /// One review session that was taken: how many words it tested and how many were missed.
+    public struct Review: Sendable {
+        public let date: LocalDate
+        public let words: Int
+        public let missed: Int
+
+        public init(date: LocalDate, words: Int, missed: Int) {
+            self.date = date
+            self.words = words
+            self.missed = missed
+        }
+    }
+
+    public let learned: Int
+    public let mastered: Int
+    /// Words tested in reviews.
+    public let reviewed: Int
+    /// Of those, the ones not missed.
+    public let recalled: Int
+
+    /// The words of `decks` as `schedule` sees them today.
+    static func words(of decks: [String], in schedule: some YearStudySchedule, settings: SiteConfig.Vocab) -> [Word] {
+        decks.flatMap { deck in
+            schedule.words(of: deck).map { status in
+                let masteredOn: LocalDate? = if case let .mastered(on) = status.stage { on } else { nil }
+                return Word(learnedOn: BookPlan(start: status.added, settings: settings).lastStudyDay, masteredOn: masteredOn)
+            }
+        }
+    }
+
+    /// The review sessions of the year that were taken: every past one, and
+    /// today's once reviews.md has the deck's line for today.
+    static func reviews(_ year: Int, in schedule: some YearStudySchedule, today: LocalDate) -> [Review] {
+        let first = YearMonth(year: year, month: 1).firstDay, last = min(YearMonth(year: year, month: 12).lastDay, today)
+        guard first <= last else { return [] }
+        return schedule.days(in: first...last).flatMap { day in
+            day.decks.filter { day.date < today || schedule.isTested($0.deckID, on: day.date) }.flatMap { deck in
+                deck.reviews.map { Review(date: day.date, words: $0.words.count, missed: $0.missed.count) }
+            }
+        }
+    }
+
+    /// nil when no review was taken in the year.
+    public var recallRate: Double? { reviewed == 0 ? nil : Double(recalled) / Double(reviewed) }
+
+    /// - Parameters:
+    ///   - words: every word, of any year; a word learned after `today` is not learned yet.
+    ///   - reviews: the taken review sessions, of any year.
+    public init(year: Int, words: [Word], reviews: [Review], today: LocalDate) {
+        learned = words.count { $0.learnedOn.year == year && $0.learnedOn <= today }
+        mastered = words.count { $0.masteredOn.map { $0.year == year && $0 <= today } ?? false }
+        let ofYear = reviews.filter { $0.date.year == year && $0.date <= today }
+        reviewed = ofYear.reduce(0) { $0 + $1.words }
+        recalled = ofYear.reduce(0) { $0 + $1.words - min($1.missed, $1.words) }
+    }
+}
+
+/// What the year's study is read from: the review schedule, or the part of it a view may show.
+protocol YearStudySchedule {
+    func words(of deckID: String) -> [WordStatus]
+    func days(in range: ClosedRange<LocalDate>) -> [VocabDay]
+    func isTested(_ deckID: String, on date: LocalDate) -> Bool
+}
+
+extension VocabSchedule: YearStudySchedule {}
+extension PublishedSchedule: YearStudySchedule {}
+
+/// The year's workouts beside their records: for each exercise done in the
+/// year, its best of the year in the measure that suits it (estimated one-rep
+/// max for lifts with reps, else the heaviest weight, else most reps, else the
+/// longest hold), and whether that best is a personal record (better than
+/// every earlier year); per month, how many times a record was beaten (a
+/// session better than every earlier one of that exercise; the first session
+/// of an exercise beats nothing).
+public struct YearRecords: Sendable {
+    public enum Measure: String, Sendable, CaseIterable {
+        case oneRepMax, heaviest, reps, hold
+
+        func value(_ records: PersonalRecords) -> PersonalRecord? {
+            switch self {
+            case .oneRepMax: records.bestOneRepMax
+            case .heaviest: records.heaviest
+            case .reps: records.mostReps
+            case .hold: records.longestHold
+            }
+        }
+    }
+
+    public struct Best: Sendable {
+        public let exercise: ExerciseHistory
+        public let measure: Measure
+        public let record: PersonalRecord
+        /// Better than any session before the year (or the exercise's first year).
+        public let isPersonalRecord: Bool
+    }
+
+    /// By exercise, in the order given.
+    public let bests: [Best]
+    /// Records beaten in January … December.
+    public let beatenPerMonth: [Int]
+
+    public init(year: Int, exercises: [ExerciseHistory]) {
+        var bests: [Best] = []
+        var beaten = Array(repeating: 0, count: 12)
+        for exercise in exercises {
+            let before = exercise.performances.filter { $0.date.year < year }
+            let during = exercise.performances.filter { $0.date.year == year }
+            guard !during.isEmpty, let measure = Measure.allCases.first(where: { $0.value(exercise.records) != nil }) else { continue }
+            var best = measure.value(PersonalRecords(before))?.value
+            for performance in during {
+                guard let value = measure.value(PersonalRecords([performance]))?.value else { continue }
+                if let previous = best, value > previous { beaten[performance.date.monthKey.month - 1] += 1 }
+                best = max(best ?? value, value)
+            }
+            guard let record = measure.value(PersonalRecords(during)) else { continue }
+            let earlier = measure.value(PersonalRecords(before))?.value
+            bests.append(Best(exercise: exercise, measure: measure, record: record, isPersonalRecord: earlier.map { record.value > $0 } ?? true))
+        }
+        self.bests = bests
+        beatenPerMonth = beaten
+    }
+}
+
+/// Each routine's share done in a year: scheduled days done / (done + missed),
+/// as on the routines page (`RoutinePlan`); days still planned do not count.
+public struct YearRoutines: Sendable {
+    public struct Share: Sendable {
+        public let routine: Routine
+        public let counts: RoutinePlan.Counts
+    }
+
+    /// In the order of routines.yml; only routines that were due in the year.
+    public let shares: [Share]
+
+    public init(year: Int, plan: RoutinePlan) {
+        let months = (1...12).map { plan.month(YearMonth(year: year, month: $0)) }
+        shares = plan.routines.indices.compactMap { index in
+            var counts = RoutinePlan.Counts()
+            for month in months { counts.add(month.routines[index].counts) }
+            return counts.successShare == nil ? nil : Share(routine: plan.routines[index], counts: counts)
+        }
+    }
+}
+
+extension YearInReview {
+    /// `limit` indexes of `0..<count` spread evenly over it, first and last
+    /// included, in order: the photos of a year that has more than a page shows.
+    public static func spread(_ count: Int, limit: Int) -> [Int] {
+        guard count > limit else { return Array(0..<count) }
+        guard limit > 1 else { return limit == 1 ? [0] : [] }
+        return (0..<limit).map { $0 * (count - 1) / (limit - 1) }
     }
 }

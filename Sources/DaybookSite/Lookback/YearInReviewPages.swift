@@ -1,63 +1,148 @@
-/// `year/YYYY/`, the year in review (SPEC §7), for every year with entries
-/// or workouts. Made from the public view only: a private entry or workout is
-/// never counted, even with --include-private.
+/// `year/YYYY/`, the year in review (SPEC §7), for every year with entries,
+/// workouts or words. Made from the public content only (`PublicSite`): a
+/// private entry, deck or workout is never counted, shown or linked, even with
+/// --include-private.
 struct YearInReviewPages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
-        Self.years(site).map { year in
-            Page(Routes.yearInReview(year), template: "pages/year-review") { context in Self.page(year, context) }
+        let years = Self.years(site)
+        // Gathered once for all years, when the first year page renders.
+        let inputs = OnFirstUse { Inputs(site) }
+        return years.map { year in
+            Page(Routes.yearInReview(year), template: "pages/year-review") { context in Self.page(year, years: years, inputs.value, context) }
         }
     }
 
     static func years(_ site: SiteData) -> [Int] {
         let view = site.publicView
-        return Set(view.entries.map(\.date.year)).union(view.workouts.map(\.date.year)).sorted()
+        return Set(view.entries.map(\.date.year)).union(view.workouts.map(\.date.year))
+            .union(view.decks.lazy.flatMap(\.days).map(\.date.year)).sorted()
     }
 
-    struct Figure {
+    /// The year whose review the home page points to: the one ending in
+    /// December, the one just ended in January; nil the rest of the year or
+    /// when that year has no review.
+    static func featured(_ site: SiteData) -> Int? {
+        let today = site.today.monthKey
+        let year = today.month == 12 ? today.year : today.month == 1 ? today.year - 1 : nil
+        return year.flatMap { years(site).contains($0) ? $0 : nil }
+    }
+
+    /// "2026 in review", for the pages that point to it.
+    static func link(_ year: Int, _ context: PageContext) -> PageLink {
+        PageLink(label: context.t.format("review_title", ["year": String(year)]), href: context.link(Routes.yearInReview(year)))
+    }
+
+    /// What the year pages read of the public content, across years.
+    struct Inputs: Sendable {
+        let words: [YearStudy.Word]
+        let exercises: [ExerciseHistory]
+        let workouts: [LocalDate]
+        let weightUnit: SiteConfig.Workouts.Unit
+        let routines: RoutinePlan
+
+        init(_ site: SiteData) {
+            let content = site.publicView
+            words = YearStudy.words(of: content.decks.map(\.id), in: content.vocab, settings: site.config.vocab)
+            // The workout pages' statistics, unless they count private sessions (--include-private).
+            exercises = site.published.workouts.count == content.workouts.count
+                ? site.workoutStats.exercises
+                : WorkoutStats(sessions: content.workouts, today: site.today, weekStart: site.config.weekStarts).exercises
+            workouts = content.workouts.map(\.date)
+            weightUnit = site.config.workouts.unit
+            routines = site.routinePlan
+        }
+    }
+
+    @TemplateData struct Figure {
         let label: String
         let value: String
     }
 
-    struct Row {
+    @TemplateData struct Row {
         let label: String
         let count: Int
     }
 
-    struct Model {
+    @TemplateData struct MonthRow {
+        let label: String
+        let workouts: Int
+        let records: Int
+    }
+
+    @TemplateData struct BestRow {
+        let exercise: String
+        let value: String
+        let dateLabel: String
+        let iso: String
+        let isRecord: Bool
+    }
+
+    @TemplateData struct RoutineRow {
+        let name: String
+        let done: Int
+        let missed: Int
+        let share: String
+    }
+
+    @TemplateData struct Model {
         let year: Int
         let figures: [Figure]
         let tags: [Row]
         let weather: [Row]
         let warmest: String?
         let coldest: String?
+        let study: [Figure]
         let monthChart: String?
-        let months: [Row]
+        let months: [MonthRow]
+        let bests: [BestRow]
+        let routines: [RoutineRow]
+        let photos: [MediaPages.Item]
+        let photoCount: Int
         let calendarHref: String
         let previous: PageLink?
         let next: PageLink?
+        var hasTags: Bool { !tags.isEmpty }
+        var hasWeather: Bool { !weather.isEmpty }
+        var hasMonths: Bool { !months.isEmpty }
+        var hasStudy: Bool { !study.isEmpty }
+        var hasBests: Bool { !bests.isEmpty }
+        var hasRoutines: Bool { !routines.isEmpty }
+        var hasPhotos: Bool { !photos.isEmpty }
+        /// More photos than the page shows.
+        var photosCut: Bool { photoCount > photos.count }
     }
 
-    static func page(_ year: Int, _ context: PageContext) -> PageViewModel {
-        let site = context.site, t = context.t, view = site.publicView
+    static func page(_ year: Int, years: [Int], _ inputs: Inputs, _ context: PageContext) -> PageViewModel {
+        let site = context.site, t = context.t, diary = site.diary
+        let shown = (diary.byYear[year] ?? []).filter { !diary.entries[$0].isPrivate }
         let review = YearInReview(
             year: year,
-            entries: view.entries.lazy.filter { $0.date.year == year }.map { entry in
-                YearInReview.Entry(date: entry.date, words: YearInReview.words(entry.body), tags: entry.tags,
-                                   condition: entry.weather?.condition?.rawValue, temperature: entry.weather?.temperature)
+            entries: shown.map { index in
+                let entry = diary.entries[index]
+                return YearInReview.Entry(date: entry.date, words: YearInReview.words(entry.body), tags: entry.tags,
+                                          condition: entry.weather?.condition?.rawValue, temperature: entry.weather?.temperature)
             },
-            workouts: view.workouts.map(\.date))
+            workouts: inputs.workouts)
+        let study = YearStudy(year: year, words: inputs.words, reviews: YearStudy.reviews(year, in: site.publicView.vocab, today: site.today),
+                              today: site.today)
+        let records = YearRecords(year: year, exercises: inputs.exercises)
+        let routines = YearRoutines(year: year, plan: inputs.routines)
         func extreme(_ extreme: YearInReview.Extreme?) -> String? {
             extreme.map { "\(WeatherView.degrees($0.temperature)) · \(t.longDate($0.date))" }
         }
-        let months = review.workoutsPerMonth.enumerated().map { index, count in
-            let month = YearMonth(year: year, month: index + 1)
-            return (month, count)
+        let months = (1...12).map { YearMonth(year: year, month: $0) }
+        let points = months.map { month in
+            let count = review.workoutsPerMonth[month.month - 1]
+            return ChartPoint(x: 0, value: Double(count), label: WorkoutStatsPage.shortMonth(month, t),
+                              tooltip: "\(t.monthTitle(month)): \(t.count("workout_sessions_count", count))")
         }
-        let points = months.map { month, count in
-            ChartPoint(x: 0, value: Double(count), label: WorkoutStatsPage.shortMonth(month, t),
-                       tooltip: "\(t.monthTitle(month)): \(t.count("workout_sessions_count", count))")
+        let photos = shown.flatMap { index in
+            let entry = diary.entries[index]
+            return MediaPages.unique(diary.photos[index]).map { photo in
+                MediaPages.Item(thumbnail: PhotoHTML.thumbnail(photo, alt: entry.title, from: context.path), title: entry.title,
+                                dateLabel: t.longDate(entry.date), iso: entry.date.iso, href: context.link(Routes.content(entry.source)))
+            }
         }
-        let years = years(site)
         let position = years.firstIndex(of: year)
         func link(_ index: Int) -> PageLink? {
             years.indices.contains(index) ? PageLink(label: String(years[index]), href: context.link(Routes.yearInReview(years[index]))) : nil
@@ -67,32 +152,44 @@ struct YearInReviewPages: SiteFeature {
             figures: [
                 Figure(label: t["review_entries"], value: String(review.entries)),
                 Figure(label: t["review_words"], value: String(review.words)),
-                Figure(label: t["review_workouts"], value: String(review.workouts)),
             ],
             tags: review.tags.map { Row(label: $0.name, count: $0.count) },
             weather: review.weather.map { Row(label: t["weather_" + $0.name], count: $0.count) },
             warmest: extreme(review.warmest), coldest: extreme(review.coldest),
+            study: inputs.words.isEmpty ? [] : [
+                Figure(label: t["review_learned"], value: String(study.learned)),
+                Figure(label: t["review_mastered"], value: String(study.mastered)),
+                Figure(label: t["review_recall"], value: RoutineMonthsPage.percent(study.recallRate)),
+                Figure(label: t["review_reviewed"], value: "\(study.recalled) / \(study.reviewed)"),
+            ],
             monthChart: review.workouts == 0 ? nil : BarChart.svg(points, label: t["workout_per_month"], unit: ""),
-            months: review.workouts == 0 ? [] : months.map { Row(label: t.monthTitle($0.0), count: $0.1) },
+            months: review.workouts == 0 ? [] : months.map { month in
+                MonthRow(label: t.monthTitle(month), workouts: review.workoutsPerMonth[month.month - 1],
+                         records: records.beatenPerMonth[month.month - 1])
+            },
+            bests: records.bests.map { best in
+                BestRow(exercise: best.exercise.name, value: value(best, unit: inputs.weightUnit), dateLabel: t.shortDate(best.record.date),
+                        iso: best.record.date.iso, isRecord: best.isPersonalRecord)
+            },
+            routines: routines.shares.map { share in
+                RoutineRow(name: share.routine.name, done: share.counts.done, missed: share.counts.missed,
+                           share: RoutineMonthsPage.percent(share.counts.successShare))
+            },
+            photos: YearInReview.spread(photos.count, limit: photoLimit).map { photos[$0] }, photoCount: photos.count,
             calendarHref: context.link(Routes.calendarYear(year)),
             previous: position.flatMap { link($0 - 1) }, next: position.flatMap { link($0 + 1) })
         return PageViewModel(title: t.format("review_title", ["year": String(year)]), section: .calendar, page: model)
     }
-}
 
-extension YearInReviewPages.Figure: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = ["label": { $0.label }, "value": { $0.value }]
-}
+    /// How many photos the page shows at most, spread over the year.
+    static let photoLimit = 48
 
-extension YearInReviewPages.Row: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = ["label": { $0.label }, "count": { $0.count }]
-}
-
-extension YearInReviewPages.Model: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "year": { $0.year }, "figures": { $0.figures }, "tags": { $0.tags }, "weather": { $0.weather },
-        "warmest": { $0.warmest }, "coldest": { $0.coldest }, "monthChart": { $0.monthChart }, "months": { $0.months },
-        "calendarHref": { $0.calendarHref }, "hasTags": { !$0.tags.isEmpty }, "hasWeather": { !$0.weather.isEmpty },
-        "hasMonths": { !$0.months.isEmpty }, "previous": { $0.previous }, "next": { $0.next },
-    ]
+    static func value(_ best: YearRecords.Best, unit: SiteConfig.Workouts.Unit) -> String {
+        let value = best.record.value
+        switch best.measure {
+        case .oneRepMax, .heaviest: return SetFormat.mass(kilograms: value, unit: unit)
+        case .reps: return SetFormat.number(value)
+        case .hold: return SetFormat.duration(seconds: Int(value))
+        }
+    }
 }

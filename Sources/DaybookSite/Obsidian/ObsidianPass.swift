@@ -5,7 +5,7 @@ import Foundation
 /// it finds (tags, fields, links that lead nowhere, embeds of nothing) is
 /// kept for the page and the build's warnings and errors.
 final class ObsidianPass: MarkdownPass {
-    struct Field: Sendable, Equatable {
+    @TemplateData struct Field: Sendable, Equatable {
         let key: String
         let value: String
     }
@@ -233,10 +233,4 @@ final class ObsidianPass: MarkdownPass {
     private func location(_ place: MarkdownTextPlace, _ offset: Int) -> SourceLocation {
         file.location(line: firstLine + max(place.line, 1) - 1, column: max(place.column(offset), 1))
     }
-}
-
-extension ObsidianPass.Field: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "key": { $0.key }, "value": { $0.value }
-    ]
 }

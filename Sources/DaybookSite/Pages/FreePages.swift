@@ -3,7 +3,7 @@
 struct FreePages: SiteFeature {
     var contentKind: (any ContentKind)? { PagesKind() }
 
-    struct FreePageView {
+    @TemplateData struct FreePageView {
         let title: String
         let html: String
         let params: TemplateValue
@@ -30,7 +30,7 @@ struct FreePages: SiteFeature {
 /// `404.html`, served by static hosts for any missing path, so its links are
 /// absolute when `base_url` is known.
 struct NotFoundPage: SiteFeature {
-    struct NotFound {
+    @TemplateData struct NotFound {
         let homeHref: String
     }
 
@@ -41,16 +41,4 @@ struct NotFoundPage: SiteFeature {
                           page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))
         }]
     }
-}
-
-extension FreePages.FreePageView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "html": { $0.html }, "params": { $0.params }
-    ]
-}
-
-extension NotFoundPage.NotFound: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "homeHref": { $0.homeHref }
-    ]
 }

@@ -1,7 +1,7 @@
 
 /// A part of today's plan on the home page (study books, reviews due, the
 /// planned split, routines). Each feature adds its own.
-struct PlanSection {
+@TemplateData struct PlanSection {
     let title: String
     let cssClass: String
     let items: [PlanItem]
@@ -9,7 +9,7 @@ struct PlanSection {
     let moreLabel: String?
 }
 
-struct PlanItem {
+@TemplateData struct PlanItem {
     let text: String
     let detail: String?
     let href: String?
@@ -21,7 +21,7 @@ struct PlanItem {
 
 /// The home page: today's plan, recent entries, this month's calendar.
 struct HomePage: SiteFeature {
-    struct Home {
+    @TemplateData struct Home {
         let todayLabel: String
         /// Today's plan and the days after it (`PhonePlan`), all but today's hidden until the phone's clock picks one.
         let days: [PhonePlan.Day]
@@ -35,6 +35,8 @@ struct HomePage: SiteFeature {
         let month: CalendarPages.MonthView
         let diaryHref: String
         let isEmpty: Bool
+        /// In December and January, the year in review of the year ending or just ended.
+        let yearReview: PageLink?
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -50,7 +52,8 @@ struct HomePage: SiteFeature {
                             onThisDay: OnThisDayView(site, context),
                             month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
                             diaryHref: context.link(Routes.diary),
-                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty)
+                            isEmpty: site.diary.entries.isEmpty && plan.isEmpty,
+                            yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) })
             return PageViewModel(title: site.config.title, section: .home, page: home)
         }]
     }
@@ -58,24 +61,4 @@ struct HomePage: SiteFeature {
     func navigation(_ site: SiteData) -> [NavigationEntry] {
         [NavigationEntry(section: .home, path: .home, label: site.translation["nav_home"])]
     }
-}
-
-extension PlanSection: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "cssClass": { $0.cssClass }, "items": { $0.items }, "moreHref": { $0.moreHref }, "moreLabel": { $0.moreLabel }
-    ]
-}
-
-extension PlanItem: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "text": { $0.text }, "detail": { $0.detail }, "href": { $0.href }, "cssClass": { $0.cssClass }, "recorded": { $0.recorded }
-    ]
-}
-
-extension HomePage.Home: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "todayLabel": { $0.todayLabel }, "days": { $0.days }, "staleNote": { $0.staleNote }, "planState": { $0.planState },
-        "recorder": { $0.recorder }, "hasPlan": { $0.hasPlan },
-        "recent": { $0.recent }, "onThisDay": { $0.onThisDay }, "month": { $0.month }, "diaryHref": { $0.diaryHref }, "isEmpty": { $0.isEmpty }
-    ]
 }

@@ -9,3 +9,22 @@ public struct PagesKind: ContentKind {
         }
     }
 }
+
+extension PagesKind: ItemsKey {
+    public typealias Item = FreePage
+}
+
+extension FreePage: ContentItem {
+    public var audience: Audience { Audience(isPrivate: isPrivate, isDraft: isDraft) }
+}
+
+extension Content {
+    public var pages: [FreePage] {
+        get { self[PagesKind.self] }
+        set { self[PagesKind.self] = newValue }
+    }
+}
+
+extension PublishedContent {
+    public var pages: [FreePage] { self[PagesKind.self] }
+}

@@ -10,7 +10,7 @@ enum PhonePlan {
     /// Today and the seven days after it: a week away from the computer.
     static let dayCount = 8
 
-    struct Day {
+    @TemplateData struct Day {
         let iso: String
         let label: String
         let isToday: Bool
@@ -139,8 +139,8 @@ enum PhonePlan {
 
     /// What the home page offers to record on the phone (phone.js): the
     /// routines with a timer, today's workout with its planned split, an entry.
-    struct Recorder {
-        struct RoutineItem {
+    @TemplateData struct Recorder {
+        @TemplateData struct RoutineItem {
             let id: String
             let name: String
             let detail: String
@@ -164,23 +164,4 @@ enum PhonePlan {
             unit = site.config.workouts.unit.rawValue
         }
     }
-}
-
-extension PhonePlan.Day: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "iso": { $0.iso }, "label": { $0.label }, "isToday": { $0.isToday }, "plan": { $0.plan }, "vocabOnPhone": { $0.vocabOnPhone }
-    ]
-}
-
-extension PhonePlan.Recorder: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "routines": { $0.routines }, "hasWorkouts": { $0.hasWorkouts }, "plannedSplit": { $0.plannedSplit }, "splits": { $0.splits },
-        "unit": { $0.unit }
-    ]
-}
-
-extension PhonePlan.Recorder.RoutineItem: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "id": { $0.id }, "name": { $0.name }, "detail": { $0.detail }
-    ]
 }

@@ -15,7 +15,7 @@ struct MediaPages: SiteFeature {
         }
     }
 
-    struct Item {
+    @TemplateData struct Item {
         let thumbnail: PhotoHTML.Thumbnail
         let title: String
         let dateLabel: String
@@ -23,10 +23,11 @@ struct MediaPages: SiteFeature {
         let href: String
     }
 
-    struct MonthPage {
+    @TemplateData struct MonthPage {
         let heading: String
         let items: [Item]
         let up: DiaryPages.MonthLink
+        var count: Int { items.count }
     }
 
     static func monthPage(_ month: YearMonth, _ context: PageContext) -> PageViewModel {
@@ -45,7 +46,7 @@ struct MediaPages: SiteFeature {
         return PageViewModel(title: heading, section: .diary, page: MonthPage(heading: heading, items: items, up: up))
     }
 
-    private static func unique(_ photos: [Photo]) -> [Photo] {
+    static func unique(_ photos: [Photo]) -> [Photo] {
         var seen = Set<String>()
         return photos.filter { seen.insert($0.source).inserted }
     }
@@ -55,22 +56,4 @@ extension DiaryIndex {
     /// The small photo that stands for an entry in lists and on the calendar:
     /// its cover, else its first photo. Decorative, as the title is beside it.
     func thumbnail(of entry: DiaryEntry) -> Photo? { covers[entry.id] }
-}
-
-extension PhotoHTML.Thumbnail: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "src": { $0.src }, "width": { $0.width }, "height": { $0.height }, "alt": { $0.alt }
-    ]
-}
-
-extension MediaPages.Item: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "thumbnail": { $0.thumbnail }, "title": { $0.title }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "href": { $0.href }
-    ]
-}
-
-extension MediaPages.MonthPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "heading": { $0.heading }, "items": { $0.items }, "count": { $0.items.count }, "up": { $0.up }
-    ]
 }

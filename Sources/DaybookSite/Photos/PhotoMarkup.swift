@@ -113,7 +113,7 @@ enum PhotoHTML {
     }
 
     /// A small copy for lists, the calendar and the media page.
-    struct Thumbnail: Sendable {
+    @TemplateData struct Thumbnail: Sendable {
         let src: String
         let width: Int
         let height: Int

@@ -6,31 +6,27 @@
 /// --include-private. The review schedule is reached only through a view
 /// (`vocab`), so no publisher re-checks which decks it may show.
 public struct PublishedContent: Sendable {
-    /// Chronological, as in the content.
-    public let entries: [DiaryEntry]
-    public let pages: [FreePage]
-    public let decks: [Deck]
-    public let workouts: [WorkoutSession]
-    /// The review schedule of `decks` alone.
+    /// Each kind's items this view may show, in the kind's order (`Content.items`).
+    private let items: [ObjectIdentifier: any ContentItems]
+    /// The review schedule of the decks this view shows alone.
     let vocab: PublishedSchedule
     /// Images and other files, without those of hidden entries and pages (see `AssetPrivacy`).
     public let assets: [ContentAsset]
-    /// What kinds not built into `Content` read, each as its `Audience` allows.
-    let items: [ObjectIdentifier: [any ContentItem]]
 
-    /// The items a kind read that this view may show.
-    func items<Kind: ContentKind>(of kind: Kind.Type) -> [any ContentItem] { items[ObjectIdentifier(kind)] ?? [] }
+    /// A kind's items this view may show (`published[DiaryKind.self]`, or as its folder names them: `published.entries`).
+    public subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { Self.items(key, in: items) }
+
+    private static func items<Key: ItemsKey>(_ key: Key.Type, in items: [ObjectIdentifier: any ContentItems]) -> [Key.Item] {
+        items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? []
+    }
 
     /// - Parameters:
     ///   - schedule: every deck's schedule, private decks too (reviews.md may name them).
     ///   - coming: today's plan and those of the days after it that the phone may open the site on (`PhonePlan.days`).
     init(_ content: Content, showing visibility: Visibility, schedule: VocabSchedule, coming: OnFirstUse<ComingDays>) {
-        entries = content.entries.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
-        pages = content.pages.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft) }
-        decks = content.decks.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
-        workouts = content.workouts.filter { visibility.shows(isPrivate: $0.isPrivate, isDraft: false) }
-        vocab = PublishedSchedule(schedule, coming: coming, decks: decks)
-        items = content.items.mapValues { $0.filter { visibility.shows($0.audience) } }
+        let items = content.items.mapValues { $0.shown(to: visibility) }
+        self.items = items
+        vocab = PublishedSchedule(schedule, coming: coming, decks: Self.items(VocabKind.self, in: items))
         // Which entries hide their files matters only when there are files.
         if content.assets.isEmpty {
             assets = []
@@ -58,6 +54,7 @@ struct PublishedSchedule: Sendable {
     func words(of deckID: String) -> [WordStatus] { shown.contains(deckID) ? schedule.words(of: deckID) : [] }
     func word(_ text: String, in deckID: String) -> WordStatus? { shown.contains(deckID) ? schedule.word(text, in: deckID) : nil }
     func day(_ date: LocalDate) -> VocabDay { shownDecks(schedule.day(date)) }
+    func isTested(_ deckID: String, on date: LocalDate) -> Bool { shown.contains(deckID) && schedule.isTested(deckID, on: date) }
     func days(in range: ClosedRange<LocalDate>) -> [VocabDay] { schedule.days(in: range).map(shownDecks) }
     func reviewDays(from start: LocalDate) -> [DeckReviewDay] { schedule.reviewDays(from: start).filter { shown.contains($0.deckID) } }
 

@@ -3,12 +3,12 @@
 /// (this month first, the last twelve) a calendar of dots and the share of scheduled days done
 /// as ring charts, with the numbers and the minutes done in a table.
 enum RoutineMonthsPage {
-    struct LegendItem {
+    @TemplateData struct LegendItem {
         let cssClass: String
         let label: String
     }
 
-    struct Summary {
+    @TemplateData struct Summary {
         let name: String
         let schedule: String
         let since: String
@@ -19,7 +19,7 @@ enum RoutineMonthsPage {
         let minutes: String
     }
 
-    struct Ring {
+    @TemplateData struct Ring {
         let name: String
         let svg: String?
         let success: String
@@ -29,7 +29,7 @@ enum RoutineMonthsPage {
         let isTotal: Bool
     }
 
-    struct CountRow {
+    @TemplateData struct CountRow {
         let name: String
         let scheduled: Int
         let done: Int
@@ -40,7 +40,7 @@ enum RoutineMonthsPage {
         let minutes: String
     }
 
-    struct MonthSection {
+    @TemplateData struct MonthSection {
         let id: String
         let title: String
         let isCurrent: Bool
@@ -51,7 +51,7 @@ enum RoutineMonthsPage {
         let calendarHref: String
     }
 
-    struct Model {
+    @TemplateData struct Model {
         let legend: [LegendItem]
         let monthLinks: [PageLink]
         let routines: [Summary]
@@ -128,44 +128,4 @@ enum RoutineMonthsPage {
     static func percent(_ share: Double?) -> String {
         share.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
     }
-}
-
-extension RoutineMonthsPage.LegendItem: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "cssClass": { $0.cssClass }, "label": { $0.label }
-    ]
-}
-
-extension RoutineMonthsPage.Summary: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "schedule": { $0.schedule }, "since": { $0.since }, "success": { $0.success }, "done": { $0.done },
-        "missed": { $0.missed }, "extra": { $0.extra }, "minutes": { $0.minutes }
-    ]
-}
-
-extension RoutineMonthsPage.Ring: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "svg": { $0.svg }, "success": { $0.success }, "ratio": { $0.ratio }, "minutes": { $0.minutes },
-        "isTotal": { $0.isTotal }
-    ]
-}
-
-extension RoutineMonthsPage.CountRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "scheduled": { $0.scheduled }, "done": { $0.done }, "missed": { $0.missed }, "planned": { $0.planned },
-        "extra": { $0.extra }, "success": { $0.success }, "minutes": { $0.minutes }
-    ]
-}
-
-extension RoutineMonthsPage.MonthSection: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "id": { $0.id }, "title": { $0.title }, "isCurrent": { $0.isCurrent }, "calendar": { $0.calendar }, "rings": { $0.rings },
-        "rows": { $0.rows }, "total": { $0.total }, "calendarHref": { $0.calendarHref }
-    ]
-}
-
-extension RoutineMonthsPage.Model: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "legend": { $0.legend }, "monthLinks": { $0.monthLinks }, "routines": { $0.routines }, "months": { $0.months }
-    ]
 }

@@ -13,3 +13,27 @@ public struct RoutinesKind: ContentKind {
         }
     }
 }
+
+extension RoutinesKind {
+    /// `routines.yml`.
+    public enum Routines: ContentKey {
+        public static var empty: [Routine] { [] }
+    }
+
+    /// `routines/log.md`.
+    public enum Log: ContentKey {
+        public static var empty: RoutineLog { RoutineLog() }
+    }
+}
+
+extension Content {
+    public var routines: [Routine] {
+        get { self[RoutinesKind.Routines.self] }
+        set { self[RoutinesKind.Routines.self] = newValue }
+    }
+
+    public var routineLog: RoutineLog {
+        get { self[RoutinesKind.Log.self] }
+        set { self[RoutinesKind.Log.self] = newValue }
+    }
+}

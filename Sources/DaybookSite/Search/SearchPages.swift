@@ -4,7 +4,7 @@ import Foundation
 /// page loads as a query needs them. Without JavaScript the page says so and
 /// points to the archives and tags instead.
 struct SearchPages: SiteFeature {
-    struct SearchView {
+    @TemplateData struct SearchView {
         let indexHref: String
         let diaryHref: String
         let tagsHref: String
@@ -13,7 +13,7 @@ struct SearchPages: SiteFeature {
     }
 
     /// A choice of the kind or year filter.
-    struct Option {
+    @TemplateData struct Option {
         let value: String
         let label: String
     }
@@ -73,16 +73,4 @@ struct SearchPages: SiteFeature {
     static func records(_ site: SiteData) -> [Record] {
         site.features.searchRecords(PublicSite(site))
     }
-}
-
-extension SearchPages.SearchView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "indexHref": { $0.indexHref }, "diaryHref": { $0.diaryHref }, "tagsHref": { $0.tagsHref }, "kinds": { $0.kinds }, "years": { $0.years }
-    ]
-}
-
-extension SearchPages.Option: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "value": { $0.value }, "label": { $0.label }
-    ]
 }

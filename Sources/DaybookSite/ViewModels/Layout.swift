@@ -1,7 +1,7 @@
 
 /// The frame around every page: language, title, navigation, asset links.
-struct Layout {
-    struct NavItem {
+@TemplateData struct Layout {
+    @TemplateData struct NavItem {
         let href: String
         let label: String
         let current: Bool
@@ -40,7 +40,7 @@ struct Layout {
     let title: String
     let siteTitle: String
     let author: String
-    let shared: Shared
+    fileprivate let shared: Shared
     let nav: [NavItem]
     let bodyClass: String
     let showsToday: Bool
@@ -49,16 +49,24 @@ struct Layout {
     /// No browser or feed reader looks for a calendar on every page: the home
     /// and calendar pages announce it, and every page's footer links it.
     let linksCalendarFeed: Bool
+    // Read from what every page at this depth shares.
+    var root: String { shared.root }
+    var homeHref: String { shared.homeHref }
+    var cssHref: String { shared.cssHref }
+    var jsHref: String { shared.jsHref }
+    var feedHref: String { shared.feedHref }
+    var calendarFeedHref: String { shared.calendarFeedHref }
+    var searchHref: String { shared.searchHref }
+    var todayLabel: String { shared.todayLabel }
+    var todayISO: String { shared.todayISO }
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
     /// times, and a copy of a made value only counts a reference.
-    struct Root: TemplateFields {
+    @TemplateData struct Root {
         let layout: TemplateValue
         let page: TemplateValue
         let t: TemplateValue
-
-        static let templateFields: TemplateFieldTable<Self> = ["layout": { $0.layout }, "page": { $0.page }, "t": { $0.t }]
     }
 
     static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {
@@ -78,20 +86,4 @@ struct Layout {
         )
         return .object(Root(layout: .object(layout), page: model.page.templateValue, t: .object(context.t)))
     }
-}
-
-extension Layout: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "lang": { $0.lang }, "title": { $0.title }, "siteTitle": { $0.siteTitle }, "author": { $0.author }, "root": { $0.shared.root },
-        "homeHref": { $0.shared.homeHref }, "cssHref": { $0.shared.cssHref }, "jsHref": { $0.shared.jsHref }, "feedHref": { $0.shared.feedHref },
-        "calendarFeedHref": { $0.shared.calendarFeedHref }, "searchHref": { $0.shared.searchHref }, "nav": { $0.nav }, "bodyClass": { $0.bodyClass },
-        "showsToday": { $0.showsToday }, "isHome": { $0.isHome }, "linksCalendarFeed": { $0.linksCalendarFeed },
-        "todayLabel": { $0.shared.todayLabel }, "todayISO": { $0.shared.todayISO }
-    ]
-}
-
-extension Layout.NavItem: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "href": { $0.href }, "label": { $0.label }, "current": { $0.current }
-    ]
 }

@@ -3,7 +3,7 @@
 /// with what was missed on each, its words (those that joined by a miss
 /// marked), the words that left it, and the day's notes.
 enum BookPages {
-    struct SessionRow {
+    @TemplateData struct SessionRow {
         let label: String
         let dateLabel: String
         let iso: String
@@ -14,19 +14,19 @@ enum BookPages {
         let missedLabel: String?
     }
 
-    struct MovedWord {
+    @TemplateData struct MovedWord {
         let wordHTML: String
         let lang: String
         let label: String
         let href: String
     }
 
-    struct BookLink {
+    @TemplateData struct BookLink {
         let title: String
         let href: String
     }
 
-    struct BookPage {
+    @TemplateData struct BookPage {
         let deckTitle: String
         let deckHref: String
         let title: String
@@ -149,32 +149,3 @@ enum BookPages {
         return rows
     }
 }
-
-extension BookPages.SessionRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "state": { $0.state }, "countLabel": { $0.countLabel },
-        "missedLabel": { $0.missedLabel }
-    ]
-}
-
-extension BookPages.MovedWord: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "wordHTML": { $0.wordHTML }, "lang": { $0.lang }, "label": { $0.label }, "href": { $0.href }
-    ]
-}
-
-extension BookPages.BookLink: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }
-    ]
-}
-
-extension BookPages.BookPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "deckTitle": { $0.deckTitle }, "deckHref": { $0.deckHref }, "title": { $0.title }, "stageLabel": { $0.stageLabel },
-        "stageClass": { $0.stageClass }, "sessions": { $0.sessions }, "words": { $0.words }, "wordCount": { $0.wordCount }, "moved": { $0.moved },
-        "notesHTML": { $0.notesHTML }, "madeByMisses": { $0.madeByMisses }, "cardsHref": { $0.cardsHref }, "printHref": { $0.printHref },
-        "previous": { $0.previous }, "next": { $0.next }
-    ]
-}
-

@@ -6,7 +6,7 @@
 /// `reviews.md` lines of the day's misses.
 enum CardPages {
     /// A class: the list hands the template each card by reference, not its fields copied.
-    final class Card {
+    @TemplateData final class Card {
         /// `deck/word`: the card's key in the saved progress.
         let key: String
         let deckID: String
@@ -20,9 +20,11 @@ enum CardPages {
         /// `TOEIC · 복습 1/3`
         let context: String
         /// The days the card is due on, of those the page carries (`vocab/today/cards/`); empty: every day.
-        var days: [String] = []
+        fileprivate var dueDays: [String] = []
+        /// `data-days`: the due days, space-separated; nil for every day.
+        var days: String? { dueDays.isEmpty ? nil : dueDays.joined(separator: " ") }
         /// Not due on the build's day: hidden until the phone's date picks it.
-        var isLater: Bool { !days.isEmpty && !days.contains(today) }
+        var isLater: Bool { !dueDays.isEmpty && !dueDays.contains(today) }
         private let today: String
 
         init(_ word: VocabWord, _ deck: Deck, context: String, _ vocab: VocabSite) {
@@ -40,7 +42,7 @@ enum CardPages {
         }
     }
 
-    struct CardsPage {
+    @TemplateData struct CardsPage {
         let heading: String
         let summary: String
         /// Key of the saved progress: the page's path (with today's date in the script).
@@ -104,7 +106,7 @@ enum CardPages {
                             cards.append(Card(word, deck, context: label, vocab))
                         }
                         let card = cards[index[key]!]
-                        if card.days.last != date.iso { card.days.append(date.iso) }
+                        if card.dueDays.last != date.iso { card.dueDays.append(date.iso) }
                     }
                 }
             }
@@ -117,20 +119,3 @@ enum CardPages {
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }
-
-extension CardPages.Card: TemplateFields {
-    static let templateFields: TemplateFieldTable<CardPages.Card> = [
-        "key": { $0.key }, "deckID": { $0.deckID }, "word": { $0.word }, "wordHTML": { $0.wordHTML }, "meanings": { $0.meanings },
-        "examples": { $0.examples }, "lang": { $0.lang }, "meaningLang": { $0.meaningLang }, "context": { $0.context },
-        "days": { ($0.days.isEmpty ? nil : $0.days.joined(separator: " ")).orMissing }, "isLater": { $0.isLater }
-    ]
-}
-
-extension CardPages.CardsPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "heading": { $0.heading }, "summary": { $0.summary }, "pageKey": { $0.pageKey }, "today": { $0.today }, "cards": { $0.cards },
-        "isEmpty": { $0.isEmpty }, "backHref": { $0.backHref }, "backLabel": { $0.backLabel }, "printHref": { $0.printHref },
-        "planState": { $0.planState }
-    ]
-}
-

@@ -1,7 +1,7 @@
 
 /// `vocab/`: every published deck with its words per stage and today's work.
 enum DeckIndexPage {
-    struct DeckSummary {
+    @TemplateData struct DeckSummary {
         let title: String
         let href: String
         let languagePair: String
@@ -16,7 +16,7 @@ enum DeckIndexPage {
         let isPrivate: Bool
     }
 
-    struct IndexPage {
+    @TemplateData struct IndexPage {
         let decks: [DeckSummary]
         let todayHref: String
         let todayCardsHref: String
@@ -55,19 +55,3 @@ enum DeckIndexPage {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 }
-
-extension DeckIndexPage.DeckSummary: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "languagePair": { $0.languagePair }, "wordCount": { $0.wordCount },
-        "bookCount": { $0.bookCount }, "counts": { $0.counts }, "todayLabel": { $0.todayLabel }, "cardsHref": { $0.cardsHref },
-        "testHref": { $0.testHref }, "printHref": { $0.printHref }, "isPrivate": { $0.isPrivate }
-    ]
-}
-
-extension DeckIndexPage.IndexPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "decks": { $0.decks }, "todayHref": { $0.todayHref }, "todayCardsHref": { $0.todayCardsHref }, "todayTestHref": { $0.todayTestHref },
-        "todayLabel": { $0.todayLabel }
-    ]
-}
-

@@ -3,7 +3,7 @@
 /// examples, stage and next date. The list is complete without JavaScript;
 /// `assets/vocab.js` adds sorting, filters and search.
 enum DeckPages {
-    struct BookRow {
+    @TemplateData struct BookRow {
         let href: String
         let title: String
         let iso: String
@@ -14,7 +14,7 @@ enum DeckPages {
         let joinedLabel: String?
     }
 
-    struct DeckPage {
+    @TemplateData struct DeckPage {
         let title: String
         let languagePair: String
         let lang: String
@@ -68,19 +68,3 @@ enum DeckPages {
         rows.sorted { $0.added != $1.added ? $0.added > $1.added : $0.order < $1.order }
     }
 }
-
-extension DeckPages.BookRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "href": { $0.href }, "title": { $0.title }, "iso": { $0.iso }, "stageLabel": { $0.stageLabel }, "stageClass": { $0.stageClass },
-        "wordCount": { $0.wordCount }, "joinedLabel": { $0.joinedLabel }
-    ]
-}
-
-extension DeckPages.DeckPage: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "languagePair": { $0.languagePair }, "lang": { $0.lang }, "introHTML": { $0.introHTML }, "counts": { $0.counts },
-        "wordCount": { $0.wordCount }, "books": { $0.books }, "words": { $0.words }, "isPrivate": { $0.isPrivate }, "indexHref": { $0.indexHref },
-        "todayHref": { $0.todayHref }, "cardsHref": { $0.cardsHref }, "testHref": { $0.testHref }, "printHref": { $0.printHref }
-    ]
-}
-

@@ -2,7 +2,7 @@
 /// `vocab/today/` and the home page's vocabulary plan: the books in their
 /// study days (day n of N) and the reviews due (review n), across decks.
 enum TodayPage {
-    struct TodayWord {
+    @TemplateData struct TodayWord {
         let wordHTML: String
         let meanings: [String]
         let lang: String
@@ -11,7 +11,7 @@ enum TodayPage {
         let isMissed: Bool
     }
 
-    struct SessionGroup {
+    @TemplateData struct SessionGroup {
         let title: String
         let href: String
         let sessionLabel: String
@@ -20,7 +20,7 @@ enum TodayPage {
         let words: [TodayWord]
     }
 
-    struct DeckToday {
+    @TemplateData struct DeckToday {
         let title: String
         let href: String
         let countsLabel: String
@@ -29,7 +29,7 @@ enum TodayPage {
         let testHref: String
     }
 
-    struct TodayView {
+    @TemplateData struct TodayView {
         let dateLabel: String
         let countsLabel: String
         let decks: [DeckToday]
@@ -129,32 +129,3 @@ enum TodayPage {
         return sections
     }
 }
-
-extension TodayPage.TodayWord: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "wordHTML": { $0.wordHTML }, "meanings": { $0.meanings }, "lang": { $0.lang }, "meaningLang": { $0.meaningLang },
-        "isMissed": { $0.isMissed }
-    ]
-}
-
-extension TodayPage.SessionGroup: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "sessionLabel": { $0.sessionLabel }, "countLabel": { $0.countLabel },
-        "cssClass": { $0.cssClass }, "words": { $0.words }
-    ]
-}
-
-extension TodayPage.DeckToday: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "href": { $0.href }, "countsLabel": { $0.countsLabel }, "sessions": { $0.sessions }, "cardsHref": { $0.cardsHref },
-        "testHref": { $0.testHref }
-    ]
-}
-
-extension TodayPage.TodayView: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "dateLabel": { $0.dateLabel }, "countsLabel": { $0.countsLabel }, "decks": { $0.decks }, "isEmpty": { $0.isEmpty },
-        "cardsHref": { $0.cardsHref }, "testHref": { $0.testHref }, "printHref": { $0.printHref }, "indexHref": { $0.indexHref }
-    ]
-}
-

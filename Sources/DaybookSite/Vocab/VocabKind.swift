@@ -25,3 +25,33 @@ public struct VocabKind: ContentKind {
         }
     }
 }
+
+extension VocabKind: ItemsKey {
+    public typealias Item = Deck
+
+    /// `vocab/reviews.md`: not shown as it is, only through the schedule.
+    public enum Reviews: ContentKey {
+        public static var empty: ReviewLog { ReviewLog() }
+    }
+}
+
+extension Deck: ContentItem {
+    /// Decks have no drafts.
+    public var audience: Audience { Audience(isPrivate: isPrivate) }
+}
+
+extension Content {
+    public var decks: [Deck] {
+        get { self[VocabKind.self] }
+        set { self[VocabKind.self] = newValue }
+    }
+
+    public var reviews: ReviewLog {
+        get { self[VocabKind.Reviews.self] }
+        set { self[VocabKind.Reviews.self] = newValue }
+    }
+}
+
+extension PublishedContent {
+    public var decks: [Deck] { self[VocabKind.self] }
+}

@@ -216,7 +216,7 @@ enum StageBucket: CaseIterable {
     }
 }
 
-struct StageCount {
+@TemplateData struct StageCount {
     let label: String
     let count: Int
     let cssClass: String
@@ -258,10 +258,3 @@ func lateLabel(_ days: Int, _ t: Translation) -> String {
 func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
     t.format("vocab_book_title", ["date": t.shortDate(start)])
 }
-
-extension StageCount: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "count": { $0.count }, "cssClass": { $0.cssClass }
-    ]
-}
-

@@ -101,6 +101,9 @@ public struct VocabSchedule: Sendable {
     /// reviews taken or due and misses. Past days as they happened (a review
     /// on the day it was taken), today with its overdue reviews, future days
     /// projected assuming every test is passed on its day.
+    /// Whether reviews.md has a line for the deck on `date` (up to today): its reviews due that day are taken.
+    public func isTested(_ deckID: String, on date: LocalDate) -> Bool { decks[deckID]?.taking.tested.contains(date) ?? false }
+
     public func day(_ date: LocalDate) -> VocabDay { VocabDay(date: date, decks: calendar[date] ?? []) }
 
     /// Today's plan.

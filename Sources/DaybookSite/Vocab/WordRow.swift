@@ -2,7 +2,7 @@
 /// A word in a list (deck and book pages): both sides rendered, its stage and
 /// dates, and the values the list's script sorts and filters by. A class: the
 /// list hands the template each row by reference, not its fields copied.
-final class WordRow {
+@TemplateData final class WordRow {
     let anchor: String
     let wordHTML: String
     let meanings: [String]
@@ -93,14 +93,4 @@ struct WordRowLabels {
         books[plan.start] = book
         return book
     }
-}
-
-extension WordRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<WordRow> = [
-        "anchor": { $0.anchor }, "wordHTML": { $0.wordHTML }, "meanings": { $0.meanings }, "examples": { $0.examples }, "lang": { $0.lang },
-        "meaningLang": { $0.meaningLang }, "stageLabel": { $0.stageLabel }, "stageClass": { $0.stageClass }, "added": { $0.added },
-        "addedLabel": { $0.addedLabel }, "bookHref": { $0.bookHref }, "bookLabel": { $0.bookLabel }, "order": { $0.order },
-        "isMastered": { $0.isMastered }, "missedCount": { $0.missedCount }, "nextLabel": { $0.nextLabel }, "missedLabel": { $0.missedLabel },
-        "joinedLabel": { $0.joinedLabel }
-    ]
 }

@@ -2,7 +2,7 @@
 /// `workouts/`: today's split, the days ahead, this month's "done" calendar,
 /// and the log month by month, newest first, with a count per month.
 enum WorkoutLogPage {
-    struct SessionItem {
+    @TemplateData struct SessionItem {
         let href: String
         let dateLabel: String
         let weekday: String
@@ -16,7 +16,7 @@ enum WorkoutLogPage {
         let isPrivate: Bool
     }
 
-    struct MonthGroup {
+    @TemplateData struct MonthGroup {
         let id: String
         let title: String
         let count: String
@@ -24,13 +24,13 @@ enum WorkoutLogPage {
         let sessions: [SessionItem]
     }
 
-    struct UpcomingDay {
+    @TemplateData struct UpcomingDay {
         let label: String
         let iso: String
         let split: String
     }
 
-    struct Model {
+    @TemplateData struct Model {
         let todayLabel: String
         /// Sessions logged today; empty when today is still to do.
         let doneToday: [PageLink]
@@ -82,31 +82,4 @@ extension Translation {
     func count(_ key: String, _ n: Int) -> String {
         format(key, ["n": SetFormat.number(Double(n))])
     }
-}
-
-extension WorkoutLogPage.SessionItem: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "href": { $0.href }, "dateLabel": { $0.dateLabel }, "weekday": { $0.weekday }, "iso": { $0.iso }, "split": { $0.split },
-        "splitIsPlanned": { $0.splitIsPlanned }, "duration": { $0.duration }, "summary": { $0.summary }, "volume": { $0.volume },
-        "isPrivate": { $0.isPrivate }
-    ]
-}
-
-extension WorkoutLogPage.MonthGroup: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "id": { $0.id }, "title": { $0.title }, "count": { $0.count }, "calendarHref": { $0.calendarHref }, "sessions": { $0.sessions }
-    ]
-}
-
-extension WorkoutLogPage.UpcomingDay: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "iso": { $0.iso }, "split": { $0.split }
-    ]
-}
-
-extension WorkoutLogPage.Model: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "todayLabel": { $0.todayLabel }, "doneToday": { $0.doneToday }, "plannedToday": { $0.plannedToday }, "upcoming": { $0.upcoming },
-        "month": { $0.month }, "months": { $0.months }, "total": { $0.total }, "statsHref": { $0.statsHref }
-    ]
 }

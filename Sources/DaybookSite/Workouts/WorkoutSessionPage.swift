@@ -2,7 +2,7 @@
 /// One session at its content path (`workouts/2026/2026-11-20/`): split,
 /// duration, the sets of each exercise, volume and estimated 1RM, the note.
 enum WorkoutSessionPage {
-    struct ExerciseRow {
+    @TemplateData struct ExerciseRow {
         let name: String
         /// The exercise's history on the stats page.
         let href: String
@@ -11,7 +11,7 @@ enum WorkoutSessionPage {
         let oneRepMax: String
     }
 
-    struct Model {
+    @TemplateData struct Model {
         let heading: String
         let dateLabel: String
         let iso: String
@@ -79,19 +79,4 @@ enum WorkoutSessionPage {
         let title = [model.heading == split ? nil : model.heading, split, dateLabel].compactMap { $0 }.joined(separator: " · ")
         return PageViewModel(title: title, section: .workouts, page: model)
     }
-}
-
-extension WorkoutSessionPage.ExerciseRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "href": { $0.href }, "sets": { $0.sets }, "volume": { $0.volume }, "oneRepMax": { $0.oneRepMax }
-    ]
-}
-
-extension WorkoutSessionPage.Model: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "heading": { $0.heading }, "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "time": { $0.time }, "split": { $0.split },
-        "splitIsPlanned": { $0.splitIsPlanned }, "duration": { $0.duration }, "isPrivate": { $0.isPrivate }, "exercises": { $0.exercises },
-        "totalVolume": { $0.totalVolume }, "noteHTML": { $0.noteHTML }, "previous": { $0.previous }, "next": { $0.next }, "logHref": { $0.logHref },
-        "statsHref": { $0.statsHref }, "calendarHref": { $0.calendarHref }, "monthLabel": { $0.monthLabel }
-    ]
 }

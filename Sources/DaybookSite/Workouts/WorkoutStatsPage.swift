@@ -2,18 +2,18 @@
 /// `workouts/stats/`: totals and streaks, sessions per month, personal records,
 /// and each exercise's history as charts with the numbers in a table.
 enum WorkoutStatsPage {
-    struct Figure {
+    @TemplateData struct Figure {
         let label: String
         let value: String
         let detail: String?
     }
 
-    struct MonthRow {
+    @TemplateData struct MonthRow {
         let label: String
         let count: Int
     }
 
-    struct Record {
+    @TemplateData struct Record {
         let value: String
         /// The set that made it, e.g. `62.5 kg × 8`.
         let set: String?
@@ -21,7 +21,7 @@ enum WorkoutStatsPage {
         let href: String
     }
 
-    struct RecordRow {
+    @TemplateData struct RecordRow {
         let name: String
         let href: String
         let oneRepMax: Record?
@@ -31,12 +31,12 @@ enum WorkoutStatsPage {
         let hold: Record?
     }
 
-    struct Chart {
+    @TemplateData struct Chart {
         let title: String
         let svg: String
     }
 
-    struct HistoryRow {
+    @TemplateData struct HistoryRow {
         let dateLabel: String
         let iso: String
         let href: String
@@ -45,7 +45,7 @@ enum WorkoutStatsPage {
         let oneRepMax: String
     }
 
-    struct ExerciseSection {
+    @TemplateData struct ExerciseSection {
         let id: String
         let name: String
         let count: String
@@ -54,7 +54,7 @@ enum WorkoutStatsPage {
         let isWeighted: Bool
     }
 
-    struct Model {
+    @TemplateData struct Model {
         let figures: [Figure]
         let monthChart: String?
         let months: [MonthRow]
@@ -153,55 +153,4 @@ enum WorkoutStatsPage {
                                count: t.count("workout_sessions_count", performances.count), charts: charts, rows: rows,
                                isWeighted: isWeighted)
     }
-}
-
-extension WorkoutStatsPage.Figure: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "value": { $0.value }, "detail": { $0.detail }
-    ]
-}
-
-extension WorkoutStatsPage.MonthRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "label": { $0.label }, "count": { $0.count }
-    ]
-}
-
-extension WorkoutStatsPage.Record: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "value": { $0.value }, "set": { $0.set }, "dateLabel": { $0.dateLabel }, "href": { $0.href }
-    ]
-}
-
-extension WorkoutStatsPage.RecordRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "name": { $0.name }, "href": { $0.href }, "oneRepMax": { $0.oneRepMax }, "heaviest": { $0.heaviest }, "volume": { $0.volume },
-        "reps": { $0.reps }, "hold": { $0.hold }
-    ]
-}
-
-extension WorkoutStatsPage.Chart: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "title": { $0.title }, "svg": { $0.svg }
-    ]
-}
-
-extension WorkoutStatsPage.HistoryRow: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "dateLabel": { $0.dateLabel }, "iso": { $0.iso }, "href": { $0.href }, "sets": { $0.sets }, "volume": { $0.volume },
-        "oneRepMax": { $0.oneRepMax }
-    ]
-}
-
-extension WorkoutStatsPage.ExerciseSection: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "id": { $0.id }, "name": { $0.name }, "count": { $0.count }, "charts": { $0.charts }, "rows": { $0.rows }, "isWeighted": { $0.isWeighted }
-    ]
-}
-
-extension WorkoutStatsPage.Model: TemplateFields {
-    static let templateFields: TemplateFieldTable<Self> = [
-        "figures": { $0.figures }, "monthChart": { $0.monthChart }, "months": { $0.months }, "records": { $0.records },
-        "exercises": { $0.exercises }, "logHref": { $0.logHref }
-    ]
 }

@@ -12,3 +12,24 @@ public struct WorkoutsKind: ContentKind {
         load.content.workouts = workouts
     }
 }
+
+extension WorkoutsKind: ItemsKey {
+    public typealias Item = WorkoutSession
+}
+
+extension WorkoutSession: ContentItem {
+    /// Sessions have no drafts.
+    public var audience: Audience { Audience(isPrivate: isPrivate) }
+}
+
+extension Content {
+    /// Sorted by date.
+    public var workouts: [WorkoutSession] {
+        get { self[WorkoutsKind.self] }
+        set { self[WorkoutsKind.self] = newValue }
+    }
+}
+
+extension PublishedContent {
+    public var workouts: [WorkoutSession] { self[WorkoutsKind.self] }
+}

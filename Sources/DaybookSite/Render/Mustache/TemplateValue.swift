@@ -131,8 +131,9 @@ public struct TemplateTable: TemplateObject {
 }
 
 /// A view model whose names are written once, in a table made once per
-/// type: each name with what it reads,
-/// `static let templateFields: TemplateFieldTable<Self> = ["title": { $0.title }, "hasTags": { !$0.tags.isEmpty }]`.
+/// type: each name with what it reads. `@TemplateData` writes the table from
+/// the type's properties (`TemplateData.swift`); a view model that shows
+/// another's fields under its own writes it by hand.
 /// A nil optional answers `.null` ("mine, and empty"), so the lookup does
 /// not find the same name further out.
 public protocol TemplateFields: TemplateObject, TemplateRepresentable {
@@ -141,7 +142,7 @@ public protocol TemplateFields: TemplateObject, TemplateRepresentable {
 
 extension TemplateFields {
     @inlinable public func value(for name: TemplateName) -> TemplateValue? {
-        Self.templateFields.readers[name].map { $0(self).templateValue }
+        Self.templateFields.readers[name].map { $0(self) }
     }
     public var templateValue: TemplateValue { .object(self) }
     @inlinable public static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
@@ -156,17 +157,16 @@ extension TemplateFields {
 /// A view model's names and what each reads, by `TemplateName.id`: a lookup
 /// is one array index and one call. Closures rather than key paths: a key
 /// path used as a function is applied through the runtime on every read.
-public struct TemplateFieldTable<Model>: ExpressibleByDictionaryLiteral, Sendable {
-    public typealias Reader = @Sendable (Model) -> any TemplateRepresentable
+/// A reader returns the `TemplateValue` itself: returning the field as
+/// `any TemplateRepresentable` boxed every read (~270 instructions).
+public struct TemplateFieldTable<Model>: Sendable {
+    public typealias Reader = @Sendable (Model) -> TemplateValue
     @usableFromInline let readers: TemplateNameTable<Reader>
     /// The names in the order written.
     public let names: [String]
 
-    public init(dictionaryLiteral fields: (String, Reader)...) {
-        self.init(fields)
-    }
-
-    init(_ fields: [(String, Reader)]) {
+    /// What `@TemplateData` writes: `[("title", { $0.title.templateValue }), …]`.
+    public init(reading fields: [(String, Reader)]) {
         var seen = Set<String>()
         for (name, _) in fields { precondition(seen.insert(name).inserted, "template field '\(name)' written twice") }
         names = fields.map { $0.0 }
@@ -176,14 +176,14 @@ public struct TemplateFieldTable<Model>: ExpressibleByDictionaryLiteral, Sendabl
     /// The fields of `inner`'s table read through `path`, with `fields` in
     /// place of any of the same name: a view model that shows another with a
     /// few names of its own.
-    public init<Inner: TemplateFields & SendableMetatype>(_ path: @escaping @Sendable (Model) -> Inner, _ fields: KeyValuePairs<String, Reader>) {
-        let own = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.value) })
+    public init<Inner: TemplateFields & SendableMetatype>(_ path: @escaping @Sendable (Model) -> Inner, _ fields: [(String, Reader)]) {
+        let own = Dictionary(uniqueKeysWithValues: fields)
         let inner = Inner.templateFields
-        self.init(inner.names.map { name in
+        self.init(reading: inner.names.map { name in
             if let reader = own[name] { return (name, reader) }
             let read = inner.readers[TemplateName(name)]!
             return (name, { read(path($0)) })
-        } + fields.filter { !inner.names.contains($0.key) }.map { ($0.key, $0.value) })
+        } + fields.filter { !inner.names.contains($0.0) })
     }
 }
 

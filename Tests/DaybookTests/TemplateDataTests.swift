@@ -1,0 +1,42 @@
+@testable import DaybookSite
+import Testing
+
+/// `@TemplateData`: a view model's properties are the names its template reads.
+@Suite struct TemplateDataTests {
+    @TemplateData struct Entry {
+        let title: String
+        let tags: [Tag]
+        let cover: String?
+        var `default` = true
+        /// Computed, declared in the body: a name too.
+        var hasTags: Bool { !tags.isEmpty }
+        /// Not for templates: private and static properties are no names.
+        private var secret: String { "s3cret" }
+        static let shared = "shared"
+    }
+
+    @TemplateData final class Tag {
+        let name: String
+        init(_ name: String) { self.name = name }
+    }
+
+    @Test func everyPropertyDeclaredInTheBodyIsANameInTheOrderWritten() {
+        #expect(Entry.templateFields.names == ["title", "tags", "cover", "default", "hasTags"])
+        #expect(Tag.templateFields.names == ["name"])
+    }
+
+    @Test func aTemplateReadsThemAsTheyAre() {
+        let set = TemplateSet(["page": "{{title}}{{#hasTags}}: {{#tags}}{{name}} {{/tags}}{{/hasTags}}{{^cover}}no cover{{/cover}}{{#default}}!{{/default}}{{secret}}{{shared}}"])
+        let entry = Entry(title: "Walk", tags: [Tag("snow"), Tag("park")], cover: nil)
+        #expect(set.render("page", .object(entry)) == "Walk: snow park no cover!")
+        let bare = Entry(title: "Rest", tags: [], cover: "c.jpg", default: false)
+        #expect(set.render("page", .object(bare)) == "Rest")
+    }
+
+    /// A nil optional is the model's own empty value: the lookup does not go on to the enclosing context.
+    @Test func aNilOptionalHidesTheSameNameFurtherOut() {
+        let set = TemplateSet(["page": "{{#outer}}{{#inner}}[{{cover}}]{{/inner}}{{/outer}}"])
+        let outer = TemplateTable(["cover": .text("outer.jpg"), "inner": .object(Entry(title: "T", tags: [], cover: nil))])
+        #expect(set.render("page", .object(TemplateTable(["outer": .object(outer)]))) == "[]")
+    }
+}
