@@ -14,6 +14,8 @@ import SwiftSyntaxMacros
 ///     //         ("label", { (model: MonthLink) -> TemplateValue in model.label.templateValue }), …])
 ///     // }
 ///
+/// `@TemplateData(inlining: "shared")` answers the names of the property
+/// `shared` (a `@TemplateData` view model, kept `fileprivate`) as its own.
 /// Each reader returns the value itself, typed: a read boxes nothing.
 public struct TemplateDataMacro: ExtensionMacro {
     public static func expansion(
@@ -29,13 +31,24 @@ public struct TemplateDataMacro: ExtensionMacro {
             // A name in backticks (`default`) is read in backticks, named without.
             "(\"\(name.trimmingBackticks)\", { (model: \(model)) -> TemplateValue in model.\(name).templateValue })"
         }
-        let table: DeclSyntax = """
+        let list = "[\n" + readers.joined(separator: ",\n") + "\n]"
+        // `inlining: "shared"`: the names of the (private) property `shared`, a
+        // view model too, answered as this one's own, before its own fields.
+        let inlined = node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "inlining" }
+            .flatMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+        let table: DeclSyntax = if let inlined {
+            """
             extension \(raw: model): TemplateFields {
-                static let templateFields = TemplateFieldTable<\(raw: model)>(reading: [
-                    \(raw: readers.joined(separator: ",\n"))
-                ])
+                static let templateFields = TemplateFieldTable<\(raw: model)>({ (model: \(raw: model)) in model.\(raw: inlined) }, \(raw: list))
             }
             """
+        } else {
+            """
+            extension \(raw: model): TemplateFields {
+                static let templateFields = TemplateFieldTable<\(raw: model)>(reading: \(raw: list))
+            }
+            """
+        }
         return [table.cast(ExtensionDeclSyntax.self)]
     }
 

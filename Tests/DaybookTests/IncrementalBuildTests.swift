@@ -261,7 +261,7 @@ import Testing
         var random = SystemRandomNumberGenerator()
         for sequence in 0..<3 {
             var site = try Self.sampleSite()
-            site.features = ReadingLogKindTests.features
+            try ReadingLogKindTests.register(in: &site)
             try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
             let memory = BuildMemory()
             try SiteBuilder.build(site.options(), memory: memory)
@@ -288,7 +288,7 @@ import Testing
     @Test func randomEditsOfEveryKindsFilesEndAsACleanBuild() throws {
         var random = SystemRandomNumberGenerator()
         var site = try Self.sampleSite()
-        site.features = ReadingLogKindTests.features
+        try ReadingLogKindTests.register(in: &site)
         try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
         let memory = BuildMemory()
         try SiteBuilder.build(site.options(), memory: memory)

@@ -45,7 +45,9 @@ enum KindEdits {
     /// `site.yml`, which every kind is read with.
     @discardableResult
     static func apply(in site: TestSite, step: Int, random: inout SystemRandomNumberGenerator) throws -> (said: String, undo: () throws -> Void) {
-        let groups = site.features.contentKinds.map { files(of: $0, in: site) }.filter { !$0.isEmpty } + [["site.yml"]]
+        // site.yml while it is there (an edit may have deleted it).
+        let settings = site.io.exists(site.content.appendingPathComponent("site.yml").path) ? [["site.yml"]] : []
+        let groups = site.features.contentKinds.map { files(of: $0, in: site) }.filter { !$0.isEmpty } + settings
         return try apply(to: groups.randomElement(using: &random)!.randomElement(using: &random)!, in: site, step: step, random: &random)
     }
 

@@ -9,6 +9,14 @@ import Testing
 /// records are made, a private book stays out of the output, and `serve`'s
 /// rebuilds equal clean builds after random edits of its files.
 /// docs/architecture.md walks through it.
+extension Section {
+    static let reading = Section("reading")
+}
+
+extension SearchKind {
+    static let reading = SearchKind("reading", rank: 4)
+}
+
 @Suite struct ReadingLogKindTests {
     /// A book finished: `content/reading/NAME.md` with `title`, `author`, `finished` and maybe `private: true`.
     struct Book: ContentItem {
@@ -54,20 +62,24 @@ import Testing
         static func books(_ view: PublishedContent) -> [Book] { view[ReadingLog.self] }
         static func path(_ book: Book) -> SitePath { .folder("reading", book.source.baseName) }
 
+        /// In the navigation once there is a book to show.
+        func navigation(_ site: SiteData) -> [NavigationEntry] {
+            Self.books(site.published).isEmpty ? [] : [NavigationEntry(section: .reading, path: .folder("reading"), label: "Reading")]
+        }
+
+        /// Its own templates (`ReadingLogKindTests.templates`), in a theme folder beside the content.
         func pages(_ site: SiteData) -> [Page] {
             let books = Self.books(site.published)
             // Made of its files alone (and what every page shares): serve keeps them while those are the same.
             let key = site.filesKey(of: ReadingLog())
-            let list = Page(.folder("reading"), template: "pages/page", key: key) { context in
-                let items = books.map { "<li><a href=\"\(context.link(Self.path($0)))\">\(Feeds.escape($0.title))</a></li>" }
-                return PageViewModel(title: "Reading", section: nil,
-                                     page: FreePages.FreePageView(title: "Reading", html: "<ul>\(items.joined())</ul>", params: ParamsView.make([])))
+            let list = Page(.folder("reading"), template: "reading/list", key: key) { context in
+                PageViewModel(title: "Reading", section: .reading,
+                              page: BookList(books: books.map { BookLink(title: $0.title, href: context.link(Self.path($0))) }))
             }
             return [list] + books.map { book in
-                Page(Self.path(book), template: "pages/page", key: key) { _ in
-                    PageViewModel(title: book.title, section: nil,
-                                  page: FreePages.FreePageView(title: book.title, html: "<p>\(Feeds.escape(book.author)), \(book.finished.iso)</p>",
-                                                               params: ParamsView.make([])))
+                Page(Self.path(book), template: "reading/book", key: key) { _ in
+                    PageViewModel(title: book.title, section: .reading,
+                                  page: BookView(title: book.title, author: book.author, finished: book.finished.iso))
                 }
             }
         }
@@ -77,7 +89,7 @@ import Testing
         /// Public books only, even with --include-private.
         func searchRecords(_ site: PublicSite) -> [SearchPages.Record] {
             Self.books(site.content).map { book in
-                SearchPages.Record(title: book.title, url: Self.path(book).filePath, date: book.finished, kind: .page, tags: [], text: book.author)
+                SearchPages.Record(title: book.title, url: Self.path(book).filePath, date: book.finished, kind: .reading, tags: [], text: book.author)
             }
         }
 
@@ -95,8 +107,37 @@ import Testing
         }
     }
 
+    @TemplateData struct BookList {
+        let books: [BookLink]
+    }
+
+    @TemplateData struct BookLink {
+        let title: String
+        let href: String
+    }
+
+    @TemplateData struct BookView {
+        let title: String
+        let author: String
+        let finished: String
+    }
+
+    /// Its templates, beside the content as a theme's own files (`themes/default/` overrides the built-in theme file by file).
+    static let templates = [
+        "themes/default/reading/list.mustache":
+            "{{<layout}}{{$content}}{{#page}}<h1>Reading</h1><ul>{{#books}}<li><a href=\"{{href}}\">{{title}}</a></li>{{/books}}</ul>{{/page}}{{/content}}{{/layout}}\n",
+        "themes/default/reading/book.mustache":
+            "{{<layout}}{{$content}}{{#page}}<article class=\"book\"><h1>{{title}}</h1><p>{{author}}, {{finished}}</p></article>{{/page}}{{/content}}{{/layout}}\n",
+    ]
+
     /// The registry with the reading log: one line.
     static let features: [any SiteFeature] = SiteFeatures.all + [ReadingPages()]
+
+    /// Registers the reading log in `site`: its line in the registry and its templates.
+    static func register(in site: inout TestSite) throws {
+        site.features = features
+        for (path, text) in templates { try site.write(path, text) }
+    }
 
     static func book(_ title: String, by author: String, finished: String, private isPrivate: Bool = false) -> String {
         "---\ntitle: \(title)\nauthor: \(author)\nfinished: \(finished)\n" + (isPrivate ? "private: true\n" : "") + "---\nNotes.\n"
@@ -108,7 +149,7 @@ import Testing
             "content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\n---\nA day.\n",
             "content/reading/dune.md": book("Dune", by: "Frank Herbert", finished: "2026-11-02"),
             "content/reading/secret.md": book("Quietbook", by: "Hiddenauthor", finished: "2026-11-12", private: true),
-        ])
+        ].merging(templates) { $1 })
         site.features = features
         return site
     }
@@ -119,7 +160,12 @@ import Testing
         #expect(site.read("reading/index.html")?.contains("Dune") == true)
         #expect(site.read("reading/dune/index.html")?.contains("Frank Herbert, 2026-11-02") == true)
         #expect(site.read("calendar/2026/11/index.html")?.contains("mark reading") == true)
+        #expect(site.read("reading/dune/index.html")?.contains("<article class=\"book\">") == true)
+        // Its own navigation item, current on its pages, and its own kind in the search filter.
+        #expect(site.read("reading/index.html")?.contains("aria-current=\"page\">Reading</a>") == true)
+        #expect(site.read("index.html")?.contains(">Reading</a>") == true)
         #expect(site.searchIndex().contains("Frank Herbert"))
+        #expect(site.read("search/index.js")?.contains("\"reading\"") == true)
         // Without it in the registry, its folder is a file Daybook does not read.
         var plain = site
         plain.features = SiteFeatures.all

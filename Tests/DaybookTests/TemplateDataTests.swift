@@ -20,6 +20,20 @@ import Testing
         init(_ name: String) { self.name = name }
     }
 
+    @TemplateData(inlining: "entry") struct Row {
+        fileprivate let entry: Entry
+        let title: String
+        let isNew: Bool
+    }
+
+    /// The inlined model's names first, then the type's own; its own `title` wins.
+    @Test func anInlinedModelsNamesAreTheTypesOwn() {
+        #expect(Row.templateFields.names == ["title", "tags", "cover", "default", "hasTags", "isNew"])
+        let set = TemplateSet(["row": "{{title}} {{#hasTags}}tagged{{/hasTags}}{{#isNew}} new{{/isNew}}"])
+        let row = Row(entry: Entry(title: "Walk", tags: [Tag("snow")], cover: nil), title: "Walk (2)", isNew: true)
+        #expect(set.render("row", .object(row)) == "Walk (2) tagged new")
+    }
+
     @Test func everyPropertyDeclaredInTheBodyIsANameInTheOrderWritten() {
         #expect(Entry.templateFields.names == ["title", "tags", "cover", "default", "hasTags"])
         #expect(Tag.templateFields.names == ["name"])

@@ -33,7 +33,7 @@ import Testing
         }
         keys.formUnion(WeatherCondition.allCases.map { "weather_" + $0.rawValue })
         keys.formUnion(SiteConfig.Flashcards.Duplex.allCases.map { "print_how_" + $0.rawValue })
-        keys.formUnion(SearchKind.allCases.map { "search_kind_" + $0.rawValue })
+        keys.formUnion([SearchKind.diary, .word, .workout, .page].map { "search_kind_" + $0.rawValue })
         return keys
     }
 

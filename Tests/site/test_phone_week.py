@@ -7,14 +7,16 @@ first, with the build's own message), routines timed, a short entry, a
 reload in the middle of a test. Then the inbox leaves the phone as one file,
 `daybook inbox` merges it once, and the files a person would open hold the
 week; merged again nothing changes; the site built for day 8 shows the
-overdue review first, with how many days late.
+overdue review first, with how many days late, and reaches the phone when
+published again. The calendar feed of day 1 rang through the week at the
+hours chosen.
 
 The week is walked once (a module fixture); the tests read what it saw."""
 import datetime
 import re
 import shutil
-import subprocess
 
+import icalendar
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -176,6 +178,7 @@ def week(tmp_path_factory):
     write_site(site)
     built = daybook("build", "--today", WEEK[0], "--seed", "7", cwd=site)
     assert "inbox" not in built.stderr
+    calendar = (site / "public/calendar.ics").read_bytes()
     www = base / "www"
     shutil.copytree(site / "public", www / "daybook")
     server = Server(www)
@@ -287,7 +290,7 @@ def week(tmp_path_factory):
     finally:
         phone.quit()
         server.stop()
-    return {"site": site, "seen": seen, "before": before, "after": after, "again": again, "merged": merged,
+    return {"site": site, "seen": seen, "calendar": calendar, "before": before, "after": after, "again": again, "merged": merged,
             "twice": content_files(site), "built": built, "download": download}
 
 
@@ -382,6 +385,32 @@ def test_the_new_build_reaches_the_phone_and_shows_day_8_offline(week):
     assert seen["left"] == []
     first = seen["day8_new"][0]
     assert "JLPT N3" in first[0] and "1 day late" in first[0], seen["day8_new"]
+
+
+def test_the_calendar_of_day_1_rings_through_the_week_at_the_hours_chosen(week):
+    """Away from the computer the reminders come from the subscribed calendar.ics (SPEC §8)."""
+    seoul = datetime.timezone(datetime.timedelta(hours=9))
+    ringing = {}
+    for event in icalendar.Calendar.from_ical(week["calendar"]).walk("VEVENT"):
+        start = event["DTSTART"].dt
+        alarms = [alarm["TRIGGER"].dt for alarm in event.walk("VALARM")]
+        assert alarms, event["SUMMARY"]
+        ringing[str(event["UID"]).split("@")[0]] = (start.astimezone(seoul), str(event["SUMMARY"]), alarms, event.get("RRULE"))
+    # The day's planned part at 18:30.
+    for day in WEEK[:7]:
+        start, summary, _, _ = ringing[f"split-{day}"]
+        assert start.isoformat() == f"{day}T18:30:00+09:00" and summary.endswith(SPEC_SPLIT[day]), summary
+    # The reviews as the build saw them on day 1, at 21:00 naming the word books and how many words.
+    for day, book in [(WEEK[0], "TOEIC (2 December)"), (WEEK[1], "TOEIC (3 December)"), (WEEK[2], "TOEIC (4 December)"),
+                      (WEEK[6], "JLPT N3 (1 December)")]:
+        start, summary, _, _ = ringing[f"reviews-{day}"]
+        assert start.isoformat() == f"{day}T21:00:00+09:00" and book in summary and "words" in summary, summary
+    # Each routine at its time, on its weekdays.
+    start, _, alarms, rule = ringing["routine-wake"]
+    assert start.time() == datetime.time(6, 30) and rule["BYDAY"] == ["MO", "TU", "WE", "TH", "FR"]
+    assert alarms == [datetime.timedelta(minutes=-10)]
+    start, _, _, rule = ringing["routine-reading"]
+    assert start.time() == datetime.time(7, 0) and rule["BYDAY"] == ["SA", "SU"]
 
 
 def vocab_items(plan):

@@ -12,9 +12,10 @@ struct CalendarPages: SiteFeature {
         let layerKeys = Dictionary(uniqueKeysWithValues: months.map { month in
             (month, site.rememberedKey { hasher in for layer in layers { layer.combineKey(month.firstDay...month.lastDay, into: &hasher) } })
         })
-        func key(_ months: [YearMonth], of all: [YearMonth]) -> PageKey? {
+        func key(_ months: [YearMonth], of all: [YearMonth], hasReview: Bool = false) -> PageKey? {
             site.rememberedKey { hasher in
                 hasher.combine(all)
+                hasher.combine(hasReview)
                 for month in months { hasher.combine(layerKeys[month]) }
             }
         }
@@ -29,7 +30,9 @@ struct CalendarPages: SiteFeature {
         pages += years.map { year in
             // Streaks and strength reach back into the years before.
             let yearMonths = months.filter { $0.year <= year }
-            return Page(Routes.calendarYear(year), template: "pages/calendar-year", key: key(yearMonths, of: months)) { context in
+            // The link to the year in review too: making the year's last public entry private removes it.
+            return Page(Routes.calendarYear(year), template: "pages/calendar-year",
+                        key: key(yearMonths, of: months, hasReview: reviewYears.contains(year))) { context in
                 // A month's heatmap is made again only when its marks changed: in `serve` one edit changes a day or two.
                 Self.yearPage(year, years: years, activity: activity, hasReview: reviewYears.contains(year), context) { month in
                     site.memo.value("heat \(month.year)-\(month.month)", key: site.rememberedKey { $0.combine(site.sharedKey); $0.combine(layerKeys[month]) }) {
@@ -60,9 +63,7 @@ struct CalendarPages: SiteFeature {
     @TemplateData struct DayCell {
         var isPad = false
         let day: Int
-        let iso: String
-        let label: String
-        let cssClass: String
+        let iso, label, cssClass: String
         let marks: [DayMark]
         var hasMarks: Bool { !marks.isEmpty }
     }
@@ -72,8 +73,7 @@ struct CalendarPages: SiteFeature {
     }
 
     @TemplateData struct MonthView {
-        let title: String
-        let href: String
+        let title, href: String
         let weekdays: [String]
         let weeks: [Week]
     }
@@ -100,8 +100,7 @@ struct CalendarPages: SiteFeature {
 
     @TemplateData struct MonthPage {
         let month: MonthView
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         let yearLink: PageLink
         let todayLink: PageLink?
     }
@@ -123,14 +122,11 @@ struct CalendarPages: SiteFeature {
 
     @TemplateData struct HeatDay {
         var isPad = false
-        let iso: String
-        let label: String
-        let cssClass: String
+        let iso, label, cssClass: String
     }
 
     @TemplateData struct HeatMonth {
-        let title: String
-        let href: String
+        let title, href: String
         let weekdays: [String]
         let weeks: [[HeatDay]]
         let total: Int
@@ -139,8 +135,7 @@ struct CalendarPages: SiteFeature {
     @TemplateData struct YearPage {
         let year: Int
         let months: [HeatMonth]
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         let legend: [HeatDay]
         let activity: ActivityLayers.YearView
         /// `year/YYYY/`, when the year has entries or workouts.
@@ -184,4 +179,8 @@ struct CalendarPages: SiteFeature {
                             review: hasReview ? YearInReviewPages.link(year, context) : nil)
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
+}
+
+extension Section {
+    public static let calendar = Section("calendar")
 }

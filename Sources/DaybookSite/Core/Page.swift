@@ -76,8 +76,11 @@ public struct PageViewModel {
 }
 
 /// The parts of the site the navigation names.
-public enum Section: Sendable {
-    case home, diary, calendar, vocab, workouts, routines, search
+/// A navigation item a page marks as current: each feature declares its own
+/// (`Section.diary` in `Diary/DiaryPages.swift`), so a new one edits no list.
+public struct Section: Hashable, Sendable {
+    public let name: String
+    public init(_ name: String) { self.name = name }
 }
 
 /// Values that are the same on every page at one depth (links to the

@@ -113,20 +113,15 @@ struct DiaryPages: SiteFeature {
     }
 
     @TemplateData struct EntryPage {
-        let title: String
-        let dateLabel: String
-        let iso: String
+        let title, dateLabel, iso: String
         let time: String?
         let weather: WeatherView?
         let tags: [TagLink]
         let mood: String?
         let isPrivate: Bool
         let html: String
-        let previous: Neighbour?
-        let next: Neighbour?
-        let monthHref: String
-        let monthLabel: String
-        let calendarHref: String
+        let previous, next: Neighbour?
+        let monthHref, monthLabel, calendarHref: String
         /// Front matter keys of other tools, and `lastmod` as written.
         let params: TemplateValue
         let lastmod: String?
@@ -166,8 +161,7 @@ struct DiaryPages: SiteFeature {
     }
 
     @TemplateData struct MonthLink {
-        let label: String
-        let href: String
+        let label, href: String
         let count: Int
     }
 
@@ -201,9 +195,7 @@ struct DiaryPages: SiteFeature {
         let heading: String
         let groups: [EntryGroup]
         let count: Int
-        let up: MonthLink?
-        let previous: MonthLink?
-        let next: MonthLink?
+        let up, previous, next: MonthLink?
         /// The month's media page, when it has photos.
         var photosHref: String?
     }
@@ -291,4 +283,12 @@ struct DiaryPages: SiteFeature {
                                previous: nil, next: nil)
         return PageViewModel(title: heading, section: .diary, page: page, showsToday: false)
     }
+}
+
+extension Section {
+    public static let diary = Section("diary")
+}
+
+extension SearchKind {
+    static let diary = SearchKind("diary", rank: 0)
 }

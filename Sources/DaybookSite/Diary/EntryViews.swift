@@ -33,8 +33,7 @@ import Foundation
 }
 
 @TemplateData struct TagLink {
-    let name: String
-    let href: String
+    let name, href: String
 }
 
 /// What pages show of an entry wherever they list it, worked out once per
@@ -43,9 +42,7 @@ import Foundation
 final class EntryFacts: Sendable {
     /// The entry's page, escaped for a link.
     let path: String
-    let title: String
-    let dateLabel: String
-    let iso: String
+    let title, dateLabel, iso: String
     let time: String?
     let weather: WeatherView?
     /// Every tag, with its page escaped for a link.
@@ -165,10 +162,7 @@ final class EntryItems: @unchecked Sendable {
 
 /// An entry in a long list (`DiaryPages.fullItemLimit`): its date and title alone.
 @TemplateData struct EntryLine {
-    let iso: String
-    let dateLabel: String
-    let title: String
-    let href: String
+    let iso, dateLabel, title, href: String
 }
 
 /// An entry page's previous or next entry: its list item, with the link

@@ -105,12 +105,7 @@ struct FlashcardPrintPages: SiteFeature {
     // MARK: - View models
 
     @TemplateData struct PrintView {
-        let heading: String
-        let backHref: String
-        let backLabel: String
-        let howTo: String
-        let seed: String
-        let countLabel: String
+        let heading, backHref, backLabel, howTo, seed, countLabel: String
         let isEmpty: Bool
         /// The `@page` size: `210mm 297mm`.
         let pageSize: String
@@ -200,8 +195,7 @@ struct FlashcardPrintPages: SiteFeature {
         /// After the seed: `toeic · sheet 2/3 · fronts`.
         let label: String
         let viewBox: String
-        let marks: [LineView]
-        let foldLine: [LineView]
+        let marks, foldLine: [LineView]
         let slots: [SlotView]
     }
 
@@ -266,15 +260,11 @@ struct FlashcardPrintPages: SiteFeature {
         /// back printed a little off its front.
         static let padding = 4.0
 
-        let wordHTML: String
-        let language: String
-        let wordStyle: String
+        let wordHTML, language, wordStyle: String
         let meanings: [String]
-        let meaningLanguage: String
-        let example: String
+        let meaningLanguage, example: String
         let hasExample: Bool
-        let meaningStyle: String
-        let exampleStyle: String
+        let meaningStyle, exampleStyle: String
 
         init(word: VocabWord, html: RenderedWord, language: String, meaningLanguage: String, layout: SheetLayout) {
             let width = layout.cardWidth - 2 * Self.padding

@@ -3,8 +3,7 @@
 /// on to the page, as Hugo makes them: a refresh, a canonical link, no index.
 struct AliasPages: SiteFeature {
     @TemplateData struct Redirect {
-        let href: String
-        let title: String
+        let href, title: String
     }
 
     /// Redirects of the published entries and pages (`aliases`);

@@ -43,12 +43,9 @@ struct ActivityLayers: Sendable {
 
     /// A layer's line under the year heatmap.
     @TemplateData struct Summary {
-        let id: String
-        let name: String
+        let id, name: String
         let daysInYear: Int
-        let current: String
-        let longest: String
-        let strength: String
+        let current, longest, strength: String
     }
 
     /// The layers' streaks and strength for the year page of `year`: as of today, or of the year's last day for a year gone by.

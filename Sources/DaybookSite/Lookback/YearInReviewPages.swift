@@ -54,8 +54,7 @@ struct YearInReviewPages: SiteFeature {
     }
 
     @TemplateData struct Figure {
-        let label: String
-        let value: String
+        let label, value: String
     }
 
     @TemplateData struct Row {
@@ -65,32 +64,25 @@ struct YearInReviewPages: SiteFeature {
 
     @TemplateData struct MonthRow {
         let label: String
-        let workouts: Int
-        let records: Int
+        let workouts, records: Int
     }
 
     @TemplateData struct BestRow {
-        let exercise: String
-        let value: String
-        let dateLabel: String
-        let iso: String
+        let exercise, value, dateLabel, iso: String
         let isRecord: Bool
     }
 
     @TemplateData struct RoutineRow {
         let name: String
-        let done: Int
-        let missed: Int
+        let done, missed: Int
         let share: String
     }
 
     @TemplateData struct Model {
         let year: Int
         let figures: [Figure]
-        let tags: [Row]
-        let weather: [Row]
-        let warmest: String?
-        let coldest: String?
+        let tags, weather: [Row]
+        let warmest, coldest: String?
         let study: [Figure]
         let monthChart: String?
         let months: [MonthRow]
@@ -99,8 +91,7 @@ struct YearInReviewPages: SiteFeature {
         let photos: [MediaPages.Item]
         let photoCount: Int
         let calendarHref: String
-        let previous: PageLink?
-        let next: PageLink?
+        let previous, next: PageLink?
         var hasTags: Bool { !tags.isEmpty }
         var hasWeather: Bool { !weather.isEmpty }
         var hasMonths: Bool { !months.isEmpty }

@@ -6,8 +6,7 @@ import Foundation
 /// kept for the page and the build's warnings and errors.
 final class ObsidianPass: MarkdownPass {
     @TemplateData struct Field: Sendable, Equatable {
-        let key: String
-        let value: String
+        let key, value: String
     }
 
     /// The notes shown inside one page so far, and those being shown: each

@@ -4,8 +4,7 @@ struct FreePages: SiteFeature {
     var contentKind: (any ContentKind)? { PagesKind() }
 
     @TemplateData struct FreePageView {
-        let title: String
-        let html: String
+        let title, html: String
         let params: TemplateValue
     }
 
@@ -41,4 +40,8 @@ struct NotFoundPage: SiteFeature {
                           page: NotFound(homeHref: site.config.baseURL ?? context.link(.home)))
         }]
     }
+}
+
+extension SearchKind {
+    static let page = SearchKind("page", rank: 3)
 }

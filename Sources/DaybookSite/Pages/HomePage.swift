@@ -2,17 +2,14 @@
 /// A part of today's plan on the home page (study books, reviews due, the
 /// planned split, routines). Each feature adds its own.
 @TemplateData struct PlanSection {
-    let title: String
-    let cssClass: String
+    let title, cssClass: String
     let items: [PlanItem]
-    let moreHref: String?
-    let moreLabel: String?
+    let moreHref, moreLabel: String?
 }
 
 @TemplateData struct PlanItem {
     let text: String
-    let detail: String?
-    let href: String?
+    let detail, href: String?
     let cssClass: String
     /// What the phone records for this item (`review:DECK`, `routine:ID`,
     /// `workout`), so the page can mark it done from the events not yet sent home.
@@ -61,4 +58,8 @@ struct HomePage: SiteFeature {
     func navigation(_ site: SiteData) -> [NavigationEntry] {
         [NavigationEntry(section: .home, path: .home, label: site.translation["nav_home"])]
     }
+}
+
+extension Section {
+    public static let home = Section("home")
 }

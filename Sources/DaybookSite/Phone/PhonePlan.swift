@@ -11,8 +11,7 @@ enum PhonePlan {
     static let dayCount = 8
 
     @TemplateData struct Day {
-        let iso: String
-        let label: String
+        let iso, label: String
         let isToday: Bool
         let plan: [PlanSection]
         /// Its vocabulary part is the phone's to work out (from `State`).

@@ -17,10 +17,7 @@ struct MediaPages: SiteFeature {
 
     @TemplateData struct Item {
         let thumbnail: PhotoHTML.Thumbnail
-        let title: String
-        let dateLabel: String
-        let iso: String
-        let href: String
+        let title, dateLabel, iso, href: String
     }
 
     @TemplateData struct MonthPage {

@@ -115,8 +115,7 @@ enum PhotoHTML {
     /// A small copy for lists, the calendar and the media page.
     @TemplateData struct Thumbnail: Sendable {
         let src: String
-        let width: Int
-        let height: Int
+        let width, height: Int
         let alt: String
     }
 

@@ -4,18 +4,12 @@
 /// as ring charts, with the numbers and the minutes done in a table.
 enum RoutineMonthsPage {
     @TemplateData struct LegendItem {
-        let cssClass: String
-        let label: String
+        let cssClass, label: String
     }
 
     @TemplateData struct Summary {
-        let name: String
-        let schedule: String
-        let since: String
-        let success: String
-        let done: Int
-        let missed: Int
-        let extra: Int
+        let name, schedule, since, success: String
+        let done, missed, extra: Int
         let minutes: String
     }
 
@@ -31,18 +25,12 @@ enum RoutineMonthsPage {
 
     @TemplateData struct CountRow {
         let name: String
-        let scheduled: Int
-        let done: Int
-        let missed: Int
-        let planned: Int
-        let extra: Int
-        let success: String
-        let minutes: String
+        let scheduled, done, missed, planned, extra: Int
+        let success, minutes: String
     }
 
     @TemplateData struct MonthSection {
-        let id: String
-        let title: String
+        let id, title: String
         let isCurrent: Bool
         let calendar: CalendarPages.MonthView
         let rings: [Ring]

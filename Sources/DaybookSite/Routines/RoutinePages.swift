@@ -88,3 +88,7 @@ extension Translation {
         days.sorted().map(weekdayShort).joined(separator: "·")
     }
 }
+
+extension Section {
+    public static let routines = Section("routines")
+}

@@ -1,8 +1,17 @@
 import Foundation
 
 /// What a search record is: one per kind of page, in this order in the index.
-enum SearchKind: String, CaseIterable, Sendable {
-    case diary, word, workout, page
+/// What a search result is, for the kind filter (labelled by the translation
+/// `search_kind_NAME`): each feature declares its own (`SearchKind.diary` in
+/// `Diary/DiaryPages.swift`), so a new one edits no list.
+struct SearchKind: Hashable, Sendable {
+    let rawValue: String
+    /// Where its documents come in the index and the filter: by this, then by name.
+    let rank: Int
+    init(_ name: String, rank: Int) {
+        rawValue = name
+        self.rank = rank
+    }
 }
 
 /// The search index as files a browser loads only in part (SPEC §7, issue 8):
@@ -52,7 +61,7 @@ struct SearchIndex: Sendable {
     ///   - shardBytes: about how large a term shard may grow before the keys are spread over more.
     ///   - chunkBytes: about how large a chunk of documents is before it is deflated.
     init(records: [SearchPages.Record], shardBytes: Int = 24_000, chunkBytes: Int = 20_000) {
-        let order = SearchKind.allCases
+        let order = Set(records.map(\.kind)).sorted { ($0.rank, $0.rawValue) < ($1.rank, $1.rawValue) }
         // Sorted as numbers, each record moved once (the index waits on this, with a core idle).
         let kinds = records.indices.map { order.firstIndex(of: records[$0].kind)! }
         let days = records.indices.map { records[$0].date?.daysSinceEpoch ?? .min }

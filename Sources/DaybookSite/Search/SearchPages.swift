@@ -5,17 +5,13 @@ import Foundation
 /// points to the archives and tags instead.
 struct SearchPages: SiteFeature {
     @TemplateData struct SearchView {
-        let indexHref: String
-        let diaryHref: String
-        let tagsHref: String
-        let kinds: [Option]
-        let years: [Option]
+        let indexHref, diaryHref, tagsHref: String
+        let kinds, years: [Option]
     }
 
     /// A choice of the kind or year filter.
     @TemplateData struct Option {
-        let value: String
-        let label: String
+        let value, label: String
     }
 
     struct Record: Sendable {
@@ -73,4 +69,8 @@ struct SearchPages: SiteFeature {
     static func records(_ site: SiteData) -> [Record] {
         site.features.searchRecords(PublicSite(site))
     }
+}
+
+extension Section {
+    public static let search = Section("search")
 }

@@ -1,25 +1,18 @@
 
-/// The frame around every page: language, title, navigation, asset links.
-@TemplateData struct Layout {
+/// The frame around every page: language, title, navigation, asset links;
+/// the names of `Shared` are its own.
+@TemplateData(inlining: "shared") struct Layout {
     @TemplateData struct NavItem {
-        let href: String
-        let label: String
+        let href, label: String
         let current: Bool
     }
 
     /// What is the same on every page at one depth: links from the page
     /// to the site's own files, and the navigation; made once per build.
-    struct Shared: Sendable {
-        let root: String
-        let homeHref: String
-        let cssHref: String
-        let jsHref: String
-        let feedHref: String
-        let calendarFeedHref: String
-        let searchHref: String
-        let nav: [(section: Section, href: String, label: String)]
-        let todayLabel: String
-        let todayISO: String
+    @TemplateData struct Shared: Sendable {
+        let root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref: String
+        fileprivate let nav: [(section: Section, href: String, label: String)]
+        let todayLabel, todayISO: String
 
         init(_ context: PageContext) {
             let site = context.site
@@ -49,24 +42,12 @@
     /// No browser or feed reader looks for a calendar on every page: the home
     /// and calendar pages announce it, and every page's footer links it.
     let linksCalendarFeed: Bool
-    // Read from what every page at this depth shares.
-    var root: String { shared.root }
-    var homeHref: String { shared.homeHref }
-    var cssHref: String { shared.cssHref }
-    var jsHref: String { shared.jsHref }
-    var feedHref: String { shared.feedHref }
-    var calendarFeedHref: String { shared.calendarFeedHref }
-    var searchHref: String { shared.searchHref }
-    var todayLabel: String { shared.todayLabel }
-    var todayISO: String { shared.todayISO }
 
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
     /// times, and a copy of a made value only counts a reference.
     @TemplateData struct Root {
-        let layout: TemplateValue
-        let page: TemplateValue
-        let t: TemplateValue
+        let layout, page, t: TemplateValue
     }
 
     static func context(for model: PageViewModel, in context: PageContext) -> TemplateValue {

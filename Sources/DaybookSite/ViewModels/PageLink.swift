@@ -1,6 +1,5 @@
 
 /// A link a page shows with its text: previous and next, a month, a session.
 @TemplateData struct PageLink: Sendable {
-    let label: String
-    let href: String
+    let label, href: String
 }

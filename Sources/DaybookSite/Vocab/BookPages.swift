@@ -4,9 +4,7 @@
 /// marked), the words that left it, and the day's notes.
 enum BookPages {
     @TemplateData struct SessionRow {
-        let label: String
-        let dateLabel: String
-        let iso: String
+        let label, dateLabel, iso: String
         /// `past`, `today` or `future`.
         let state: String
         /// `5단어`; nil on the mastered row.
@@ -15,23 +13,15 @@ enum BookPages {
     }
 
     @TemplateData struct MovedWord {
-        let wordHTML: String
-        let lang: String
-        let label: String
-        let href: String
+        let wordHTML, lang, label, href: String
     }
 
     @TemplateData struct BookLink {
-        let title: String
-        let href: String
+        let title, href: String
     }
 
     @TemplateData struct BookPage {
-        let deckTitle: String
-        let deckHref: String
-        let title: String
-        let stageLabel: String
-        let stageClass: String
+        let deckTitle, deckHref, title, stageLabel, stageClass: String
         let sessions: [SessionRow]
         let words: [WordRow]
         let wordCount: Int
@@ -39,10 +29,8 @@ enum BookPages {
         let notesHTML: String?
         /// A book made only by misses has no heading in the deck file.
         let madeByMisses: Bool
-        let cardsHref: String
-        let printHref: String
-        let previous: BookLink?
-        let next: BookLink?
+        let cardsHref, printHref: String
+        let previous, next: BookLink?
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {

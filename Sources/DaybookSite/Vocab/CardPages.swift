@@ -6,17 +6,13 @@
 /// `reviews.md` lines of the day's misses.
 enum CardPages {
     /// A class: the list hands the template each card by reference, not its fields copied.
-    @TemplateData final class Card {
+    @TemplateData(inlining: "faces") final class Card {
         /// `deck/word`: the card's key in the saved progress.
         let key: String
         let deckID: String
         /// The word as `reviews.md` names it (the deck file's text).
         let word: String
-        let wordHTML: String
-        let meanings: [String]
-        let examples: [String]
-        let lang: String
-        let meaningLang: String
+        fileprivate let faces: WordFaces
         /// `TOEIC · 복습 1/3`
         let context: String
         /// The days the card is due on, of those the page carries (`vocab/today/cards/`); empty: every day.
@@ -28,31 +24,23 @@ enum CardPages {
         private let today: String
 
         init(_ word: VocabWord, _ deck: Deck, context: String, _ vocab: VocabSite) {
-            let html = vocab.html(word, in: deck.id)
             key = "\(deck.id)/\(word.text)"
             deckID = deck.id
             self.word = word.text
-            wordHTML = html.word
-            meanings = html.meanings
-            examples = html.examples
-            lang = deck.language
-            meaningLang = deck.meaningLanguage
+            faces = WordFaces(vocab.html(word, in: deck.id), deck)
             self.context = context
             today = vocab.today.iso
         }
     }
 
     @TemplateData struct CardsPage {
-        let heading: String
-        let summary: String
+        let heading, summary: String
         /// Key of the saved progress: the page's path (with today's date in the script).
         let pageKey: String
         let today: String
         let cards: [Card]
         let isEmpty: Bool
-        let backHref: String
-        let backLabel: String
-        let printHref: String
+        let backHref, backLabel, printHref: String
         /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`PhonePlan.State`).
         var planState: String? = nil
     }

@@ -2,26 +2,18 @@
 /// `vocab/`: every published deck with its words per stage and today's work.
 enum DeckIndexPage {
     @TemplateData struct DeckSummary {
-        let title: String
-        let href: String
-        let languagePair: String
-        let wordCount: Int
-        let bookCount: Int
+        let title, href, languagePair: String
+        let wordCount, bookCount: Int
         let counts: [StageCount]
         /// `오늘 공부 8 · 복습 10`; nil when the deck has nothing today.
         let todayLabel: String?
-        let cardsHref: String
-        let testHref: String
-        let printHref: String
+        let cardsHref, testHref, printHref: String
         let isPrivate: Bool
     }
 
     @TemplateData struct IndexPage {
         let decks: [DeckSummary]
-        let todayHref: String
-        let todayCardsHref: String
-        let todayTestHref: String
-        let todayLabel: String
+        let todayHref, todayCardsHref, todayTestHref, todayLabel: String
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {

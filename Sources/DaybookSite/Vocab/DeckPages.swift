@@ -4,20 +4,14 @@
 /// `assets/vocab.js` adds sorting, filters and search.
 enum DeckPages {
     @TemplateData struct BookRow {
-        let href: String
-        let title: String
-        let iso: String
-        let stageLabel: String
-        let stageClass: String
+        let href, title, iso, stageLabel, stageClass: String
         let wordCount: Int
         /// Words that came in by a miss, when any did.
         let joinedLabel: String?
     }
 
     @TemplateData struct DeckPage {
-        let title: String
-        let languagePair: String
-        let lang: String
+        let title, languagePair, lang: String
         let introHTML: String?
         let counts: [StageCount]
         let wordCount: Int
@@ -25,11 +19,7 @@ enum DeckPages {
         /// Newest first: the order without JavaScript, and the script's default.
         let words: [WordRow]
         let isPrivate: Bool
-        let indexHref: String
-        let todayHref: String
-        let cardsHref: String
-        let testHref: String
-        let printHref: String
+        let indexHref, todayHref, cardsHref, testHref, printHref: String
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {

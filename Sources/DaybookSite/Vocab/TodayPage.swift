@@ -5,39 +5,27 @@ enum TodayPage {
     @TemplateData struct TodayWord {
         let wordHTML: String
         let meanings: [String]
-        let lang: String
-        let meaningLang: String
+        let lang, meaningLang: String
         /// Already listed as missed today in reviews.md.
         let isMissed: Bool
     }
 
     @TemplateData struct SessionGroup {
-        let title: String
-        let href: String
-        let sessionLabel: String
-        let countLabel: String
-        let cssClass: String
+        let title, href, sessionLabel, countLabel, cssClass: String
         let words: [TodayWord]
     }
 
     @TemplateData struct DeckToday {
-        let title: String
-        let href: String
-        let countsLabel: String
+        let title, href, countsLabel: String
         let sessions: [SessionGroup]
-        let cardsHref: String
-        let testHref: String
+        let cardsHref, testHref: String
     }
 
     @TemplateData struct TodayView {
-        let dateLabel: String
-        let countsLabel: String
+        let dateLabel, countsLabel: String
         let decks: [DeckToday]
         let isEmpty: Bool
-        let cardsHref: String
-        let testHref: String
-        let printHref: String
-        let indexHref: String
+        let cardsHref, testHref, printHref, indexHref: String
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {

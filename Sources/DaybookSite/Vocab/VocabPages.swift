@@ -258,3 +258,11 @@ func lateLabel(_ days: Int, _ t: Translation) -> String {
 func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
     t.format("vocab_book_title", ["date": t.shortDate(start)])
 }
+
+extension Section {
+    public static let vocab = Section("vocab")
+}
+
+extension SearchKind {
+    static let word = SearchKind("word", rank: 1)
+}

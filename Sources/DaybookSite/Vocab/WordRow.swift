@@ -2,13 +2,9 @@
 /// A word in a list (deck and book pages): both sides rendered, its stage and
 /// dates, and the values the list's script sorts and filters by. A class: the
 /// list hands the template each row by reference, not its fields copied.
-@TemplateData final class WordRow {
+@TemplateData(inlining: "faces") final class WordRow {
     let anchor: String
-    let wordHTML: String
-    let meanings: [String]
-    let examples: [String]
-    let lang: String
-    let meaningLang: String
+    fileprivate let faces: WordFaces
     let stageLabel: String
     let stageClass: String
     /// `data-added`: the day the word was written down.
@@ -30,16 +26,11 @@
     init(_ status: WordStatus, order: Int, deck: Deck, vocab: VocabSite, joined: Bool = false, _ context: PageContext,
          shared: inout WordRowLabels) {
         let t = context.t
-        let html = vocab.html(status.word, in: deck.id)
         let stage = shared.stage(status.stage, t, vocab)
         let day = shared.day(status.added, t, vocab)
         let book = shared.book(status.book, deck: deck, vocab, context)
         anchor = vocab.anchor(status.word, in: deck.id)
-        wordHTML = html.word
-        meanings = html.meanings
-        examples = html.examples
-        lang = deck.language
-        meaningLang = deck.meaningLanguage
+        faces = WordFaces(vocab.html(status.word, in: deck.id), deck)
         stageLabel = stage.label
         stageClass = stage.cssClass
         added = day.iso
@@ -53,6 +44,22 @@
         missedLabel = status.missedOn.isEmpty ? nil
             : t.format("vocab_missed_on", ["dates": status.missedOn.map(vocab.shortDate).joined(separator: ", ")])
         joinedLabel = joined ? t.format("vocab_joined", ["date": vocab.shortDate(status.book.start)]) : nil
+    }
+}
+
+/// A word's two sides as a list shows them (deck, book and card pages), in
+/// the deck's languages.
+@TemplateData struct WordFaces {
+    let wordHTML: String
+    let meanings, examples: [String]
+    let lang, meaningLang: String
+
+    init(_ html: RenderedWord, _ deck: Deck) {
+        wordHTML = html.word
+        meanings = html.meanings
+        examples = html.examples
+        lang = deck.language
+        meaningLang = deck.meaningLanguage
     }
 }
 

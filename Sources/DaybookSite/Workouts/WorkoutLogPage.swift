@@ -3,11 +3,7 @@
 /// and the log month by month, newest first, with a count per month.
 enum WorkoutLogPage {
     @TemplateData struct SessionItem {
-        let href: String
-        let dateLabel: String
-        let weekday: String
-        let iso: String
-        let split: String
+        let href, dateLabel, weekday, iso, split: String
         let splitIsPlanned: Bool
         let duration: String?
         /// The exercises' names, in order.
@@ -17,17 +13,12 @@ enum WorkoutLogPage {
     }
 
     @TemplateData struct MonthGroup {
-        let id: String
-        let title: String
-        let count: String
-        let calendarHref: String
+        let id, title, count, calendarHref: String
         let sessions: [SessionItem]
     }
 
     @TemplateData struct UpcomingDay {
-        let label: String
-        let iso: String
-        let split: String
+        let label, iso, split: String
     }
 
     @TemplateData struct Model {
@@ -38,8 +29,7 @@ enum WorkoutLogPage {
         let upcoming: [UpcomingDay]
         let month: CalendarPages.MonthView
         let months: [MonthGroup]
-        let total: String
-        let statsHref: String
+        let total, statsHref: String
     }
 
     static func make(layer: WorkoutLayer, index: WorkoutIndex, _ context: PageContext) -> PageViewModel {

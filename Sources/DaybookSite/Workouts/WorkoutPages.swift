@@ -143,3 +143,11 @@ extension Translation {
         format("minutes_format", ["n": SetFormat.number(Double(count))])
     }
 }
+
+extension Section {
+    public static let workouts = Section("workouts")
+}
+
+extension SearchKind {
+    static let workout = SearchKind("workout", rank: 2)
+}

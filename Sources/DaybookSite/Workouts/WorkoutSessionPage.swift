@@ -6,30 +6,20 @@ enum WorkoutSessionPage {
         let name: String
         /// The exercise's history on the stats page.
         let href: String
-        let sets: String
-        let volume: String
-        let oneRepMax: String
+        let sets, volume, oneRepMax: String
     }
 
     @TemplateData struct Model {
-        let heading: String
-        let dateLabel: String
-        let iso: String
-        let time: String?
-        let split: String?
+        let heading, dateLabel, iso: String
+        let time, split: String?
         /// The split is the plan of the day, not written in the session.
         let splitIsPlanned: Bool
         let duration: String?
         let isPrivate: Bool
         let exercises: [ExerciseRow]
-        let totalVolume: String?
-        let noteHTML: String?
-        let previous: PageLink?
-        let next: PageLink?
-        let logHref: String
-        let statsHref: String
-        let calendarHref: String
-        let monthLabel: String
+        let totalVolume, noteHTML: String?
+        let previous, next: PageLink?
+        let logHref, statsHref, calendarHref, monthLabel: String
     }
 
     static func link(_ session: WorkoutSession, _ context: PageContext) -> PageLink {

@@ -3,8 +3,7 @@
 /// and each exercise's history as charts with the numbers in a table.
 enum WorkoutStatsPage {
     @TemplateData struct Figure {
-        let label: String
-        let value: String
+        let label, value: String
         let detail: String?
     }
 
@@ -17,38 +16,24 @@ enum WorkoutStatsPage {
         let value: String
         /// The set that made it, e.g. `62.5 kg × 8`.
         let set: String?
-        let dateLabel: String
-        let href: String
+        let dateLabel, href: String
     }
 
     @TemplateData struct RecordRow {
-        let name: String
-        let href: String
-        let oneRepMax: Record?
-        let heaviest: Record?
-        let volume: Record?
-        let reps: Record?
-        let hold: Record?
+        let name, href: String
+        let oneRepMax, heaviest, volume, reps, hold: Record?
     }
 
     @TemplateData struct Chart {
-        let title: String
-        let svg: String
+        let title, svg: String
     }
 
     @TemplateData struct HistoryRow {
-        let dateLabel: String
-        let iso: String
-        let href: String
-        let sets: String
-        let volume: String
-        let oneRepMax: String
+        let dateLabel, iso, href, sets, volume, oneRepMax: String
     }
 
     @TemplateData struct ExerciseSection {
-        let id: String
-        let name: String
-        let count: String
+        let id, name, count: String
         let charts: [Chart]
         let rows: [HistoryRow]
         let isWeighted: Bool

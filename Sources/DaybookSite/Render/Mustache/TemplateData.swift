@@ -7,3 +7,9 @@
 /// to build: docs/architecture.md, "Template data".
 @attached(extension, conformances: TemplateFields, names: named(templateFields))
 public macro TemplateData() = #externalMacro(module: "DaybookMacros", type: "TemplateDataMacro")
+
+/// `@TemplateData(inlining: "faces")`: the names of the property `faces`, a
+/// `@TemplateData` view model (kept `fileprivate`, so not a name itself),
+/// answered as this type's own; its own fields come after them and win.
+@attached(extension, conformances: TemplateFields, names: named(templateFields))
+public macro TemplateData(inlining property: String) = #externalMacro(module: "DaybookMacros", type: "TemplateDataMacro")
