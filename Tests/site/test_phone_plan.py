@@ -16,9 +16,12 @@ from test_phone import events, open_page, phone, set_clock  # noqa: F401 (the fi
 START = datetime.date(2026, 12, 7)
 DECKS = {"toeic": ("TOEIC", "en"), "jlpt": ("JLPT N3", "ja"), "gre": ("GRE", "en")}
 
-# Each vocabulary section of the shown day: its class, heading, and each item's class, text, link and what it records.
-SHOWN_VOCAB = """return Array.from(document.querySelectorAll('.plan-grid:not([hidden]) .plan-section.vocab'), (s) => [s.className,
-  s.querySelector('h3').textContent, Array.from(s.querySelectorAll('li'), (li) => [li.className, li.textContent,
+# Each vocabulary section of the shown day: its class, heading, and each item's class, text, link and what it records
+# (without the phone's own mark of what it recorded and has not sent home, which a build never shows).
+SHOWN_VOCAB = """const unmarked = (li) => { const copy = li.cloneNode(true); copy.querySelector('.recorded-note')?.remove();
+  copy.classList.remove('recorded'); return copy; };
+return Array.from(document.querySelectorAll('.plan-grid:not([hidden]) .plan-section.vocab'), (s) => [s.className,
+  s.querySelector('h3').textContent, Array.from(s.querySelectorAll('li'), unmarked).map((li) => [li.className, li.textContent,
   li.querySelector('a')?.getAttribute('href') ?? null, li.dataset.record ?? null]), s.querySelector('.more a')?.getAttribute('href') ?? null])"""
 
 
