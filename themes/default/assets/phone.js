@@ -209,8 +209,10 @@ window.DaybookInbox = (function inbox() {
 // The vocabulary plan of a day, worked out on the phone (SPEC §4, §8): the
 // rules of the build's schedule (ComingDays.swift, VocabSchedule.swift)
 // ported, from the state the home page carries — each book with a session
-// left, as it stood at the start of the build's day — and the tests from that
-// day on: reviews.md's, and those this phone recorded and has not sent home.
+// left, as it stood at the start of `from`, four weeks before the build's day
+// — and the tests from that day on: reviews.md's, and those this phone
+// recorded and has not sent home (older than the build or not: a rebuild
+// without them does not make them count less).
 window.DaybookPlan = (function vocabPlan() {
   const DAY = 86400000;
   const days = (iso) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / DAY;
@@ -225,16 +227,16 @@ window.DaybookPlan = (function vocabPlan() {
     }
   }
 
-  /** The tests from the build's day on, in date order: [day, deck, missed words]; the phone's test events merge per day and deck as `daybook inbox` does. */
+  /** The phone's test events the plan counts: those from the state's `from` on (older ones count once merged). */
+  const counted = (state, events) => events.filter((event) => event.type === "test" && days(event.at.slice(0, 10)) >= days(state.today) + state.from);
+
+  /** The tests from `from` on, in date order: [day, deck, missed words]; the phone's test events merge per day and deck as `daybook inbox` does. */
   function tests(state, events) {
     const today = days(state.today);
     const list = state.tests.map(([day, deck, missed]) => [today + day, deck, missed]);
     const phone = new Map();
-    for (const event of events) {
-      if (event.type !== "test") continue;
+    for (const event of counted(state, events)) {
       const day = days(event.at.slice(0, 10));
-      // Recorded before the build's day: the build counts it once merged, not before.
-      if (day < today) continue;
       const key = day + "\n" + event.deck;
       if (!phone.has(key)) phone.set(key, [day, event.deck, []]);
       if (event.result === "missed") phone.get(key)[2].push(event.word);
@@ -417,7 +419,7 @@ window.DaybookPlan = (function vocabPlan() {
     });
   }
 
-  return { load, carries, sections, render, words };
+  return { load, carries, counted, sections, render, words };
 })();
 
 // Today's plan by the phone's clock: the home page carries the plan of the
@@ -444,8 +446,9 @@ window.DaybookPlan = (function vocabPlan() {
   }
   const events = inbox.events();
   const state = window.DaybookPlan.load();
-  // The build's own day stands as built until this phone records a test; the days after are always the phone's to work out.
-  const tested = events.some((event) => event.type === "test" && inbox.dayOf(event) >= days[0].dataset.planDay && inbox.dayOf(event) <= today);
+  // The build's own day stands as built unless this phone holds a test it counts (one before the build's day too);
+  // the days after are always the phone's to work out.
+  const tested = state && window.DaybookPlan.counted(state, events).some((event) => inbox.dayOf(event) <= today);
   if (state && (shown !== days[0] || tested)) {
     for (const old of shown.querySelectorAll(".plan-section.vocab")) old.remove();
     shown.prepend(...window.DaybookPlan.render(window.DaybookPlan.sections(state, today, events)));
