@@ -24,6 +24,9 @@ return Array.from(document.querySelectorAll('.plan-grid:not([hidden]) .plan-sect
   s.querySelector('h3').textContent, Array.from(s.querySelectorAll('li'), unmarked).map((li) => [li.className, li.textContent,
   li.querySelector('a')?.getAttribute('href') ?? null, li.dataset.record ?? null]), s.querySelector('.more a')?.getAttribute('href') ?? null])"""
 
+# The cards today's cards page shows (deck and word), in order.
+TODAYS_CARDS = "return Array.from(document.querySelectorAll('.card:not(.other-day)'), (card) => card.dataset.key)"
+
 
 def day(offset):
     return (START + datetime.timedelta(days=offset)).isoformat()
@@ -131,11 +134,15 @@ def test_a_test_recorded_before_the_builds_day_counts_on_the_phone_as_the_merge_
     history = take_test(phone, url, rng, False)
     assert any(missed for *_, missed in history), history
     daybook("build", "--today", day(3), "--seed", "7", cwd=tmp_path)
-    shown = {}
+    shown, cards = {}, {}
     for offset in (3, 4):
         set_clock(phone, day(offset))
         open_page(phone, url + "index.html")
         shown[offset] = phone.execute_script(SHOWN_VOCAB)
+        open_page(phone, url + "vocab/today/cards/index.html")
+        cards[offset] = phone.execute_script(TODAYS_CARDS)
     merge(tmp_path, phone, day(4))
     for offset in (3, 4):
         assert shown[offset] == built_plan(tmp_path, phone, offset), f"day {day(offset)} (seed {seed}, history {history})"
+        open_page(phone, (tmp_path / f"built-{offset}").as_uri() + "/vocab/today/cards/index.html")
+        assert sorted(cards[offset]) == sorted(phone.execute_script(TODAYS_CARDS)), f"cards of {day(offset)} (seed {seed}, history {history})"
