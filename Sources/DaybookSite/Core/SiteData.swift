@@ -22,11 +22,8 @@ public struct SiteData: Sendable {
     public let vocabDiagnostics: [Diagnostic]
     /// The words of the published decks as HTML, rendered once for every page that shows them.
     let renderedWords: OnFirstUse<RenderedWords>
-    /// The planned split of any day; it counts every session, private ones too,
-    /// since they moved the rotation.
-    public let rotation: SplitRotation
-    public let workoutStats: WorkoutStats
-    public let routinePlan: RoutinePlan
+    /// What the registered features' pages share, by its type (`DerivedData`).
+    private let derived: [ObjectIdentifier: any Sendable]
     /// The photos pages show, resized through the cache.
     public let photos: PhotoLibrary
     /// Each published free page's HTML, by its slug path.
@@ -51,8 +48,6 @@ public struct SiteData: Sendable {
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
     let vocabKey: PageKey
-    let workoutsKey: PageKey
-    let routinesKey: PageKey
     /// What each deck's own pages are made of (`vocab/ID/…`): its file, its
     /// misses and test days so far and the list of decks; a deck's schedule depends on
     /// nothing else (`VocabSchedule`).
@@ -75,8 +70,14 @@ public struct SiteData: Sendable {
     /// (`ContentLoad.load`), so that `serve` keeps them while those stay the same (`PageKey`).
     func filesKey(of kind: any ContentKind) -> PageKey { Self.filesKey(of: kind, kindKeys) }
 
-    private static func filesKey(of kind: any ContentKind, _ kindKeys: [ObjectIdentifier: PageKey]) -> PageKey {
+    static func filesKey(of kind: any ContentKind, _ kindKeys: [ObjectIdentifier: PageKey]) -> PageKey {
         kindKeys[ObjectIdentifier(type(of: kind))] ?? PageKey(0)
+    }
+
+    /// A registered feature's derived data (`site[WorkoutStats.self]`; the kind's folder names it too, as `site.workoutStats`).
+    subscript<Value: DerivedData>(_ type: Value.Type) -> Value {
+        guard let value = derived[ObjectIdentifier(type)] as? Value else { fatalError("no registered feature derives \(type)") }
+        return value
     }
 
     /// What these decks are made of: their files and `site.yml` (`PageKey`).
@@ -130,6 +131,9 @@ public struct SiteData: Sendable {
             ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts), schedule: vocab,
                                coming: comingVocab)
             : published
+        let derivation = Derivation(content: content, published: published, today: today, visibility: visibility, memo: memo)
+        derived = Dictionary(features.flatMap(\.derivedData).map { (ObjectIdentifier($0), $0.derive(derivation) as any Sendable) },
+                             uniquingKeysWith: { first, _ in first })
         sources = content.itemSources(features.contentKinds)
         entriesRead = content.entries.count
         self.today = today
@@ -168,21 +172,6 @@ public struct SiteData: Sendable {
         // Every word through cmark-gfm: made when a page shows one (`check` shows none).
         let wordsKey = Self.decksKey(publishedDecks, content.textHashes)
         renderedWords = OnFirstUse { memo.value("words", key: wordsKey) { RenderedWords(publishedDecks) } }
-        self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
-        let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.kindKeys)
-        let statsKey = PageKey {
-            $0.combine(workoutFiles)
-            $0.combine(content.textHashes["site.yml"])
-            $0.combine(today)
-            $0.combine(visibility.includePrivate)
-        }
-        let shownWorkouts = published.workouts
-        self.workoutStats = memo.value("workout stats", key: statsKey) {
-            WorkoutStats(sessions: shownWorkouts, today: today, weekStart: content.config.weekStarts)
-        }
-        self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
-        workoutsKey = workoutFiles
-        routinesKey = Self.filesKey(of: RoutinesKind(), content.kindKeys)
         let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
         let testsByDeck = content.reviews.testDays(through: today)
         let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }
