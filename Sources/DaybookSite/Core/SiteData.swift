@@ -20,8 +20,6 @@ public struct SiteData: Sendable {
     /// What the review schedule says is wrong with reviews.md (its books and
     /// days are reached through `published.vocab` and `publicView.vocab` only).
     public let vocabDiagnostics: [Diagnostic]
-    /// The words of the published decks as HTML, rendered once for every page that shows them.
-    let renderedWords: OnFirstUse<RenderedWords>
     /// What the registered features' pages share, by its type (`DerivedData`).
     private let derived: [ObjectIdentifier: any Sendable]
     /// The photos pages show, resized through the cache.
@@ -40,18 +38,13 @@ public struct SiteData: Sendable {
     /// files. Pages keep their bytes in `serve` while these stay the same (`PageKey`).
     let sharedKey: PageKey
     /// The text of every content file besides entries, hashed, by path (`Content.textHashes`).
-    private let textHashes: [String: Int]
+    let textHashes: [String: Int]
     /// What each kind read (`Content.kindKeys`).
     private let kindKeys: [ObjectIdentifier: PageKey]
     /// What `serve`'s last build made from the content.
     let memo: BuildMemo
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
-    let vocabKey: PageKey
-    /// What each deck's own pages are made of (`vocab/ID/…`): its file, its
-    /// misses and test days so far and the list of decks; a deck's schedule depends on
-    /// nothing else (`VocabSchedule`).
-    private let deckKeys: [String: PageKey]
 
     /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
     let features: [any SiteFeature]
@@ -62,9 +55,6 @@ public struct SiteData: Sendable {
     /// memo's (`BuildMemo.value`); nil in a clean build
     /// (`BuildMemo.remembers`), which skips the hashing.
     func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { memo.remembers ? PageKey(combine) : nil }
-
-    /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
-    func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
 
     /// What a kind's pages are made of: every file it read, as it read them
     /// (`ContentLoad.load`), so that `serve` keeps them while those stay the same (`PageKey`).
@@ -80,25 +70,6 @@ public struct SiteData: Sendable {
         return value
     }
 
-    /// What these decks are made of: their files and `site.yml` (`PageKey`).
-    func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
-
-    /// A deck's word fragments (`Routes.wordFragments`), made once for its pages and its search records.
-    func wordFragments(_ deck: Deck) -> WordAnchors {
-        memo.value("word fragments " + deck.id, key: decksKey([deck])) { Routes.wordFragments(deck) }
-    }
-
-    private static func decksKey(_ decks: [Deck], _ textHashes: [String: Int]) -> PageKey {
-        PageKey { hasher in
-            // The settings a deck is read with.
-            hasher.combine(textHashes["site.yml"])
-            for deck in decks {
-                hasher.combine(text: deck.source.relativePath)
-                hasher.combine(textHashes[deck.source.relativePath])
-            }
-        }
-    }
-
     /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
          cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
@@ -111,7 +82,6 @@ public struct SiteData: Sendable {
         kindKeys = content.kindKeys
         self.config = content.config
         let vocabFiles = Self.filesKey(of: VocabKind(), content.kindKeys)
-        vocabKey = vocabFiles
         // The decks' schedule is made of their files, the settings and today.
         let scheduleKey = PageKey {
             $0.combine(vocabFiles)
@@ -168,25 +138,5 @@ public struct SiteData: Sendable {
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
         photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
-        let publishedDecks = published.decks
-        // Every word through cmark-gfm: made when a page shows one (`check` shows none).
-        let wordsKey = Self.decksKey(publishedDecks, content.textHashes)
-        renderedWords = OnFirstUse { memo.value("words", key: wordsKey) { RenderedWords(publishedDecks) } }
-        let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
-        let testsByDeck = content.reviews.testDays(through: today)
-        let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }
-        deckKeys = Dictionary(content.decks.map { deck in
-            (deck.id, PageKey { hasher in
-                hasher.combine(deckList)
-                hasher.combine(text: deck.source.relativePath)
-                hasher.combine(content.textHashes[deck.source.relativePath])
-                for miss in missesByDeck[deck.id] ?? [] {
-                    hasher.combine(text: miss.date.iso)
-                    hasher.combine(text: miss.word)
-                }
-                // A line with no miss still takes the deck's due reviews that day.
-                hasher.combine(testsByDeck[deck.id] ?? [])
-            })
-        }, uniquingKeysWith: { first, _ in first })
     }
 }
