@@ -97,7 +97,7 @@ public struct SiteData: Sendable {
             VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
         }
         // The plans of the days after today for the phone (SPEC §8), from today's replay; made when the phone's pages are.
-        let comingVocab = OnFirstUse { memo.value("coming vocab", key: scheduleKey) { ComingDays(vocab, days: PhonePlan.dayCount) } }
+        let comingVocab = OnFirstUse { memo.value("coming vocab", key: scheduleKey) { ComingDays(vocab, from: vocab.today.adding(days: -PhonePlan.pastDays), days: PhonePlan.dayCount) } }
         vocabDiagnostics = vocab.diagnostics
         published = PublishedContent(content, showing: visibility, schedule: vocab, coming: comingVocab)
         // Without --include-private the pages show just what feeds show.
