@@ -10,7 +10,7 @@ enum PhonePlan {
     /// Today and the seven days after it: a week away from the computer.
     static let dayCount = 8
 
-    @TemplateData struct Day {
+    struct Day: TemplateData {
         let iso, label: String
         let isToday: Bool
         let plan: [PlanSection]
@@ -136,8 +136,8 @@ enum PhonePlan {
 
     /// What the home page offers to record on the phone (phone.js): the
     /// routines with a timer, today's workout with its planned split, an entry.
-    @TemplateData struct Recorder {
-        @TemplateData struct RoutineItem {
+    struct Recorder: TemplateData {
+        struct RoutineItem: TemplateData {
             let id: String
             let name: String
             let detail: String
