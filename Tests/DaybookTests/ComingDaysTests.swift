@@ -28,6 +28,22 @@ import Testing
         }
     }
 
+    /// The phone's replay starts weeks before today (its unsent tests may be older than the build):
+    /// replaying reviews.md from an earlier day gives the same days.
+    @Test func replayingFromAnEarlierDayGivesTheSameDays() async {
+        await propertyCheck(input: VocabSchedulePropertyTests.scenarios) { scenario in
+            let schedule = VocabSchedulePropertyTests.schedule(scenario, on: scenario.today)
+            let fromToday = ComingDays(schedule, days: 12)
+            for back in [1, 5, 28] {
+                let earlier = ComingDays(schedule, from: scenario.today.adding(days: -back), days: 12)
+                for offset in 0..<12 {
+                    let date = scenario.today.adding(days: offset)
+                    #expect(Self.lines(earlier.day(date)) == Self.lines(fromToday.plans[offset]), "from -\(back), day +\(offset): \(scenario)")
+                }
+            }
+        }
+    }
+
     /// What the phone starts from: every book with a session left, its first review not taken before today.
     @Test func theBooksSentToThePhoneAreThoseWithASessionLeft() async {
         await propertyCheck(input: VocabSchedulePropertyTests.scenarios) { scenario in

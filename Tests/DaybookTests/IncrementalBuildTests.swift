@@ -25,6 +25,8 @@ import Testing
         case missedByTheWatcher
         /// A file beside the entries comes and goes: the kept listings must not hide it.
         case addAsset, removeAsset
+        /// An entry edited in place gains links to other entries, and loses them: what links here on their pages follows.
+        case linkAdded
     }
 
     /// Tells the build what changed, as `serve`'s watcher does (`ParseCache.noteChanges`),
@@ -191,6 +193,12 @@ import Testing
             let diary = content.appendingPathComponent("diary")
             guard let path = (site.memory?.files(under: diary.path) ?? []).sorted().first(where: { $0.hasSuffix(".pdf") }) else { return nil }
             try remove("diary/" + path)
+        case .linkAdded:
+            guard let path = entries().map({ "diary/" + $0 }).filter({ $0.hasPrefix("diary/2026/") && !$0.contains("2026-11-14") })
+                .randomElement(using: &random) else { return nil }
+            let old = try text(path)
+            try site.write("content/" + path, old + "\nAs on [[2026-11-14]], edit \(step). And [that day](../2026-11-18/) too.\n")
+            return { try site.write("content/" + path, old) }
         case .invalidEntry:
             let path = "content/diary/2026/2026-11-25-broken.md"
             try site.write(path, "---\nweather: snwo\n---\n# Broken\n")
@@ -404,6 +412,31 @@ import Testing
         // Keyed by all of vocab/, every book, print sheet and month rendered, and the deck's and today's pages besides.
         #expect(memory.pagesRendered < books + months)
         #expect(String(decoding: try site.io.read(book), as: UTF8.self).contains("eligible"))
+    }
+
+    /// A year in review keeps its bytes, its words uncounted, while nothing
+    /// of its year changes, and shows the new count when an entry of its year gains words.
+    @Test func aYearPageIsMadeAgainOnlyWhenItsYearChanges() throws {
+        let site = try Self.sampleSite()
+        try site.write("content/diary/2019/2019-03-01.md", "# Long ago\n\nA line from then.\n")
+        let memory = BuildMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        func key(_ year: Int) -> PageKey? { memory.paths.firstIndex(of: "year/\(year)/index.html").flatMap { memory.pageKeys[$0] } }
+        func words() throws -> Int? {
+            let page = String(decoding: try site.io.read(site.output.appendingPathComponent("year/2026/index.html").path), as: UTF8.self)
+            // The second figure: entries, then words.
+            let figures = page.matches(of: /class="figure-value">(\d+)</).map { Int($0.1)! }
+            return figures.count > 1 ? figures[1] : nil
+        }
+        let (before2019, before2026, wordsBefore) = (key(2019), key(2026), try words())
+        #expect(before2019 != nil && before2026 != nil && wordsBefore != nil)
+        let path = "content/diary/2026/2026-11-18.md"
+        let old = String(decoding: try site.io.read(site.root.appendingPathComponent(path).path), as: UTF8.self)
+        try site.write(path, old + "\nZebrafinch sighting today.\n")
+        #expect(Self.compare(site, memory, step: "three words added"))
+        #expect(key(2019) == before2019)
+        #expect(key(2026) != before2026)
+        #expect(try words() == wordsBefore.map { $0 + 3 })
     }
 
     /// An edit renders the pages that show what changed, and those pages show it.

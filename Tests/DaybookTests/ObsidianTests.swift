@@ -39,15 +39,22 @@ import Testing
         return (Markdown.render(body, pass: pass).html, pass)
     }
 
-    /// What links here is made of the links the pass found, each with its sentence as a reader sees it.
-    @Test func keepsEachLinkToANoteWithItsSentence() {
+    /// What links here is made of the links a body holds once rendered, `[[links]]` and relative
+    /// Markdown links alike, each with its whole sentence as a reader sees it; links to other sites are not.
+    @Test func keepsEachLinkToAPageWithItsSentence() {
         let earlier = SourceFile(displayPath: "content/diary/2026/2026-11-19.md", relativePath: "diary/2026/2026-11-19.md", text: "")
         let entries = [DiaryEntry(source: earlier, title: "Snow", date: LocalDate(iso: "2026-11-19")!)]
-        let (_, pass) = render("It snowed. Back to [[2026-11-19|yesterday]]'s *walk* then. And [[2026-11-19#Park]] again!\n\n[[nowhere]]",
-                               entries: entries)
-        #expect(pass.linksOut == [
-            .init(from: SitePath("diary/2026/2026-11-20/"), to: SitePath("diary/2026/2026-11-19/"), sentence: "Back to yesterday’s"),
-            .init(from: SitePath("diary/2026/2026-11-20/"), to: SitePath("diary/2026/2026-11-19/"), sentence: "And 2026-11-19 > Park again!"),
+        let body = "It snowed. Back to [[2026-11-19|yesterday]]'s *walk* then. And [[2026-11-19#Park]] again!\n\n"
+            + "See [the garden](../../../pages/garden/) and [a site](https://example.org/).\n\n[[nowhere]]"
+        let file = SourceFile(displayPath: "content/diary/2026/2026-11-20.md", relativePath: "diary/2026/2026-11-20.md", text: body)
+        let page = SitePath("diary/2026/2026-11-20/")
+        let pass = ObsidianPass(file: file, page: page, targets: WikiTargets(entries: entries, pages: []), linksTags: true)
+        var links: [Backlinks.Link] = []
+        _ = Markdown.render(body, pass: pass, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } })
+        #expect(links == [
+            .init(from: page, to: SitePath("diary/2026/2026-11-19/"), sentence: "Back to yesterday’s walk then."),
+            .init(from: page, to: SitePath("diary/2026/2026-11-19/"), sentence: "And 2026-11-19 > Park again!"),
+            .init(from: page, to: SitePath("pages/garden/"), sentence: "See the garden and a site."),
         ])
     }
 
@@ -218,10 +225,12 @@ import Testing
         #expect(a.contains("<a href=\"../B/index.html#%5Equote\">the saying</a>"))
         #expect(b.contains("<p>A saying.<span id=\"^quote\"></span></p>"), "\(b)")
         // The part, once, without what follows it; a block by its id; C inside A, and A inside C only as a link (a loop).
-        #expect(a.contains("Only this part.") && !a.contains("Not shown.") && !a.contains("Intro of B."))
-        #expect(a.contains("<p>A saying.</p>"))
-        #expect(a.contains("C shows A: <a href=\"index.html\">A</a>") || a.contains("<a href=\"../A/index.html\">A</a>"), "\(a)")
-        #expect(a.components(separatedBy: "Only this part.").count == 2)
+        // (The previews of the pages A links to, after its text, carry their first lines.)
+        let text = a.components(separatedBy: "<template class=\"link-preview\"")[0]
+        #expect(text.contains("Only this part.") && !text.contains("Not shown.") && !text.contains("Intro of B."))
+        #expect(text.contains("<p>A saying.</p>"))
+        #expect(text.contains("C shows A: <a href=\"index.html\">A</a>") || text.contains("<a href=\"../A/index.html\">A</a>"), "\(a)")
+        #expect(text.components(separatedBy: "Only this part.").count == 2)
         #expect(summary.warnings.filter { $0.message.contains("to link to") }.isEmpty, "\(summary.warnings)")
     }
 

@@ -41,17 +41,23 @@ import Testing
         }
     }
 
+    static func day(_ index: Int) -> String { "2026-11-\((index + 1).zeroPadded(2))" }
+
     static func files(_ items: [Item]) -> [String: String] {
         var files = ["content/site.yml": "title: Privacy\nbase_url: https://example.org/\n"]
+        // Every entry and page links to every entry, in the sentence holding its marker, as
+        // `[[day]]` and as a Markdown link: what links here and the previews are over all of them.
+        let days = items.indices.filter { [0, 4].contains(items[$0].kind) }.map(day)
         for (index, item) in items.enumerated() {
-            let day = "2026-11-\((index + 1).zeroPadded(2))"
+            let day = Self.day(index)
+            let links = days.map { "[[\($0)]] [\($0)](../../diary/2026/\($0)/)" }.joined(separator: " ")
             // Decks and workouts have no drafts: a draft flag makes them plain.
             let flag = item.flag == .draft && [1, 2].contains(item.kind) ? .shown : item.flag
             let mark = marker(index, flag)
             let flags = (flag == .hidden ? "private: true\n" : "") + (flag == .draft ? "draft: true\n" : "")
             switch item.kind {
             case 0, 4:
-                files["content/diary/2026/\(day).md"] = "---\ntitle: Title \(mark)\ndate: \(day) 08:00\ntags: [\(mark)]\n\(flags)---\nBody \(mark)\n"
+                files["content/diary/2026/\(day).md"] = "---\ntitle: Title \(mark)\ndate: \(day) 08:00\ntags: [\(mark)]\n\(flags)---\nBody \(mark) \(links.replacingOccurrences(of: "../../diary/2026/", with: "../"))\n"
                 if item.kind == 4 {
                     files["content/diary/2026/\(day)/photo-\(mark).svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(mark)</title></svg>"
                 }
@@ -60,7 +66,7 @@ import Testing
             case 2:
                 files["content/workouts/2026/\(day).md"] = "---\ndate: \(day) 07:00\ntitle: Workout \(mark)\n\(flags)---\n- Squat \(mark): 60kg x 5\n\nNote \(mark)\n"
             case 3:
-                files["content/pages/page-\(mark).md"] = "---\ntitle: Page \(mark)\n\(flags)---\nText \(mark)\n"
+                files["content/pages/page-\(mark).md"] = "---\ntitle: Page \(mark)\n\(flags)---\nText \(mark) \(links)\n"
             default:
                 files["content/reading/book-\(mark).md"] = "---\ntitle: Book \(mark)\nauthor: Author \(mark)\nfinished: \(day)\n\(flags)---\nNotes \(mark)\n"
             }
@@ -92,6 +98,10 @@ import Testing
             do {
                 try site.build()
                 #expect(Self.leaks(site, of: ["privatemark", "draftmark"]) == [], "default build")
+                // Two public entries list each other: the test of what links here can fail.
+                if items.filter({ $0.kind == 0 && $0.flag == .shown }).count > 1 {
+                    #expect(site.outputFiles().contains { site.text($0).contains("class=\"linked-from\"") })
+                }
                 #expect(site.read("feed.xml") != nil)
 
                 try site.build(visibility: Visibility(includePrivate: true, includeDrafts: true))

@@ -1,5 +1,5 @@
 import Testing
-import DaybookSite
+@testable import DaybookSite
 
 /// A session on a day with an optional logged split and exercises.
 func workout(_ iso: String, split: String? = nil, _ exercises: [Exercise] = []) -> WorkoutSession {

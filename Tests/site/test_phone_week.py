@@ -431,6 +431,5 @@ def test_each_day_the_home_page_showed_the_plan_the_spec_gives(week):
     assert set(day8) == set(vocab_items(seen["day8_new"]))
 
 
-@pytest.mark.xfail(strict=True, reason="waits for phone4: the test page asking the phone's day's cards, given the tests it recorded")
 def test_each_days_test_asked_the_cards_the_spec_gives(week):
     assert {day: set(cards) for day, cards in week["seen"]["cards"].items()} == SPEC_CARDS

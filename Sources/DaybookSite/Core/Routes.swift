@@ -59,6 +59,8 @@ enum Routes {
         let words = deck.words.map(\.text)
         return WordAnchors(words, fragmentIDs(words, prefix: "w-"))
     }
+    /// A word on its deck's page, as what links here knows it: `vocab/toeic/#w-abandon` (not a page of its own).
+    static func word(_ deck: String, _ fragment: String) -> SitePath { SitePath(Routes.deck(deck).value + "#" + fragment) }
     /// A word's fragment when its deck is not at hand.
     static func wordFragment(_ word: String) -> String { "w-" + Slug.make(word) }
 

@@ -20,13 +20,8 @@ public struct SiteData: Sendable {
     /// What the review schedule says is wrong with reviews.md (its books and
     /// days are reached through `published.vocab` and `publicView.vocab` only).
     public let vocabDiagnostics: [Diagnostic]
-    /// The words of the published decks as HTML, rendered once for every page that shows them.
-    let renderedWords: OnFirstUse<RenderedWords>
-    /// The planned split of any day; it counts every session, private ones too,
-    /// since they moved the rotation.
-    public let rotation: SplitRotation
-    public let workoutStats: WorkoutStats
-    public let routinePlan: RoutinePlan
+    /// What the registered features' pages share, by its type (`DerivedData`).
+    private let derived: [ObjectIdentifier: any Sendable]
     /// The photos pages show, resized through the cache.
     public let photos: PhotoLibrary
     /// Each published free page's HTML, by its slug path.
@@ -37,26 +32,23 @@ public struct SiteData: Sendable {
     let photoErrors: [Diagnostic]
     /// Free pages' `[[links]]` that lead nowhere (the entries' are in `diary.warnings`).
     let pageWarnings: [Diagnostic]
+    /// What links to each entry and page, and what their links' previews show.
+    let linksHere: LinksHere
+    /// Each published free page's own links, by its slug path.
+    let pageLinks: [String: [Backlinks.Link]]
     /// What every page is made of besides the navigation (`site.yml`, the
     /// theme, today, the seed, what is shown, the files beside entries),
     /// and what the vocabulary and the workout pages are made of: their
     /// files. Pages keep their bytes in `serve` while these stay the same (`PageKey`).
     let sharedKey: PageKey
     /// The text of every content file besides entries, hashed, by path (`Content.textHashes`).
-    private let textHashes: [String: Int]
+    let textHashes: [String: Int]
     /// What each kind read (`Content.kindKeys`).
     private let kindKeys: [ObjectIdentifier: PageKey]
     /// What `serve`'s last build made from the content.
     let memo: BuildMemo
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
-    let vocabKey: PageKey
-    let workoutsKey: PageKey
-    let routinesKey: PageKey
-    /// What each deck's own pages are made of (`vocab/ID/…`): its file, its
-    /// misses and test days so far and the list of decks; a deck's schedule depends on
-    /// nothing else (`VocabSchedule`).
-    private let deckKeys: [String: PageKey]
 
     /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
     let features: [any SiteFeature]
@@ -68,34 +60,18 @@ public struct SiteData: Sendable {
     /// (`BuildMemo.remembers`), which skips the hashing.
     func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { memo.remembers ? PageKey(combine) : nil }
 
-    /// What the vocabulary page at `path` is made of: its deck's inputs, or all of `vocab/`.
-    func vocabKey(of path: SitePath) -> PageKey { Routes.deckID(of: path).flatMap { deckKeys[$0] } ?? vocabKey }
-
     /// What a kind's pages are made of: every file it read, as it read them
     /// (`ContentLoad.load`), so that `serve` keeps them while those stay the same (`PageKey`).
     func filesKey(of kind: any ContentKind) -> PageKey { Self.filesKey(of: kind, kindKeys) }
 
-    private static func filesKey(of kind: any ContentKind, _ kindKeys: [ObjectIdentifier: PageKey]) -> PageKey {
+    static func filesKey(of kind: any ContentKind, _ kindKeys: [ObjectIdentifier: PageKey]) -> PageKey {
         kindKeys[ObjectIdentifier(type(of: kind))] ?? PageKey(0)
     }
 
-    /// What these decks are made of: their files and `site.yml` (`PageKey`).
-    func decksKey(_ decks: [Deck]) -> PageKey { Self.decksKey(decks, textHashes) }
-
-    /// A deck's word fragments (`Routes.wordFragments`), made once for its pages and its search records.
-    func wordFragments(_ deck: Deck) -> WordAnchors {
-        memo.value("word fragments " + deck.id, key: decksKey([deck])) { Routes.wordFragments(deck) }
-    }
-
-    private static func decksKey(_ decks: [Deck], _ textHashes: [String: Int]) -> PageKey {
-        PageKey { hasher in
-            // The settings a deck is read with.
-            hasher.combine(textHashes["site.yml"])
-            for deck in decks {
-                hasher.combine(text: deck.source.relativePath)
-                hasher.combine(textHashes[deck.source.relativePath])
-            }
-        }
+    /// A registered feature's derived data (`site[WorkoutStats.self]`; the kind's folder names it too, as `site.workoutStats`).
+    subscript<Value: DerivedData>(_ type: Value.Type) -> Value {
+        guard let value = derived[ObjectIdentifier(type)] as? Value else { fatalError("no registered feature derives \(type)") }
+        return value
     }
 
     /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
@@ -110,7 +86,6 @@ public struct SiteData: Sendable {
         kindKeys = content.kindKeys
         self.config = content.config
         let vocabFiles = Self.filesKey(of: VocabKind(), content.kindKeys)
-        vocabKey = vocabFiles
         // The decks' schedule is made of their files, the settings and today.
         let scheduleKey = PageKey {
             $0.combine(vocabFiles)
@@ -122,7 +97,7 @@ public struct SiteData: Sendable {
             VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
         }
         // The plans of the days after today for the phone (SPEC §8), from today's replay; made when the phone's pages are.
-        let comingVocab = OnFirstUse { memo.value("coming vocab", key: scheduleKey) { ComingDays(vocab, days: PhonePlan.dayCount) } }
+        let comingVocab = OnFirstUse { memo.value("coming vocab", key: scheduleKey) { ComingDays(vocab, from: vocab.today.adding(days: -PhonePlan.pastDays), days: PhonePlan.dayCount) } }
         vocabDiagnostics = vocab.diagnostics
         published = PublishedContent(content, showing: visibility, schedule: vocab, coming: comingVocab)
         // Without --include-private the pages show just what feeds show.
@@ -130,6 +105,9 @@ public struct SiteData: Sendable {
             ? PublishedContent(content, showing: Visibility(includePrivate: false, includeDrafts: visibility.includeDrafts), schedule: vocab,
                                coming: comingVocab)
             : published
+        let derivation = Derivation(content: content, published: published, today: today, visibility: visibility, memo: memo)
+        derived = Dictionary(features.flatMap(\.derivedData).map { (ObjectIdentifier($0), $0.derive(derivation) as any Sendable) },
+                             uniquingKeysWith: { first, _ in first })
         sources = content.itemSources(features.contentKinds)
         entriesRead = content.entries.count
         self.today = today
@@ -149,7 +127,7 @@ public struct SiteData: Sendable {
         }
         sharedKey = shared
         let publicEntries = visibility.includePrivate ? Set(publicView.entries.map(\.source.relativePath)) : nil
-        let diary = DiaryIndex(entries: published.entries, pages: published.pages,
+        let diary = DiaryIndex(entries: published.entries, pages: published.pages, decks: published.decks,
                                isPublic: { publicEntries?.contains($0.source.relativePath) ?? true }, photos: library, watch: slowParseWatch,
                                memo: memo, shared: shared)
         self.diary = diary
@@ -162,42 +140,12 @@ public struct SiteData: Sendable {
             return (page.source.slugPath, rendered, pass.warnings, pass.errors)
         }
         pageHTML = Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first })
+        pageLinks = Dictionary(pages.map { ($0.0, $0.1.links) }, uniquingKeysWith: { first, _ in first })
+        let publicPages = Set(publicView.pages.map(\.source.relativePath))
+        linksHere = LinksHere(diary: diary, pages: zip(published.pages, pages).map { page, made in
+            (page, made.1.plainText, publicPages.contains(page.source.relativePath), made.1.links)
+        }, decks: published.decks)
         photoErrors = diary.photoErrors + pages.flatMap { $0.1.diagnostics + $0.3 }
         pageWarnings = pages.flatMap(\.2)
-        let publishedDecks = published.decks
-        // Every word through cmark-gfm: made when a page shows one (`check` shows none).
-        let wordsKey = Self.decksKey(publishedDecks, content.textHashes)
-        renderedWords = OnFirstUse { memo.value("words", key: wordsKey) { RenderedWords(publishedDecks) } }
-        self.rotation = SplitRotation(settings: content.config.workouts, sessions: content.workouts, today: today)
-        let workoutFiles = Self.filesKey(of: WorkoutsKind(), content.kindKeys)
-        let statsKey = PageKey {
-            $0.combine(workoutFiles)
-            $0.combine(content.textHashes["site.yml"])
-            $0.combine(today)
-            $0.combine(visibility.includePrivate)
-        }
-        let shownWorkouts = published.workouts
-        self.workoutStats = memo.value("workout stats", key: statsKey) {
-            WorkoutStats(sessions: shownWorkouts, today: today, weekStart: content.config.weekStarts)
-        }
-        self.routinePlan = RoutinePlan(routines: content.routines, log: content.routineLog, today: today)
-        workoutsKey = workoutFiles
-        routinesKey = Self.filesKey(of: RoutinesKind(), content.kindKeys)
-        let missesByDeck = Dictionary(grouping: content.reviews.misses.filter { $0.date <= today }, by: \.deckID)
-        let testsByDeck = content.reviews.testDays(through: today)
-        let deckList = PageKey { hasher in for deck in content.decks { hasher.combine(text: deck.source.relativePath) } }
-        deckKeys = Dictionary(content.decks.map { deck in
-            (deck.id, PageKey { hasher in
-                hasher.combine(deckList)
-                hasher.combine(text: deck.source.relativePath)
-                hasher.combine(content.textHashes[deck.source.relativePath])
-                for miss in missesByDeck[deck.id] ?? [] {
-                    hasher.combine(text: miss.date.iso)
-                    hasher.combine(text: miss.word)
-                }
-                // A line with no miss still takes the deck's due reviews that day.
-                hasher.combine(testsByDeck[deck.id] ?? [])
-            })
-        }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -65,6 +65,24 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         }
     }
 
+    /// The page a relative link on this page leads to (`../2026-11-19/`,
+    /// `../2026-11-19/index.html#part`, `../../../pages/garden`), as a folder
+    /// page; nil when it climbs out of the site. Whether a page is there is the caller's to ask.
+    func resolving(_ url: String) -> SitePath? {
+        let path = url.prefix { $0 != "#" && $0 != "?" }
+        var parts = value.split(separator: "/").map(String.init)
+        if !isFolder { parts.removeLast() }
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.popLast() == nil { return nil }
+            default: parts.append(part.removingPercentEncoding ?? String(part))
+            }
+        }
+        if parts.last == "index.html" { parts.removeLast() }
+        return .folder(parts)
+    }
+
     /// A link up to the site's root and down to `target`: the same from every
     /// page at this depth, for values kept per depth (`ByDepth`).
     public func linkThroughRoot(to target: SitePath) -> String {

@@ -43,22 +43,25 @@ public struct DiaryIndex: Sendable {
     ///   local files they name are in `shared` (the list of assets). The last
     ///   build's index is taken and only its changed entries made again when
     ///   no entry came, went, moved or was retitled.
-    init(entries: [DiaryEntry], pages: [FreePage], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary, watch: SlowParseWatch,
-         memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
-        if var kept = memo.takeDiary(),
+    /// - Parameter decks: the published decks, whose words `[[links]]` may name.
+    init(entries: [DiaryEntry], pages: [FreePage], decks: [Deck] = [], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary,
+         watch: SlowParseWatch, memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
+        // Only `serve` compares the words from build to build.
+        let wordsKey = memo.remembers ? WikiTargets.key(decks: decks) : PageKey(0)
+        if var kept = memo.takeDiary(), kept.wordsKey == wordsKey,
            let changed = kept.changedEntries(entries: entries, pages: pages, isPublic: isPublic, shared: shared) {
             // Made afresh: notes shown inside others must be this build's text.
-            kept.index.wikiTargets = WikiTargets(entries: entries, pages: pages, files: library.filePaths)
+            kept.index.wikiTargets = WikiTargets(entries: entries, pages: pages, files: library.filePaths, decks: decks)
             kept.index.patch(changed, entries: entries, library: library, watch: watch, memo: memo, shared: shared, targetsKey: kept.targetsKey)
             self = kept.index
-            memo.keepDiary(KeptDiary(inputs: entries, pages: pages, shared: shared, targetsKey: kept.targetsKey, index: self))
+            memo.keepDiary(KeptDiary(inputs: entries, pages: pages, shared: shared, targetsKey: kept.targetsKey, wordsKey: wordsKey, index: self))
             return
         }
         publicIndexes = entries.indices.filter { isPublic(entries[$0]) }
         let files = library.filePaths
-        let targetsKey = WikiTargets.key(entries: entries, pages: pages, files: files)
+        let targetsKey = WikiTargets.key(entries: entries, pages: pages, files: files, decks: decks)
         // Made in every build (its tables only when a link asks): notes shown inside others must be this build's text.
-        let targets = WikiTargets(entries: entries, pages: pages, files: files)
+        let targets = WikiTargets(entries: entries, pages: pages, files: files, decks: decks)
         wikiTargets = targets
         let rendered = entries.parallelMap { entry in
             Self.render(entry, targets: targets, targetsKey: targetsKey, library: library, watch: watch, memo: memo, shared: shared)
@@ -90,7 +93,7 @@ public struct DiaryIndex: Sendable {
         items = EntryItems(count: entries.count)
         group()
         findCovers()
-        memo.keepDiary(KeptDiary(inputs: entries, pages: pages, shared: shared, targetsKey: targetsKey, index: self))
+        memo.keepDiary(KeptDiary(inputs: entries, pages: pages, shared: shared, targetsKey: targetsKey, wordsKey: wordsKey, index: self))
     }
 
     /// Renders an entry's body, or takes it as the last build rendered it when its text and links are the same.
@@ -109,7 +112,7 @@ public struct DiaryIndex: Sendable {
         let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 } + pass.errors,
-                                       showsNotes: pass.showsNotes,
+                                       showsNotes: pass.showsNotes, links: body.links,
                                        content: memo.remembers ? PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) } : nil,
                                        searchText: memo.remembers ? PageKey { $0.combine(text: rendered.searchText) } : nil)
         if rendering.isKeptAlone(of: entry) {
@@ -220,6 +223,8 @@ struct KeptDiary: Sendable {
     let pages: [FreePage]
     let shared: PageKey
     let targetsKey: PageKey
+    /// The words links may name (`WikiTargets.key(decks:)`): when they change, every link is looked up again.
+    let wordsKey: PageKey
     var index: DiaryIndex
 
     /// Entries made again in a build at most: more, and the index is made afresh on all cores.
@@ -254,6 +259,9 @@ struct KeptDiary: Sendable {
 }
 
 extension DiaryIndex {
+    /// Entry `index`'s links to other pages of the site, in the order read (`LinksHere`).
+    func links(of index: Int) -> [Backlinks.Link] { renderings[index].links }
+
     /// Whether entry `index`'s rendering holds for the next build as long as its text is the same.
     fileprivate func isKeptAlone(_ index: Int) -> Bool { renderings[index].isKeptAlone(of: entries[index]) }
 }
@@ -269,6 +277,8 @@ struct EntryRendering: Sendable {
     let diagnostics: [Diagnostic]
     /// Whether it shows another note's text (`![[Note]]`), which can change while this entry's does not.
     let showsNotes: Bool
+    /// Its links to other pages of the site, with their sentences: kept with it, for what links here.
+    let links: [Backlinks.Link]
     /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`BuildMemo.remembers`).
     let content: PageKey?
     /// What the search index keeps of its text, hashed; nil with `content`.

@@ -13,6 +13,7 @@ struct DiaryPages: SiteFeature {
                 hasher.combine(diary.pageKeys[index])
                 hasher.combine(index > 0 ? diary.itemKeys[index - 1] : nil)
                 hasher.combine(index + 1 < diary.entries.count ? diary.itemKeys[index + 1] : nil)
+                site.linksHere.combine(Routes.content(diary.entries[index].source), links: diary.links(of: index), into: &hasher)
             }
             pages.append(Page(Routes.content(diary.entries[index].source), template: "pages/entry", key: key) { context in
                 Self.entryPage(index, context)
@@ -127,6 +128,8 @@ struct DiaryPages: SiteFeature {
         let lastmod: String?
         /// Dataview's `key:: value` fields of the text.
         let fields: [ObsidianPass.Field]
+        let linkedFrom: [LinksHere.Linker]
+        let previews: [LinksHere.Preview]
     }
 
     static func neighbour(_ index: Int, _ context: PageContext) -> Neighbour {
@@ -148,7 +151,9 @@ struct DiaryPages: SiteFeature {
             calendarHref: context.link(Routes.calendarMonth(entry.date.monthKey)),
             params: ParamsView.make(entry.frontMatter.params),
             lastmod: entry.frontMatter.lastModified?.date.iso,
-            fields: diary.bodies[index].fields
+            fields: diary.bodies[index].fields,
+            linkedFrom: context.site.linksHere.linkers(of: context.path, context),
+            previews: context.site.linksHere.previews(diary.links(of: index), context)
         )
         return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }

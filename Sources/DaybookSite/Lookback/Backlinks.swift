@@ -1,3 +1,5 @@
+import Foundation
+
 /// "What links here" (SPEC §7): for each entry, free page and word card, the
 /// entries and pages whose text links to it, each with the sentence around
 /// its link. Made in one pass over the links the build collected while it
@@ -15,6 +17,23 @@ struct Backlinks: Sendable {
         let to: SitePath
         /// The plain-text sentence around the link.
         let sentence: String
+
+        init(from: SitePath, to: SitePath, sentence: String) {
+            self.from = from
+            self.to = to
+            self.sentence = sentence
+        }
+
+        /// A link of the text of `page` to where it leads on the site, as a
+        /// folder page; nil when it leaves the site. Whether a page is there is the index's to ask.
+        init?(_ link: MarkdownLink, on page: SitePath) {
+            guard var target = page.resolving(link.url) else { return nil }
+            // A word is a place on its deck's page (`Routes.word`).
+            if let deck = Routes.deckID(of: target), target == Routes.deck(deck), let hash = link.url.firstIndex(of: "#") {
+                target = Routes.word(deck, String(link.url[link.url.index(after: hash)...]).removingPercentEncoding ?? "")
+            }
+            self.init(from: page, to: target, sentence: Backlinks.sentence(in: link.text, around: link.range))
+        }
     }
 
     /// A page that links here, and the sentence around its (first) link.

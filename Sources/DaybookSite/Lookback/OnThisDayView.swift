@@ -44,7 +44,6 @@ struct OnThisDayView: TemplateData {
     }
 
     static func firstLines(_ body: String) -> String {
-        let text = Markdown.plainText(body, characters: firstLinesLength + 1)
-        return text.count > firstLinesLength ? String(text.prefix(firstLinesLength)) + "…" : text
+        PlainText.firstLines(Markdown.plainText(body, characters: firstLinesLength + 1), firstLinesLength)
     }
 }

@@ -8,7 +8,22 @@ struct YearInReviewPages: SiteFeature {
         // Gathered once for all years, when the first year page renders.
         let inputs = OnFirstUse { Inputs(site) }
         return years.map { year in
-            Page(Routes.yearInReview(year), template: "pages/year-review") { context in Self.page(year, years: years, inputs.value, context) }
+            Page(Routes.yearInReview(year), template: "pages/year-review", key: Self.key(year, years: years, site)) { context in
+                Self.page(year, years: years, inputs.value, context)
+            }
+        }
+    }
+
+    /// What a year's page is made of, so that `serve` keeps its bytes (and
+    /// counts no word again) while these stay the same (`PageKey`): the year's
+    /// entries as their own pages show them (text, title, day, weather, tags,
+    /// privacy, photos), the files of the decks, workouts and routines it
+    /// counts, and the years it links to; today and site.yml are in every key.
+    static func key(_ year: Int, years: [Int], _ site: SiteData) -> PageKey? {
+        site.rememberedKey { hasher in
+            hasher.combine(years)
+            for index in site.diary.byYear[year] ?? [] { hasher.combine(site.diary.pageKeys[index]) }
+            for kind: any ContentKind in [VocabKind(), WorkoutsKind(), RoutinesKind()] { hasher.combine(site.filesKey(of: kind)) }
         }
     }
 

@@ -36,10 +36,6 @@ final class ObsidianPass: MarkdownPass {
     private(set) var links: [String: SitePath?] = [:]
     /// Whether another note's text is shown inside this one.
     private(set) var showsNotes = false
-    /// Each `[[link]]` to an entry or page, with the sentence around it, in the order read: for what links here (`Backlinks`).
-    private(set) var linksOut: [Backlinks.Link] = []
-    /// The plain text of the text being read, and where each of its links (by offset) lies in it.
-    private var reading: (text: String, links: [Int: Range<Int>])?
 
     init(file: SourceFile, firstLine: Int = 1, page: SitePath, targets: WikiTargets, library: PhotoLibrary? = nil, linksTags: Bool,
          namesHeadings: Bool = false, shown: Shown = Shown()) {
@@ -70,10 +66,6 @@ final class ObsidianPass: MarkdownPass {
         guard let pieces = ObsidianText.pieces(text) else { return nil }
         // A note is shown inside this one only where its embed is all its paragraph holds.
         let alone = place.standsAlone && pieces.filter { if case let .text(text) = $0 { !text.allSatisfy(\.isWhitespace) } else { true } }.count == 1
-        // A note shown inside this one is read in between: its text has its own links.
-        let outer = reading
-        reading = Self.plain(pieces)
-        defer { reading = outer }
         return pieces.map { piece in
             switch piece {
             case let .text(text):
@@ -100,9 +92,6 @@ final class ObsidianPass: MarkdownPass {
         guard !link.target.isEmpty else { return .link(href: "#" + (fragment ?? ""), text: link.shown) }
         if let note = targets.note(link.target, from: file.relativePath) {
             links[link.target] = note.path
-            if let reading, let range = reading.links[offset] {
-                linksOut.append(Backlinks.Link(from: from, to: note.path, sentence: Backlinks.sentence(in: reading.text, around: range)))
-            }
             // Entries name no headings: their links lead to the entry.
             return .link(href: from.link(to: note.path, fragment: namesHeadingsOf(note) ? fragment : nil), text: link.shown)
         }
@@ -110,32 +99,16 @@ final class ObsidianPass: MarkdownPass {
             links[link.target] = SitePath(file)
             return .link(href: from.link(to: SitePath(file)), text: link.shown)
         }
+        // A name no note or file has, but a word of a deck: the word on its deck's page.
+        if let word = targets.word(link.target) {
+            links[link.target] = word.path
+            return .link(href: from.link(to: Routes.deck(word.deck), fragment: word.fragment), text: link.shown)
+        }
         links[link.target] = .some(nil)
         warnings.append(Diagnostic(location(place, offset), "no entry or page '\(link.target)' to link to; shown as text",
                                    hint: LocalDate(iso: link.target) != nil ? "there is no published entry on that day" : targets.hint(for: link.target),
                                    severity: .warning))
         return .text(link.shown)
-    }
-
-    /// The text as read (a link as the text it shows), and where each link lies in it; nil without links.
-    private static func plain(_ pieces: [ObsidianText.Piece]) -> (text: String, links: [Int: Range<Int>])? {
-        guard pieces.contains(where: { if case .link = $0 { true } else { false } }) else { return nil }
-        var text = "", count = 0, links: [Int: Range<Int>] = [:]
-        for piece in pieces {
-            let part: String
-            switch piece {
-            case let .text(words): part = words
-            case let .link(link, offset):
-                part = link.shown
-                links[offset] = count..<count + part.count
-            case let .embed(link, _): part = link.shown
-            case let .tag(name): part = "#" + name
-            case .blockID: part = ""
-            }
-            text += part
-            count += part.count
-        }
-        return (text, links)
     }
 
     private func namesHeadingsOf(_ note: WikiTargets.Note) -> Bool { note.source.relativePath.hasPrefix("pages/") }

@@ -5,8 +5,9 @@ import Foundation
 /// anywhere in `content/` (the shortest path when names repeat), then to the
 /// note of that title or alias; a path (`Folder/Note`) from the note's own
 /// folder, from `content/`, or as the end of a longer path (a vault kept in
-/// a folder of `content/pages/`). Any case. The tables are made when the
-/// first link is looked up: most diaries have no `[[links]]`.
+/// a folder of `content/pages/`). Any case. A name no note or file has, but
+/// a word of a deck, leads to the word on its deck's page. The tables are
+/// made when the first link is looked up: most diaries have no `[[links]]`.
 struct WikiTargets: Sendable {
     /// A note a link can lead to or an embed show.
     struct Note: Sendable {
@@ -18,13 +19,28 @@ struct WikiTargets: Sendable {
         let isPrivate: Bool
     }
 
+    /// A word of a deck a link can lead to: its place on the deck's page.
+    struct Word: Sendable {
+        let deck: String
+        let fragment: String
+
+        /// What what-links-here knows it by (`Routes.word`).
+        var path: SitePath { Routes.word(deck, fragment) }
+    }
+
     private let tables: Tables
 
     /// - Parameter files: every file of the content that is not Markdown
     ///   (content-relative), those this build hides among them, so that an
     ///   embed of one is an error and not a name that matches nothing.
-    init(entries: [DiaryEntry], pages: [FreePage], files: [String] = []) {
-        tables = Tables(entries: entries, pages: pages, files: files)
+    /// - Parameter decks: the published decks, whose words links may name.
+    init(entries: [DiaryEntry], pages: [FreePage], files: [String] = [], decks: [Deck] = []) {
+        tables = Tables(entries: entries, pages: pages, files: files, decks: decks)
+    }
+
+    /// The word `target` names (any case), when no note or file has that name: the first deck's with it.
+    func word(_ target: String) -> Word? {
+        tables.made.words[target.lowercased()]
     }
 
     /// The note `target` names, seen from the Markdown file at `document` (content-relative).
@@ -46,7 +62,7 @@ struct WikiTargets: Sendable {
 
     /// Where a `[[link]]` leads: a note's page, else a file; what a kept rendering is checked against.
     func destination(_ target: String, from document: String) -> SitePath? {
-        note(target, from: document)?.path ?? file(target, from: document).map { SitePath($0) }
+        note(target, from: document)?.path ?? file(target, from: document).map { SitePath($0) } ?? word(target)?.path
     }
 
     /// A "did you mean" hint for a name nothing has: the nearest file names
@@ -94,17 +110,19 @@ struct WikiTargets: Sendable {
             var aliases: [String: Int] = [:]
             var filePaths: [String: String] = [:]
             var fileNames: [String: [String]] = [:]
+            /// Lower-case word → its place.
+            var words: [String: Word] = [:]
         }
 
         private let lock = NSLock()
-        private var sources: (entries: [DiaryEntry], pages: [FreePage], files: [String])?
+        private var sources: (entries: [DiaryEntry], pages: [FreePage], files: [String], decks: [Deck])?
         private var tables = Made()
 
-        init(entries: [DiaryEntry], pages: [FreePage], files: [String]) { sources = (entries, pages, files) }
+        init(entries: [DiaryEntry], pages: [FreePage], files: [String], decks: [Deck]) { sources = (entries, pages, files, decks) }
 
         var made: Made {
             lock.withLock {
-                if let (entries, pages, files) = sources {
+                if let (entries, pages, files, decks) = sources {
                     sources = nil
                     // Pages first: a page and an entry of one title or name lead to the page.
                     for page in pages {
@@ -128,6 +146,13 @@ struct WikiTargets: Sendable {
                         tables.noteNames[name] = list.sorted { Self.shorter(notes[$0].source.relativePath, notes[$1].source.relativePath) }
                     }
                     for (name, list) in tables.fileNames where list.count > 1 { tables.fileNames[name] = list.sorted(by: Self.shorter) }
+                    for deck in decks {
+                        let fragments = Routes.wordFragments(deck)
+                        for word in deck.words {
+                            let name = WikiTargets.name(of: word).lowercased()
+                            if tables.words[name] == nil { tables.words[name] = Word(deck: deck.id, fragment: fragments[word.text]) }
+                        }
+                    }
                 }
                 return tables
             }
@@ -151,8 +176,24 @@ struct WikiTargets: Sendable {
         }
     }
 
-    /// What the targets are made of: every page's and entry's title, file and aliases, each entry's date, the files.
-    static func key(entries: [DiaryEntry], pages: [FreePage], files: [String] = []) -> PageKey {
+    /// The name a link gives a word: its text as read, without Markdown (`**abandon**`).
+    static func name(of word: VocabWord) -> String {
+        word.text.utf8.contains { "*_`[]<&\\".utf8.contains($0) } ? Markdown.plainText(word.text) : word.text
+    }
+
+    /// What the words links may name are made of: each published deck's words.
+    static func key(decks: [Deck]) -> PageKey {
+        PageKey { hasher in
+            for deck in decks {
+                hasher.combine(text: deck.id)
+                hasher.combine(deck.words.count)
+                for word in deck.words { hasher.combine(text: word.text) }
+            }
+        }
+    }
+
+    /// What the targets are made of: every page's and entry's title, file and aliases, each entry's date, the files, the words.
+    static func key(entries: [DiaryEntry], pages: [FreePage], files: [String] = [], decks: [Deck] = []) -> PageKey {
         PageKey { hasher in
             hasher.combine(pages.count)
             for page in pages {
@@ -169,6 +210,7 @@ struct WikiTargets: Sendable {
             }
             hasher.combine(files.count)
             for file in files { hasher.combine(text: file) }
+            hasher.combine(key(decks: decks))
         }
     }
 }

@@ -6,13 +6,18 @@ struct FreePages: SiteFeature {
     struct FreePageView: TemplateData {
         let title, html: String
         let params: TemplateValue
+        /// What links here, and the previews of its links; none on a page of a kind's own (a reading log's).
+        var linkedFrom: [LinksHere.Linker] = []
+        var previews: [LinksHere.Preview] = []
     }
 
     func pages(_ site: SiteData) -> [Page] {
         site.published.pages.map { page in
-            Page(Routes.content(page.source), template: "pages/page") { _ in
-                PageViewModel(title: page.title, section: nil, page: FreePageView(title: page.title, html: site.pageHTML[page.source.slugPath] ?? "",
-                                                                                  params: ParamsView.make(page.frontMatter.params)))
+            Page(Routes.content(page.source), template: "pages/page") { context in
+                PageViewModel(title: page.title, section: nil, page: FreePageView(
+                    title: page.title, html: site.pageHTML[page.source.slugPath] ?? "", params: ParamsView.make(page.frontMatter.params),
+                    linkedFrom: site.linksHere.linkers(of: context.path, context),
+                    previews: site.linksHere.previews(site.pageLinks[page.source.slugPath] ?? [], context)))
             }
         }
     }

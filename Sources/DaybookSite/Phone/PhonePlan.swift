@@ -9,6 +9,10 @@ import Foundation
 enum PhonePlan {
     /// Today and the seven days after it: a week away from the computer.
     static let dayCount = 8
+    /// How far before today the phone's tests not yet merged still count on
+    /// the phone as the merged build will count them (`State.from`): four
+    /// weeks of a phone not sent home. Older ones count once merged.
+    static let pastDays = 28
 
     struct Day: TemplateData {
         let iso, label: String
@@ -31,10 +35,11 @@ enum PhonePlan {
 
     /// What phone.js needs to work out the vocabulary plan of a day from
     /// today on (SPEC §4, as `ComingDays`): the settings, each shown deck's
-    /// books with a session left — its start, the first review not taken
-    /// before today, the day that falls due, its words — reviews.md's tests
-    /// from today on, and the labels and links of `TodayPage.plan`. Dates are
-    /// days after today (negative before), to keep it small.
+    /// books with a session left at the start of `from` (`pastDays` before
+    /// today) — its start, the first review not taken before then, the day
+    /// that falls due, its words — reviews.md's tests from `from` on, and the
+    /// labels and links of `TodayPage.plan`. Dates are days after today
+    /// (negative before), to keep it small.
     struct State: Encodable {
         struct Book: Encodable {
             let start: Int
@@ -75,6 +80,10 @@ enum PhonePlan {
         }
 
         let today: String
+        /// How many days from today on the site carries (`dayCount`).
+        let days: Int
+        /// The day the phone's replay starts from, before today: the tests before it are not counted on the phone.
+        let from: Int
         let study: Int
         let intervals: [Int]
         let rule: String
@@ -99,7 +108,7 @@ enum PhonePlan {
             let titles = Dictionary(site.published.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             let shown = Set(decks.map(\.id))
             let state = State(
-                today: today.iso, study: max(1, coming.settings.studyDays), intervals: coming.settings.reviewIntervals.map { max(1, $0) },
+                today: today.iso, days: dayCount, from: today.days(until: coming.from), study: max(1, coming.settings.studyDays), intervals: coming.settings.reviewIntervals.map { max(1, $0) },
                 rule: coming.settings.unrecorded.rawValue,
                 decks: decks.map { deck in
                     let link = context.link(Routes.book(deck.id, today))

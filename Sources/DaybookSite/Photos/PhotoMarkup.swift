@@ -18,6 +18,8 @@ struct PhotoPass {
         /// In the order they appear.
         let photos: [Photo]
         let diagnostics: [Diagnostic]
+        /// Its links to other pages of the site, with the sentence around each, in the order read (what links here).
+        let links: [Backlinks.Link]
     }
 
     /// - Parameter pass: other syntax first (Obsidian's `![[photo.jpg]]` becomes an image).
@@ -26,8 +28,9 @@ struct PhotoPass {
     func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch? = nil, textLength: Int = .max) -> Result {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
-        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath),
-                                                textLength: textLength) { image in
+        var links: [Backlinks.Link] = []
+        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
+                                                images: { image in
             // Lines of the body count from its first line in the file; columns are the file's.
             let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
             // A drawing or an animation (SVG, GIF) is published as it is, linked from the page.
@@ -44,8 +47,8 @@ struct PhotoPass {
             case .success(nil):
                 return nil
             }
-        }
-        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics)
+        }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } })
+        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, links: links)
     }
 
     /// The content file a reference names: beside the document, else by

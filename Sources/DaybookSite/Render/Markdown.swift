@@ -104,12 +104,18 @@ public enum Markdown {
     /// the parsed tree first, then each image is handed to `images` (in
     /// document order) and replaced by the HTML it returns (nil keeps it).
     /// The plain text is cut to `textLength` Characters.
+    /// - Parameter links: handed each link to a relative address (`[…](../2026-11-19/)`,
+    ///   and the links the pass made, `[[2026-11-19]]`), in document order, for what links here.
     public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
-                              images: ((MarkdownImage) -> String?)? = nil) -> (html: String, plainText: String) {
+                              images: ((MarkdownImage) -> String?)? = nil,
+                              links: ((MarkdownLink) -> Void)? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site, watch: watch) { document, extensions in
             // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
-            let made = pass.flatMap { $0.mayChange(markdown) ? apply($0, to: document, source: markdown) : nil } ?? [:]
+            let changes = pass?.mayChange(markdown) ?? false
+            let made = pass.flatMap { changes ? apply($0, to: document, source: markdown) : nil } ?? [:]
             if let pass, pass.namesHeadings { nameHeadings(in: document, by: pass) }
+            // Most bodies hold no link at all: their tree is not walked for one.
+            if let links, changes || MarkdownLink.mayHoldLink(markdown) { relativeLinks(in: document, links) }
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
@@ -261,6 +267,37 @@ public enum Markdown {
             cmark_node_free(text)
         }
         return placed
+    }
+
+    /// Each link to a relative address, with the text of the block it stands in (a paragraph, a heading, a cell).
+    private static func relativeLinks(in document: OpaquePointer, _ found: (MarkdownLink) -> Void) {
+        for link in nodes(of: CMARK_NODE_LINK, in: document) {
+            guard let url = cmark_node_get_url(link).map({ String(cString: $0) }), MarkdownLink.isRelative(url) else { continue }
+            var block = cmark_node_parent(link)
+            while let node = block, Int32(cmark_node_get_type(node).rawValue) & CMARK_NODE_TYPE_MASK != CMARK_NODE_TYPE_BLOCK {
+                block = cmark_node_parent(node)
+            }
+            guard let block else { continue }
+            // The block's text, and where the link's text lies in it, in Characters.
+            var text = "", count = 0, start = 0, end = 0
+            let iterator = cmark_iter_new(block)
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                let node = cmark_iter_get_node(iterator)
+                let type = cmark_node_get_type(node)
+                if node == link {
+                    if event == CMARK_EVENT_ENTER { start = count } else { end = count }
+                } else if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(node) {
+                    let part = String(cString: literal)
+                    text += part
+                    count += part.count
+                } else if event == CMARK_EVENT_ENTER, type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    text += " "
+                    count += 1
+                }
+            }
+            found(MarkdownLink(url: url, text: text, range: start..<max(start, end)))
+        }
     }
 
     /// Gives each heading the `id` the pass makes of its text, so that links can lead to it.
@@ -477,6 +514,50 @@ public enum MarkdownInline: Equatable, Sendable {
     /// Markup of a block (a note shown inside another): it replaces the
     /// paragraph the text stands alone in. Only for a place that `standsAlone`.
     case block(String)
+}
+
+/// A link of a text to a relative address, and the text of the block around it.
+public struct MarkdownLink: Sendable, Equatable {
+    /// As written (percent-encoded): `../2026-11-19/index.html#part`.
+    public let url: String
+    /// The plain text of the paragraph, heading or cell the link stands in.
+    public let text: String
+    /// Where the link's own text lies in `text`, in Characters.
+    public let range: Range<Int>
+
+    /// An address relative to the page: no scheme, not from the host's root (`/…`, `//…`), not only a fragment or a query.
+    static func isRelative(_ url: String) -> Bool {
+        guard let first = url.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#"), first != UInt8(ascii: "?") else { return false }
+        // `mailto:`, `https:`: a colon before any `/`, `?` or `#` names a scheme.
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return false
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// False when `markdown` has no `](` but before `http` (a link to another
+    /// site), `][` or `]:`, without which it holds no relative Markdown link
+    /// (a shortcut `[text]` needs a `[text]: url`).
+    static func mayHoldLink(_ markdown: String) -> Bool {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            guard bytes.count > 1 else { return false }
+            for index in 0..<bytes.count - 1 where bytes[index] == UInt8(ascii: "]") {
+                switch bytes[index + 1] {
+                case UInt8(ascii: "("):
+                    let url = bytes[(index + 2)...].prefix(4)
+                    if !url.elementsEqual("http".utf8) { return true }
+                case UInt8(ascii: "["), UInt8(ascii: ":"): return true
+                default: continue
+                }
+            }
+            return false
+        }
+    }
 }
 
 /// Where a text a pass looks at stands in the source.

@@ -13,6 +13,12 @@ public enum PlainText {
         return text.withUTF8 { prefix($0, characters: limit) }
     }
 
+    /// The first `length` Characters of a plain text, and "…" when there is more: a snippet.
+    static func firstLines(_ text: String, _ length: Int) -> String {
+        let start = prefix(text, characters: length + 1)
+        return start.count > length ? String(start.prefix(length)) + "…" : start
+    }
+
     /// The same of valid UTF-8.
     static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, characters limit: Int) -> String {
         var index = 0, count = 0

@@ -3,6 +3,7 @@
 /// charts; the routine dots of the calendars; today's routines on the home page.
 struct RoutinePages: SiteFeature {
     var contentKind: (any ContentKind)? { RoutinesKind() }
+    var derivedData: [any DerivedData.Type] { [RoutinePlan.self] }
 
     static func hasRoutines(_ site: SiteData) -> Bool { !site.routinePlan.routines.isEmpty }
 

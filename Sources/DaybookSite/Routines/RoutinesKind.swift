@@ -37,3 +37,16 @@ extension Content {
         set { self[RoutinesKind.Log.self] = newValue }
     }
 }
+
+/// Routines have no private ones.
+extension RoutinePlan: DerivedData {
+    static func derive(_ build: Derivation) -> RoutinePlan {
+        RoutinePlan(routines: build.content.routines, log: build.content.routineLog, today: build.today)
+    }
+}
+
+extension SiteData {
+    var routinePlan: RoutinePlan { self[RoutinePlan.self] }
+    /// What the routine pages are made of: `routines.yml` and the log.
+    var routinesKey: PageKey { filesKey(of: RoutinesKind()) }
+}

@@ -132,26 +132,12 @@ public struct FileIO: Sendable {
 public struct FileIdentity: Sendable, Hashable {
     public let device: UInt64
     public let inode: UInt64
-
-    public init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
-    }
 }
 
 /// A file operation that failed: the path and the system's reason (`Permission denied`).
 public struct FileIOError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    init(path: String, errno code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)))
-    }
 
     public var description: String { "\(path): \(reason)" }
 
@@ -169,6 +155,12 @@ public struct FileIOError: Error, Sendable, CustomStringConvertible {
         case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
         default: return error.localizedDescription
         }
+    }
+}
+
+extension FileIOError {
+    init(path: String, errno code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)))
     }
 }
 

@@ -2,9 +2,10 @@
 /// The review schedule of today and the days after it that the phone may open
 /// the site on (`PhonePlan`), made from today's one replay (`VocabSchedule`)
 /// instead of one replay a day. It keeps where each word stands at the start
-/// of today — the book it is in, the days its deck was tested before — and
-/// reviews.md's days from today on, and applies the rules of SPEC §4 forward
-/// from there: a miss moves a word to that day's book (not during its study
+/// of a day `from` (today, or a few weeks before it for the phone, whose
+/// unsent tests may be older than the build) — the book it is in, the days
+/// its deck was tested before — and reviews.md's days from then on, and
+/// applies the rules of SPEC §4 forward from there: a miss moves a word to that day's book (not during its study
 /// days), a review is taken on the first tested day on or after it falls due,
 /// else it is overdue on the day asked (`ReviewTaking`). The plan of a day is
 /// what `VocabSchedule` of that day gives (`VocabSchedulePropertyTests`).
@@ -14,13 +15,13 @@ struct ComingDays: Sendable {
     struct DeckStart: Sendable {
         let id: String
         let words: [VocabWord]
-        /// The start of the book each word is in at the start of today.
+        /// The start of the book each word is in at the start of `from`.
         let books: [LocalDate]
         let index: [String: Int]
         let testedBefore: [LocalDate]
     }
 
-    /// A book at the start of today: the first review not yet taken (past the
+    /// A book at the start of `from`: the first review not yet taken (past the
     /// last one when none is left) and the day it falls due.
     struct BookStart: Sendable {
         let start: LocalDate
@@ -30,25 +31,29 @@ struct ComingDays: Sendable {
     }
 
     let today: LocalDate
+    /// The day the replay starts from: today or before it.
+    let from: LocalDate
     let settings: SiteConfig.Vocab
     let decks: [DeckStart]
-    /// reviews.md's days from today on.
+    /// reviews.md's days from `from` on.
     let results: [ReviewLog.Day]
     /// The plans of today (the schedule's own) and the `count - 1` days after it.
     private(set) var plans: [VocabDay] = []
 
-    init(_ schedule: VocabSchedule, days count: Int) {
+    init(_ schedule: VocabSchedule, from: LocalDate? = nil, days count: Int) {
         today = schedule.today
+        let from = min(from ?? schedule.today, schedule.today)
+        self.from = from
         settings = schedule.settings
-        results = schedule.resultsFromToday
+        results = schedule.resultDays.filter { $0.date >= from }
         let today = schedule.today
         decks = schedule.deckIDs.map { id in
             let words = schedule.words(of: id)
             var index: [String: Int] = [:]
             for (position, status) in words.enumerated() where index[status.word.text] == nil { index[status.word.text] = position }
-            // A miss today has moved a word out of the book it started today in: today's tests are applied again below.
-            return DeckStart(id: id, words: words.map(\.word), books: words.map { $0.bookHistory.last { $0 < today } ?? $0.bookHistory[0] },
-                             index: index, testedBefore: schedule.testedBeforeToday(id))
+            // A miss on or after `from` has moved a word out of the book it was in: those tests are applied again below.
+            return DeckStart(id: id, words: words.map(\.word), books: words.map { $0.bookHistory.last { $0 < from } ?? $0.bookHistory[0] },
+                             index: index, testedBefore: schedule.tested(id, before: from))
         }
         plans = [schedule.todayPlan] + (1..<max(1, count)).map { day(today.adding(days: $0)) }
     }
@@ -106,15 +111,15 @@ struct ComingDays: Sendable {
         return activity
     }
 
-    /// Where each book of a deck stands at the start of today, for phone.js:
+    /// Where each book of a deck stands at the start of `from`, for phone.js:
     /// every book with a session left, by start date, its words in deck order.
     func bookStarts(_ deck: DeckStart) -> [BookStart] {
-        let taking = ReviewTaking(rule: settings.unrecorded, today: today, tested: deck.testedBefore)
+        let taking = ReviewTaking(rule: settings.unrecorded, today: from, tested: deck.testedBefore)
         let byStart = Dictionary(grouping: deck.words.indices, by: { deck.books[$0] })
         return byStart.keys.sorted().compactMap { start in
             let plan = BookPlan(start: start, settings: settings, taking: taking)
-            let pending = plan.reviewDays.firstIndex { $0 >= today }
-            guard pending != nil || plan.lastStudyDay >= today else { return nil }
+            let pending = plan.reviewDays.firstIndex { $0 >= from }
+            guard pending != nil || plan.lastStudyDay >= from else { return nil }
             return BookStart(start: start, review: (pending ?? plan.reviewDays.count) + 1, due: pending.map { plan.dueDays[$0] },
                              words: byStart[start]!.map { deck.words[$0] })
         }

@@ -34,7 +34,7 @@ enum DeckPages {
         let t = context.t
         let statuses = vocab.schedule.words(of: deck.id)
         var shared = WordRowLabels()
-        let rows = statuses.enumerated().map { WordRow($1, order: $0, deck: deck, vocab: vocab, context, shared: &shared) }
+        let rows = statuses.enumerated().map { WordRow($1, order: $0, deck: deck, vocab: vocab, listsLinks: true, context, shared: &shared) }
         let books = vocab.schedule.books(of: deck.id).reversed().map { book in
             let stage = StageView(book.stage, t, shortDate: vocab.shortDate)
             let joined = book.words.filter { word in book.joined.contains { $0.text == word.text } }.count

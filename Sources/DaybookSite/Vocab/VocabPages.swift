@@ -13,7 +13,13 @@ struct VocabPages: SiteFeature {
         // Made of the decks and reviews.md alone; a deck's own pages of its file and misses;
         // a book's page says what it reads.
         return (DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
-            + TodayPage.pages(vocab) + CardPages.pages(vocab)).map { $0.key != nil ? $0 : $0.keyed(site.vocabKey(of: $0.path)) }
+            + TodayPage.pages(vocab) + CardPages.pages(vocab)).map { page in
+                page.key != nil ? page : page.keyed(PageKey { hasher in
+                    hasher.combine(site.vocabKey(of: page.path))
+                    // A deck's page shows what links to each word.
+                    site.linksHere.combineWords(of: Routes.deckID(of: page.path), into: &hasher)
+                })
+            }
     }
 
     /// Navigation items (id, path, label) when the site has this content.

@@ -28,8 +28,8 @@ public struct VocabSchedule: Sendable {
     public let deckIDs: [String]
     /// Warnings: results dated after today, which do not count yet.
     public let diagnostics: [Diagnostic]
-    /// reviews.md's days from today on, for the days after today (`ComingDays`).
-    let resultsFromToday: [ReviewLog.Day]
+    /// reviews.md's days, to replay them from a day before today on (`ComingDays`).
+    let resultDays: [ReviewLog.Day]
 
     private let decks: [String: DeckState]
     private let calendar: [LocalDate: [DeckActivity]]
@@ -48,7 +48,7 @@ public struct VocabSchedule: Sendable {
                                        hint: "check the date, or compute the schedule for \(day.date.iso) or later", severity: .warning))
         }
         diagnostics = warnings
-        resultsFromToday = reviews.days.filter { $0.date >= today }
+        resultDays = reviews.days
 
         let counted = reviews.misses.filter { $0.date <= today }
         let missesByDeck = Dictionary(grouping: counted, by: \.deckID)
@@ -92,8 +92,8 @@ public struct VocabSchedule: Sendable {
         return state.words[index]
     }
 
-    /// The days before today with a line for the deck in reviews.md.
-    func testedBeforeToday(_ deckID: String) -> [LocalDate] { decks[deckID]?.taking.tested.filter { $0 < today } ?? [] }
+    /// The days before `date` (today at the latest) with a line for the deck in reviews.md.
+    func tested(_ deckID: String, before date: LocalDate) -> [LocalDate] { decks[deckID]?.taking.tested.filter { $0 < date } ?? [] }
 
     // MARK: Days
 

@@ -23,8 +23,10 @@ final class WordRow: InliningTemplateData {
     let missedLabel: String?
     /// On a book page: the word came in by a miss on the book's first day.
     let joinedLabel: String?
+    /// On the deck's page, the word's place: the entries and pages whose `[[word]]` links lead to it.
+    let linkedFrom: [LinksHere.Linker]
 
-    init(_ status: WordStatus, order: Int, deck: Deck, vocab: VocabSite, joined: Bool = false, _ context: PageContext,
+    init(_ status: WordStatus, order: Int, deck: Deck, vocab: VocabSite, joined: Bool = false, listsLinks: Bool = false, _ context: PageContext,
          shared: inout WordRowLabels) {
         let t = context.t
         let stage = shared.stage(status.stage, t, vocab)
@@ -45,6 +47,8 @@ final class WordRow: InliningTemplateData {
         missedLabel = status.missedOn.isEmpty ? nil
             : t.format("vocab_missed_on", ["dates": status.missedOn.map(vocab.shortDate).joined(separator: ", ")])
         joinedLabel = joined ? t.format("vocab_joined", ["date": vocab.shortDate(status.book.start)]) : nil
+        let links = context.site.linksHere
+        linkedFrom = listsLinks && links.linksWords(of: deck.id) ? links.linkers(of: Routes.word(deck.id, anchor), context) : []
     }
 }
 

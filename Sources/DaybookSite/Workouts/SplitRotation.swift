@@ -18,10 +18,6 @@ public struct SplitRotation: Sendable {
     public struct PlannedDay: Hashable, Sendable {
         public let date: LocalDate
         public let split: String
-        public init(date: LocalDate, split: String) {
-            self.date = date
-            self.split = split
-        }
     }
 
     public let split: [String]

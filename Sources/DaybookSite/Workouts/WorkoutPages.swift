@@ -4,6 +4,7 @@
 /// home page, and the sessions in the search index.
 struct WorkoutPages: SiteFeature {
     var contentKind: (any ContentKind)? { WorkoutsKind() }
+    var derivedData: [any DerivedData.Type] { [SplitRotation.self, WorkoutStats.self] }
 
     /// A site has workout pages when it logs sessions or plans a split.
     static func hasWorkouts(_ site: SiteData) -> Bool {

@@ -33,3 +33,29 @@ extension Content {
 extension PublishedContent {
     public var workouts: [WorkoutSession] { self[WorkoutsKind.self] }
 }
+
+/// It counts every session, private ones too, since they moved the rotation;
+/// what shows it shows only the planned splits.
+extension SplitRotation: DerivedData {
+    static func derive(_ build: Derivation) -> SplitRotation {
+        SplitRotation(settings: build.config.workouts, sessions: build.content.workouts, today: build.today)
+    }
+}
+
+/// Of the sessions pages show.
+extension WorkoutStats: DerivedData {
+    static func derive(_ build: Derivation) -> WorkoutStats {
+        let sessions = build.published.workouts
+        return build.memoized(from: WorkoutsKind()) {
+            WorkoutStats(sessions: sessions, today: build.today, weekStart: build.config.weekStarts)
+        }
+    }
+}
+
+extension SiteData {
+    /// The planned split of any day (`SplitRotation`).
+    var rotation: SplitRotation { self[SplitRotation.self] }
+    var workoutStats: WorkoutStats { self[WorkoutStats.self] }
+    /// What the workout pages are made of: the workout files.
+    var workoutsKey: PageKey { filesKey(of: WorkoutsKind()) }
+}

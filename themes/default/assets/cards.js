@@ -18,8 +18,14 @@
   // hidden): the phone's date picks them when it is one of those days.
   const daysOf = (card) => (card.dataset.days || root.dataset.today).split(" ");
   const phoneDay = inbox ? inbox.day() : root.dataset.today;
-  const today = all.some((card) => daysOf(card).includes(phoneDay)) ? phoneDay : root.dataset.today;
-  const cards = all.filter((card) => daysOf(card).includes(today));
+  // The phone's day's words, worked out from the tests it recorded before that day (phone.js): a word missed
+  // yesterday is studied again, a review not taken stays. Without the state, the build's cards of that day.
+  const plan = window.DaybookPlan && window.DaybookPlan.load();
+  const carried = plan ? window.DaybookPlan.carries(plan, phoneDay) : all.some((card) => daysOf(card).includes(phoneDay));
+  const today = carried ? phoneDay : root.dataset.today;
+  const due = plan && carried
+    ? window.DaybookPlan.words(plan, today, inbox.events().filter((event) => inbox.dayOf(event) < today)) : null;
+  const cards = all.filter((card) => (due ? due.has(card.dataset.deck + "\n" + card.dataset.word) : daysOf(card).includes(today)));
   for (const card of all) {
     // Another day's card: hidden, on the screen and on paper.
     card.classList.toggle("other-day", !cards.includes(card));

@@ -360,3 +360,82 @@
   yearFilter.value = params.get("year") || "";
   if (params.get("q")) { input.value = params.get("q"); run(); }
 })();
+
+// A link's preview (SPEC §7): the title and first lines of the page a link
+// leads to, in a small box on hover, on keyboard focus and on a long press.
+// The page carries them (<template class="link-preview">, one per page it
+// links to), so nothing is fetched and it works from disk. Escape closes it.
+(function linkPreviews() {
+  const templates = document.querySelectorAll("template.link-preview");
+  if (!templates.length) return;
+  // A page's address without `index.html`, as either way of writing a link reaches it; a word's keeps its fragment.
+  const key = (href, withFragment) => {
+    const url = new URL(href, location.href);
+    const hash = withFragment ? url.hash : "";
+    url.hash = "";
+    url.search = "";
+    return url.href.replace(/index\.html$/, "") + hash;
+  };
+  const byPage = new Map(Array.from(templates, (template) => [key(template.dataset.href, true), template]));
+  const box = document.createElement("div");
+  box.className = "link-popover";
+  box.id = "link-popover";
+  box.setAttribute("role", "tooltip");
+  box.hidden = true;
+  document.body.append(box);
+  let shownFor = null;
+  let pressTimer = 0;
+  let pressed = null;
+  let leaveTimer = 0;
+  box.addEventListener("mouseenter", () => clearTimeout(leaveTimer));
+  box.addEventListener("mouseleave", hide);
+
+  function show(link, template) {
+    if (shownFor === link) return;
+    box.replaceChildren(template.content.cloneNode(true));
+    box.hidden = false;
+    const place = link.getBoundingClientRect();
+    const left = Math.max(8, Math.min(place.left, document.documentElement.clientWidth - box.offsetWidth - 8));
+    box.style.left = `${left + window.scrollX}px`;
+    box.style.top = `${place.bottom + window.scrollY + 6}px`;
+    link.setAttribute("aria-describedby", box.id);
+    shownFor = link;
+  }
+
+  function hide() {
+    if (!shownFor) return;
+    shownFor.removeAttribute("aria-describedby");
+    shownFor = null;
+    box.hidden = true;
+  }
+
+  for (const link of document.querySelectorAll(".entry-body a[href]")) {
+    const href = link.getAttribute("href");
+    const template = byPage.get(key(href, true)) ?? byPage.get(key(href, false));
+    if (!template) continue;
+    link.addEventListener("mouseenter", () => { clearTimeout(leaveTimer); show(link, template); });
+    // The pointer may move onto the preview without closing it (WCAG 1.4.13).
+    link.addEventListener("mouseleave", () => { leaveTimer = setTimeout(hide, 300); });
+    link.addEventListener("focus", () => show(link, template));
+    link.addEventListener("blur", hide);
+    // A long press shows the preview; the tap that ends it does not follow the link.
+    link.addEventListener("touchstart", () => {
+      clearTimeout(pressTimer);
+      pressTimer = setTimeout(() => { pressed = link; show(link, template); }, 500);
+    }, { passive: true });
+    const cancel = () => clearTimeout(pressTimer);
+    link.addEventListener("touchmove", cancel, { passive: true });
+    link.addEventListener("touchend", cancel);
+    link.addEventListener("click", (event) => {
+      if (pressed !== link) return;
+      pressed = null;
+      event.preventDefault();
+    });
+    link.addEventListener("contextmenu", (event) => { if (pressed === link) event.preventDefault(); });
+  }
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
+  // A tap elsewhere closes a preview a long press opened.
+  document.addEventListener("touchstart", (event) => {
+    if (shownFor && !shownFor.contains(event.target)) { pressed = null; hide(); }
+  }, { passive: true });
+})();

@@ -209,8 +209,10 @@ window.DaybookInbox = (function inbox() {
 // The vocabulary plan of a day, worked out on the phone (SPEC §4, §8): the
 // rules of the build's schedule (ComingDays.swift, VocabSchedule.swift)
 // ported, from the state the home page carries — each book with a session
-// left, as it stood at the start of the build's day — and the tests from that
-// day on: reviews.md's, and those this phone recorded and has not sent home.
+// left, as it stood at the start of `from`, four weeks before the build's day
+// — and the tests from that day on: reviews.md's, and those this phone
+// recorded and has not sent home (older than the build or not: a rebuild
+// without them does not make them count less).
 window.DaybookPlan = (function vocabPlan() {
   const DAY = 86400000;
   const days = (iso) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / DAY;
@@ -225,16 +227,16 @@ window.DaybookPlan = (function vocabPlan() {
     }
   }
 
-  /** The tests from the build's day on, in date order: [day, deck, missed words]; the phone's test events merge per day and deck as `daybook inbox` does. */
+  /** The phone's test events the plan counts: those from the state's `from` on (older ones count once merged). */
+  const counted = (state, events) => events.filter((event) => event.type === "test" && days(event.at.slice(0, 10)) >= days(state.today) + state.from);
+
+  /** The tests from `from` on, in date order: [day, deck, missed words]; the phone's test events merge per day and deck as `daybook inbox` does. */
   function tests(state, events) {
     const today = days(state.today);
     const list = state.tests.map(([day, deck, missed]) => [today + day, deck, missed]);
     const phone = new Map();
-    for (const event of events) {
-      if (event.type !== "test") continue;
+    for (const event of counted(state, events)) {
       const day = days(event.at.slice(0, 10));
-      // Recorded before the build's day: the build counts it once merged, not before.
-      if (day < today) continue;
       const key = day + "\n" + event.deck;
       if (!phone.has(key)) phone.set(key, [day, event.deck, []]);
       if (event.result === "missed") phone.get(key)[2].push(event.word);
@@ -295,18 +297,18 @@ window.DaybookPlan = (function vocabPlan() {
       }
       return null;
     };
-    const leftCount = new Map();
-    for (const start of left.values()) leftCount.set(start, (leftCount.get(start) || 0) + 1);
+    const leftWords = new Map();
+    for (const [word, start] of left) leftWords.set(start, (leftWords.get(start) || []).concat(word));
     const studies = [];
     const reviews = [];
     for (const book of Array.from(books.values()).sort((a, b) => a.start - b.start)) {
       if (book.start <= date && date <= book.start + lastStudy) {
-        if (book.words.size) studies.push({ start: book.start, study: date - book.start + 1, words: book.words.size });
+        if (book.words.size) studies.push({ start: book.start, study: date - book.start + 1, words: Array.from(book.words) });
         continue;
       }
       const review = reviewOn(book);
-      const words = book.words.size + (leftCount.get(book.start) || 0);
-      if (review && words) reviews.push({ start: book.start, review: review.number, late: review.late, words });
+      const words = Array.from(book.words).concat(leftWords.get(book.start) || []);
+      if (review && words.length) reviews.push({ start: book.start, review: review.number, late: review.late, words });
     }
     // Overdue first, the latest first.
     reviews.sort((a, b) => b.late - a.late || a.start - b.start);
@@ -332,7 +334,7 @@ window.DaybookPlan = (function vocabPlan() {
     const allTests = tests(state, events);
     const t = state.t;
     const decks = state.decks.map((deck) => deckSessions(state, deck, date, allTests));
-    const words = (n) => fill(t.vocab_word_count, { n });
+    const wordCount = (n) => fill(t.vocab_word_count, { n });
     const label = (session) => {
       if (session.study) return fill(t.vocab_session_study, { n: session.study, of: state.study });
       const values = { n: session.review, of: state.intervals.length };
@@ -342,9 +344,9 @@ window.DaybookPlan = (function vocabPlan() {
     };
     const items = (pick, cssClass, recorded) => decks.flatMap(({ deck, studies, reviews }) => pick(studies, reviews).map((session) => ({
       text: deck.title + " · " + fill(t.vocab_book_title, { date: shortDate(state, session.start) }),
-      detail: label(session) + " · " + words(session.words),
+      detail: label(session) + " · " + wordCount(session.words.length),
       href: deck.href[0] + iso(session.start) + deck.href[1],
-      cssClass, recorded: recorded ? recorded + deck.id : null, words: session.words,
+      cssClass, recorded: recorded ? recorded + deck.id : null, words: session.words.length,
     })));
     const overdue = items((studies, reviews) => reviews.filter((r) => r.late > 0), "vocab-review vocab-overdue", "review:");
     const study = items((studies) => studies, "vocab-study", null);
@@ -362,6 +364,21 @@ window.DaybookPlan = (function vocabPlan() {
     if (due.length) list.push({ title: fill(t.vocab_plan_review_count, { n: sum(due) }), cssClass: "vocab vocab-review",
       items: due, moreHref: state.links.test, moreLabel: t.vocab_open_test });
     return list;
+  }
+
+  /** Whether the state carries `dayISO`: the build's day or one of the days after it. */
+  const carries = (state, dayISO) => days(dayISO) >= days(state.today) && days(dayISO) < days(state.today) + state.days;
+
+  /** The words studied or reviewed on `dayISO`, as `deck\nword`: the cards of that day's test. */
+  function words(state, dayISO, events) {
+    const date = days(dayISO);
+    const allTests = tests(state, events);
+    const due = new Set();
+    for (const deck of state.decks) {
+      const { studies, reviews } = deckSessions(state, deck, date, allTests);
+      for (const session of studies.concat(reviews)) for (const word of session.words) due.add(deck.id + "\n" + word);
+    }
+    return due;
   }
 
   /** The sections as the partial plan.mustache writes them. */
@@ -402,7 +419,7 @@ window.DaybookPlan = (function vocabPlan() {
     });
   }
 
-  return { load, sections, render, tests };
+  return { load, carries, counted, sections, render, words };
 })();
 
 // Today's plan by the phone's clock: the home page carries the plan of the
@@ -429,8 +446,9 @@ window.DaybookPlan = (function vocabPlan() {
   }
   const events = inbox.events();
   const state = window.DaybookPlan.load();
-  // The build's own day stands as built until this phone records a test; the days after are always the phone's to work out.
-  const tested = events.some((event) => event.type === "test" && inbox.dayOf(event) >= days[0].dataset.planDay && inbox.dayOf(event) <= today);
+  // The build's own day stands as built unless this phone holds a test it counts (one before the build's day too);
+  // the days after are always the phone's to work out.
+  const tested = state && window.DaybookPlan.counted(state, events).some((event) => inbox.dayOf(event) <= today);
   if (state && (shown !== days[0] || tested)) {
     for (const old of shown.querySelectorAll(".plan-section.vocab")) old.remove();
     shown.prepend(...window.DaybookPlan.render(window.DaybookPlan.sections(state, today, events)));
