@@ -109,6 +109,8 @@ extension DiaryPages.EntryPage {
         ("params", { (model: DiaryPages.EntryPage) -> TemplateValue in model.params.templateValue }),
         ("lastmod", { (model: DiaryPages.EntryPage) -> TemplateValue in model.lastmod.templateValue }),
         ("fields", { (model: DiaryPages.EntryPage) -> TemplateValue in model.fields.templateValue }),
+        ("linkedFrom", { (model: DiaryPages.EntryPage) -> TemplateValue in model.linkedFrom.templateValue }),
+        ("previews", { (model: DiaryPages.EntryPage) -> TemplateValue in model.previews.templateValue }),
     ])
 }
 
@@ -310,6 +312,26 @@ extension ActivityLayers.YearView {
     ])
 }
 
+// Lookback/LinksHere.swift
+
+extension LinksHere.Linker {
+    static let templateFields = TemplateFieldTable<LinksHere.Linker>(reading: [
+        ("title", { (model: LinksHere.Linker) -> TemplateValue in model.title.templateValue }),
+        ("href", { (model: LinksHere.Linker) -> TemplateValue in model.href.templateValue }),
+        ("iso", { (model: LinksHere.Linker) -> TemplateValue in model.iso.templateValue }),
+        ("dateLabel", { (model: LinksHere.Linker) -> TemplateValue in model.dateLabel.templateValue }),
+        ("sentence", { (model: LinksHere.Linker) -> TemplateValue in model.sentence.templateValue }),
+    ])
+}
+
+extension LinksHere.Preview {
+    static let templateFields = TemplateFieldTable<LinksHere.Preview>(reading: [
+        ("href", { (model: LinksHere.Preview) -> TemplateValue in model.href.templateValue }),
+        ("title", { (model: LinksHere.Preview) -> TemplateValue in model.title.templateValue }),
+        ("text", { (model: LinksHere.Preview) -> TemplateValue in model.text.templateValue }),
+    ])
+}
+
 // Lookback/OnThisDayView.swift
 
 extension OnThisDayView {
@@ -424,6 +446,8 @@ extension FreePages.FreePageView {
         ("title", { (model: FreePages.FreePageView) -> TemplateValue in model.title.templateValue }),
         ("html", { (model: FreePages.FreePageView) -> TemplateValue in model.html.templateValue }),
         ("params", { (model: FreePages.FreePageView) -> TemplateValue in model.params.templateValue }),
+        ("linkedFrom", { (model: FreePages.FreePageView) -> TemplateValue in model.linkedFrom.templateValue }),
+        ("previews", { (model: FreePages.FreePageView) -> TemplateValue in model.previews.templateValue }),
     ])
 }
 
@@ -749,6 +773,7 @@ extension CardPages.CardsPage {
         ("backHref", { (model: CardPages.CardsPage) -> TemplateValue in model.backHref.templateValue }),
         ("backLabel", { (model: CardPages.CardsPage) -> TemplateValue in model.backLabel.templateValue }),
         ("printHref", { (model: CardPages.CardsPage) -> TemplateValue in model.printHref.templateValue }),
+        ("planState", { (model: CardPages.CardsPage) -> TemplateValue in model.planState.templateValue }),
     ])
 }
 
@@ -887,6 +912,7 @@ extension WordRow {
         ("missedCount", { (model: WordRow) -> TemplateValue in model.missedCount.templateValue }),
         ("missedLabel", { (model: WordRow) -> TemplateValue in model.missedLabel.templateValue }),
         ("joinedLabel", { (model: WordRow) -> TemplateValue in model.joinedLabel.templateValue }),
+        ("linkedFrom", { (model: WordRow) -> TemplateValue in model.linkedFrom.templateValue }),
     ])
 }
 
