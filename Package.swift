@@ -1,5 +1,4 @@
 // swift-tools-version:6.0
-import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -20,8 +19,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Day One's export .zip, read without unzipping it.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // Only for the @TemplateData macro (DaybookMacros); what it adds to a
-        // clean build is measured in docs/architecture.md ("Template data").
+        // Only for scripts/template-tables and its test, which write and check the
+        // view models' field tables; Daybook itself builds without it (what it
+        // cost a clean build: docs/architecture.md, "Template data").
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
@@ -48,17 +48,19 @@ let package = Package(
         // a target per kind: measured in docs/architecture.md ("Why one module").
         .target(
             name: "DaybookSite",
-            dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate", "DaybookMacros"],
+            dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate"],
             plugins: ["EmbedThemePlugin"]
         ),
-        // @TemplateData: a view model's template names are its properties, written once.
-        .macro(
-            name: "DaybookMacros",
+        // Reads the view models (types that conform to TemplateData) off the
+        // sources and writes their field tables (scripts/template-tables).
+        .target(
+            name: "TemplateTables",
             dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        .executableTarget(name: "template-tables", dependencies: ["TemplateTables"]),
         .executableTarget(
             name: "daybook",
             dependencies: [
@@ -82,6 +84,8 @@ let package = Package(
             name: "DaybookTests",
             dependencies: [
                 "DaybookSite",
+                // TemplateTablesTests: the checked-in field tables are up to date.
+                "TemplateTables",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To make Day One export zips.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -107,16 +107,16 @@ extension SearchKind {
         }
     }
 
-    @TemplateData struct BookList {
+    struct BookList: TemplateData {
         let books: [BookLink]
     }
 
-    @TemplateData struct BookLink {
+    struct BookLink: TemplateData {
         let title: String
         let href: String
     }
 
-    @TemplateData struct BookView {
+    struct BookView: TemplateData {
         let title: String
         let author: String
         let finished: String

@@ -1,9 +1,10 @@
 @testable import DaybookSite
 import Testing
 
-/// `@TemplateData`: a view model's properties are the names its template reads.
+/// `TemplateData`: a view model's properties are the names its template reads
+/// (in the tables `scripts/template-tables` generates).
 @Suite struct TemplateDataTests {
-    @TemplateData struct Entry {
+    struct Entry: TemplateData {
         let title: String
         let tags: [Tag]
         let cover: String?
@@ -15,13 +16,14 @@ import Testing
         static let shared = "shared"
     }
 
-    @TemplateData final class Tag {
+    final class Tag: TemplateData {
         let name: String
         init(_ name: String) { self.name = name }
     }
 
-    @TemplateData(inlining: "entry") struct Row {
+    struct Row: InliningTemplateData {
         fileprivate let entry: Entry
+        var inlined: Entry { entry }
         let title: String
         let isNew: Bool
     }

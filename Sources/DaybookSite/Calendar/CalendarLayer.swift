@@ -2,7 +2,7 @@
 /// Something shown on a calendar day: an entry, a workout stamp, words due, a
 /// routine dot. The templates draw every mark the same way; the class says
 /// which layer it belongs to.
-@TemplateData struct DayMark {
+struct DayMark: TemplateData {
     /// CSS classes, e.g. "mark entry" or "dot routine done".
     let cssClass: String
     /// The class of a weather icon in the style sheet (`wx-snow`), if any.

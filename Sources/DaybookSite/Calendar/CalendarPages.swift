@@ -60,7 +60,7 @@ struct CalendarPages: SiteFeature {
     }
 
     /// A cell of a month grid; padding cells outside the month have `isPad`.
-    @TemplateData struct DayCell {
+    struct DayCell: TemplateData {
         var isPad = false
         let day: Int
         let iso, label, cssClass: String
@@ -68,11 +68,11 @@ struct CalendarPages: SiteFeature {
         var hasMarks: Bool { !marks.isEmpty }
     }
 
-    @TemplateData struct Week {
+    struct Week: TemplateData {
         let days: [DayCell]
     }
 
-    @TemplateData struct MonthView {
+    struct MonthView: TemplateData {
         let title, href: String
         let weekdays: [String]
         let weeks: [Week]
@@ -98,7 +98,7 @@ struct CalendarPages: SiteFeature {
                          weekdays: grid.weekdays.map(context.t.weekdayShort), weeks: weeks)
     }
 
-    @TemplateData struct MonthPage {
+    struct MonthPage: TemplateData {
         let month: MonthView
         let previous, next: PageLink?
         let yearLink: PageLink
@@ -120,19 +120,19 @@ struct CalendarPages: SiteFeature {
         return PageViewModel(title: t.monthTitle(month), section: .calendar, page: page)
     }
 
-    @TemplateData struct HeatDay {
+    struct HeatDay: TemplateData {
         var isPad = false
         let iso, label, cssClass: String
     }
 
-    @TemplateData struct HeatMonth {
+    struct HeatMonth: TemplateData {
         let title, href: String
         let weekdays: [String]
         let weeks: [[HeatDay]]
         let total: Int
     }
 
-    @TemplateData struct YearPage {
+    struct YearPage: TemplateData {
         let year: Int
         let months: [HeatMonth]
         let previous, next: PageLink?

@@ -113,7 +113,7 @@ struct DiaryPages: SiteFeature {
         }
     }
 
-    @TemplateData struct EntryPage {
+    struct EntryPage: TemplateData {
         let title, dateLabel, iso: String
         let time: String?
         let weather: WeatherView?
@@ -158,19 +158,19 @@ struct DiaryPages: SiteFeature {
         return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }
 
-    @TemplateData struct YearLink {
+    struct YearLink: TemplateData {
         let year: Int
         let href: String
         let count: Int
         let months: [MonthLink]
     }
 
-    @TemplateData struct MonthLink {
+    struct MonthLink: TemplateData {
         let label, href: String
         let count: Int
     }
 
-    @TemplateData struct IndexPage {
+    struct IndexPage: TemplateData {
         let years: [YearLink]
         let recent: [EntryItem]
         let tagsHref: String
@@ -196,7 +196,7 @@ struct DiaryPages: SiteFeature {
                                              isEmpty: diary.entries.isEmpty, count: diary.entries.count), showsToday: false)
     }
 
-    @TemplateData struct ArchivePage {
+    struct ArchivePage: TemplateData {
         let heading: String
         let groups: [EntryGroup]
         let count: Int
@@ -266,7 +266,7 @@ struct DiaryPages: SiteFeature {
         return PageViewModel(title: page.heading, section: .diary, page: page, showsToday: false)
     }
 
-    @TemplateData struct TagsPage {
+    struct TagsPage: TemplateData {
         let tags: [MonthLink]
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How an entry's weather shows: the icon's class and ready labels.
-@TemplateData struct WeatherView {
+struct WeatherView: TemplateData {
     /// The icon's class in the style sheet (`wx-snow`); nil when only measurements were given.
     let icon: String?
     let label: String
@@ -32,7 +32,7 @@ import Foundation
     }
 }
 
-@TemplateData struct TagLink {
+struct TagLink: TemplateData {
     let name, href: String
 }
 
@@ -73,7 +73,7 @@ final class EntryFacts: Sendable {
 /// An entry in a list (archives, tags, home, an entry's neighbours), for
 /// pages at one depth: made once per build, and where other lists at that
 /// depth show it again, the list-item partial's rendering of it is kept.
-@TemplateData final class EntryItem: Sendable {
+final class EntryItem: TemplateData, Sendable {
     fileprivate let facts: EntryFacts
     /// `../` from the pages showing the item to the site's root.
     fileprivate let root: String
@@ -151,7 +151,7 @@ final class EntryItems: @unchecked Sendable {
 }
 
 /// A group of entries under a heading (a month in a year archive).
-@TemplateData struct EntryGroup {
+struct EntryGroup: TemplateData {
     let title: String
     let href: String?
     let entries: [EntryItem]
@@ -161,7 +161,7 @@ final class EntryItems: @unchecked Sendable {
 }
 
 /// An entry in a long list (`DiaryPages.fullItemLimit`): its date and title alone.
-@TemplateData struct EntryLine {
+struct EntryLine: TemplateData {
     let iso, dateLabel, title, href: String
 }
 

@@ -104,7 +104,7 @@ struct FlashcardPrintPages: SiteFeature {
 
     // MARK: - View models
 
-    @TemplateData struct PrintView {
+    struct PrintView: TemplateData {
         let heading, backHref, backLabel, howTo, seed, countLabel: String
         let isEmpty: Bool
         /// The `@page` size: `210mm 297mm`.
@@ -190,7 +190,7 @@ struct FlashcardPrintPages: SiteFeature {
         }
     }
 
-    @TemplateData struct PageView {
+    struct PageView: TemplateData {
         let cssClass: String
         /// After the seed: `toeic · sheet 2/3 · fronts`.
         let label: String
@@ -200,7 +200,7 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// In the sheet's SVG, whose units are millimetres.
-    @TemplateData struct LineView: Sendable {
+    struct LineView: TemplateData, Sendable {
         let x1: String, y1: String, x2: String, y2: String
 
         init(_ line: SheetLayout.Line) {
@@ -213,7 +213,7 @@ struct FlashcardPrintPages: SiteFeature {
 
     /// A card's place on a page, holding one face of the card the shuffle put there.
     /// A class: the page hands the template each slot by reference, not its fields copied.
-    @TemplateData final class SlotView {
+    final class SlotView: TemplateData {
         let position: Int
         /// `front` or `back`, for print.js.
         let face: String
@@ -233,7 +233,7 @@ struct FlashcardPrintPages: SiteFeature {
     }
 
     /// The front of card `card` (its place in the set, for print.js).
-    @TemplateData struct FrontView {
+    struct FrontView: TemplateData {
         let card: Int
         fileprivate let faces: CardFaces
         var lang: String { faces.language }
@@ -241,7 +241,7 @@ struct FlashcardPrintPages: SiteFeature {
         var style: String { faces.wordStyle }
     }
 
-    @TemplateData struct BackView {
+    struct BackView: TemplateData {
         let card: Int
         fileprivate let faces: CardFaces
         var lang: String { faces.meaningLanguage }

@@ -2,7 +2,7 @@
 /// Old URLs (`aliases:` in front matter) as small pages that send the reader
 /// on to the page, as Hugo makes them: a refresh, a canonical link, no index.
 struct AliasPages: SiteFeature {
-    @TemplateData struct Redirect {
+    struct Redirect: TemplateData {
         let href, title: String
     }
 

@@ -42,14 +42,14 @@ struct ActivityLayers: Sendable {
     }
 
     /// A layer's line under the year heatmap.
-    @TemplateData struct Summary {
+    struct Summary: TemplateData {
         let id, name: String
         let daysInYear: Int
         let current, longest, strength: String
     }
 
     /// The layers' streaks and strength for the year page of `year`: as of today, or of the year's last day for a year gone by.
-    @TemplateData struct YearView {
+    struct YearView: TemplateData {
         let asOf: String
         let layers: [Summary]
     }

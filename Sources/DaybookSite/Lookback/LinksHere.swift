@@ -80,7 +80,7 @@ struct LinksHere: Sendable {
     }
 
     /// One page that links here, ready for the template.
-    @TemplateData struct Linker {
+    struct Linker: TemplateData {
         let title: String
         let href: String
         let iso: String?
@@ -89,7 +89,7 @@ struct LinksHere: Sendable {
     }
 
     /// A page this one links to, for its preview: `href` as the page's links write it.
-    @TemplateData struct Preview {
+    struct Preview: TemplateData {
         let href: String
         let title: String
         /// The page's first lines.

@@ -3,8 +3,8 @@
 /// that the phone may open the site on (`PhonePlan`), the entries of that
 /// month and day in earlier years, never a private one; phone.js shows the
 /// phone's day as it does the plan.
-@TemplateData struct OnThisDayView {
-    @TemplateData struct Day {
+struct OnThisDayView: TemplateData {
+    struct Day: TemplateData {
         let iso: String
         let isToday: Bool
         /// No entry on the day itself: these are from the week around it.
@@ -12,7 +12,7 @@
         let entries: [Entry]
     }
 
-    @TemplateData struct Entry {
+    struct Entry: TemplateData {
         let item: EntryItem
         let yearsAgo: String
         let firstLines: String

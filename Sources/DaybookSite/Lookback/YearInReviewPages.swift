@@ -68,32 +68,32 @@ struct YearInReviewPages: SiteFeature {
         }
     }
 
-    @TemplateData struct Figure {
+    struct Figure: TemplateData {
         let label, value: String
     }
 
-    @TemplateData struct Row {
+    struct Row: TemplateData {
         let label: String
         let count: Int
     }
 
-    @TemplateData struct MonthRow {
+    struct MonthRow: TemplateData {
         let label: String
         let workouts, records: Int
     }
 
-    @TemplateData struct BestRow {
+    struct BestRow: TemplateData {
         let exercise, value, dateLabel, iso: String
         let isRecord: Bool
     }
 
-    @TemplateData struct RoutineRow {
+    struct RoutineRow: TemplateData {
         let name: String
         let done, missed: Int
         let share: String
     }
 
-    @TemplateData struct Model {
+    struct Model: TemplateData {
         let year: Int
         let figures: [Figure]
         let tags, weather: [Row]

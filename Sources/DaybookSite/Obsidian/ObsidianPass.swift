@@ -5,7 +5,7 @@ import Foundation
 /// it finds (tags, fields, links that lead nowhere, embeds of nothing) is
 /// kept for the page and the build's warnings and errors.
 final class ObsidianPass: MarkdownPass {
-    @TemplateData struct Field: Sendable, Equatable {
+    struct Field: TemplateData, Sendable, Equatable {
         let key, value: String
     }
 

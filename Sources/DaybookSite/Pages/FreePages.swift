@@ -3,7 +3,7 @@
 struct FreePages: SiteFeature {
     var contentKind: (any ContentKind)? { PagesKind() }
 
-    @TemplateData struct FreePageView {
+    struct FreePageView: TemplateData {
         let title, html: String
         let params: TemplateValue
         /// What links here, and the previews of its links; none on a page of a kind's own (a reading log's).
@@ -34,7 +34,7 @@ struct FreePages: SiteFeature {
 /// `404.html`, served by static hosts for any missing path, so its links are
 /// absolute when `base_url` is known.
 struct NotFoundPage: SiteFeature {
-    @TemplateData struct NotFound {
+    struct NotFound: TemplateData {
         let homeHref: String
     }
 

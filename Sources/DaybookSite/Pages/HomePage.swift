@@ -1,13 +1,13 @@
 
 /// A part of today's plan on the home page (study books, reviews due, the
 /// planned split, routines). Each feature adds its own.
-@TemplateData struct PlanSection {
+struct PlanSection: TemplateData {
     let title, cssClass: String
     let items: [PlanItem]
     let moreHref, moreLabel: String?
 }
 
-@TemplateData struct PlanItem {
+struct PlanItem: TemplateData {
     let text: String
     let detail, href: String?
     let cssClass: String
@@ -18,7 +18,7 @@
 
 /// The home page: today's plan, recent entries, this month's calendar.
 struct HomePage: SiteFeature {
-    @TemplateData struct Home {
+    struct Home: TemplateData {
         let todayLabel: String
         /// Today's plan and the days after it (`PhonePlan`), all but today's hidden until the phone's clock picks one.
         let days: [PhonePlan.Day]

@@ -14,7 +14,7 @@ enum PhonePlan {
     /// weeks of a phone not sent home. Older ones count once merged.
     static let pastDays = 28
 
-    @TemplateData struct Day {
+    struct Day: TemplateData {
         let iso, label: String
         let isToday: Bool
         let plan: [PlanSection]
@@ -145,8 +145,8 @@ enum PhonePlan {
 
     /// What the home page offers to record on the phone (phone.js): the
     /// routines with a timer, today's workout with its planned split, an entry.
-    @TemplateData struct Recorder {
-        @TemplateData struct RoutineItem {
+    struct Recorder: TemplateData {
+        struct RoutineItem: TemplateData {
             let id: String
             let name: String
             let detail: String

@@ -15,12 +15,12 @@ struct MediaPages: SiteFeature {
         }
     }
 
-    @TemplateData struct Item {
+    struct Item: TemplateData {
         let thumbnail: PhotoHTML.Thumbnail
         let title, dateLabel, iso, href: String
     }
 
-    @TemplateData struct MonthPage {
+    struct MonthPage: TemplateData {
         let heading: String
         let items: [Item]
         let up: DiaryPages.MonthLink

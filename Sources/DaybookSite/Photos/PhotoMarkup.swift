@@ -116,7 +116,7 @@ enum PhotoHTML {
     }
 
     /// A small copy for lists, the calendar and the media page.
-    @TemplateData struct Thumbnail: Sendable {
+    struct Thumbnail: TemplateData, Sendable {
         let src: String
         let width, height: Int
         let alt: String

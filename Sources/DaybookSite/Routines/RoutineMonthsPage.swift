@@ -3,17 +3,17 @@
 /// (this month first, the last twelve) a calendar of dots and the share of scheduled days done
 /// as ring charts, with the numbers and the minutes done in a table.
 enum RoutineMonthsPage {
-    @TemplateData struct LegendItem {
+    struct LegendItem: TemplateData {
         let cssClass, label: String
     }
 
-    @TemplateData struct Summary {
+    struct Summary: TemplateData {
         let name, schedule, since, success: String
         let done, missed, extra: Int
         let minutes: String
     }
 
-    @TemplateData struct Ring {
+    struct Ring: TemplateData {
         let name: String
         let svg: String?
         let success: String
@@ -23,13 +23,13 @@ enum RoutineMonthsPage {
         let isTotal: Bool
     }
 
-    @TemplateData struct CountRow {
+    struct CountRow: TemplateData {
         let name: String
         let scheduled, done, missed, planned, extra: Int
         let success, minutes: String
     }
 
-    @TemplateData struct MonthSection {
+    struct MonthSection: TemplateData {
         let id, title: String
         let isCurrent: Bool
         let calendar: CalendarPages.MonthView
@@ -39,7 +39,7 @@ enum RoutineMonthsPage {
         let calendarHref: String
     }
 
-    @TemplateData struct Model {
+    struct Model: TemplateData {
         let legend: [LegendItem]
         let monthLinks: [PageLink]
         let routines: [Summary]

@@ -4,13 +4,13 @@ import Foundation
 /// page loads as a query needs them. Without JavaScript the page says so and
 /// points to the archives and tags instead.
 struct SearchPages: SiteFeature {
-    @TemplateData struct SearchView {
+    struct SearchView: TemplateData {
         let indexHref, diaryHref, tagsHref: String
         let kinds, years: [Option]
     }
 
     /// A choice of the kind or year filter.
-    @TemplateData struct Option {
+    struct Option: TemplateData {
         let value, label: String
     }
 

@@ -1,15 +1,15 @@
 
 /// The frame around every page: language, title, navigation, asset links;
 /// the names of `Shared` are its own.
-@TemplateData(inlining: "shared") struct Layout {
-    @TemplateData struct NavItem {
+struct Layout: InliningTemplateData {
+    struct NavItem: TemplateData {
         let href, label: String
         let current: Bool
     }
 
     /// What is the same on every page at one depth: links from the page
     /// to the site's own files, and the navigation; made once per build.
-    @TemplateData struct Shared: Sendable {
+    struct Shared: TemplateData, Sendable {
         let root, homeHref, cssHref, jsHref, feedHref, calendarFeedHref, searchHref: String
         fileprivate let nav: [(section: Section, href: String, label: String)]
         let todayLabel, todayISO: String
@@ -34,6 +34,7 @@
     let siteTitle: String
     let author: String
     fileprivate let shared: Shared
+    var inlined: Shared { shared }
     let nav: [NavItem]
     let bodyClass: String
     let showsToday: Bool
@@ -46,7 +47,7 @@
     /// What a page's template reads: `layout`, `page` and the translation `t`.
     /// Each is made into a template value once: a page reads them dozens of
     /// times, and a copy of a made value only counts a reference.
-    @TemplateData struct Root {
+    struct Root: TemplateData {
         let layout, page, t: TemplateValue
     }
 

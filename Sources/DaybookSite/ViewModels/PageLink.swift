@@ -1,5 +1,5 @@
 
 /// A link a page shows with its text: previous and next, a month, a session.
-@TemplateData struct PageLink: Sendable {
+struct PageLink: TemplateData, Sendable {
     let label, href: String
 }

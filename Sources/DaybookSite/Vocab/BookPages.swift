@@ -3,7 +3,7 @@
 /// with what was missed on each, its words (those that joined by a miss
 /// marked), the words that left it, and the day's notes.
 enum BookPages {
-    @TemplateData struct SessionRow {
+    struct SessionRow: TemplateData {
         let label, dateLabel, iso: String
         /// `past`, `today` or `future`.
         let state: String
@@ -12,15 +12,15 @@ enum BookPages {
         let missedLabel: String?
     }
 
-    @TemplateData struct MovedWord {
+    struct MovedWord: TemplateData {
         let wordHTML, lang, label, href: String
     }
 
-    @TemplateData struct BookLink {
+    struct BookLink: TemplateData {
         let title, href: String
     }
 
-    @TemplateData struct BookPage {
+    struct BookPage: TemplateData {
         let deckTitle, deckHref, title, stageLabel, stageClass: String
         let sessions: [SessionRow]
         let words: [WordRow]

@@ -6,13 +6,14 @@
 /// `reviews.md` lines of the day's misses.
 enum CardPages {
     /// A class: the list hands the template each card by reference, not its fields copied.
-    @TemplateData(inlining: "faces") final class Card {
+    final class Card: InliningTemplateData {
         /// `deck/word`: the card's key in the saved progress.
         let key: String
         let deckID: String
         /// The word as `reviews.md` names it (the deck file's text).
         let word: String
         fileprivate let faces: WordFaces
+        var inlined: WordFaces { faces }
         /// `TOEIC · 복습 1/3`
         let context: String
         /// The days the card is due on, of those the page carries (`vocab/today/cards/`); empty: every day.
@@ -33,7 +34,7 @@ enum CardPages {
         }
     }
 
-    @TemplateData struct CardsPage {
+    struct CardsPage: TemplateData {
         let heading, summary: String
         /// Key of the saved progress: the page's path (with today's date in the script).
         let pageKey: String

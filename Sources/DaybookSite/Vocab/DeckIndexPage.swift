@@ -1,7 +1,7 @@
 
 /// `vocab/`: every published deck with its words per stage and today's work.
 enum DeckIndexPage {
-    @TemplateData struct DeckSummary {
+    struct DeckSummary: TemplateData {
         let title, href, languagePair: String
         let wordCount, bookCount: Int
         let counts: [StageCount]
@@ -11,7 +11,7 @@ enum DeckIndexPage {
         let isPrivate: Bool
     }
 
-    @TemplateData struct IndexPage {
+    struct IndexPage: TemplateData {
         let decks: [DeckSummary]
         let todayHref, todayCardsHref, todayTestHref, todayLabel: String
     }

@@ -3,14 +3,14 @@
 /// examples, stage and next date. The list is complete without JavaScript;
 /// `assets/vocab.js` adds sorting, filters and search.
 enum DeckPages {
-    @TemplateData struct BookRow {
+    struct BookRow: TemplateData {
         let href, title, iso, stageLabel, stageClass: String
         let wordCount: Int
         /// Words that came in by a miss, when any did.
         let joinedLabel: String?
     }
 
-    @TemplateData struct DeckPage {
+    struct DeckPage: TemplateData {
         let title, languagePair, lang: String
         let introHTML: String?
         let counts: [StageCount]

@@ -2,7 +2,7 @@
 /// `vocab/today/` and the home page's vocabulary plan: the books in their
 /// study days (day n of N) and the reviews due (review n), across decks.
 enum TodayPage {
-    @TemplateData struct TodayWord {
+    struct TodayWord: TemplateData {
         let wordHTML: String
         let meanings: [String]
         let lang, meaningLang: String
@@ -10,18 +10,18 @@ enum TodayPage {
         let isMissed: Bool
     }
 
-    @TemplateData struct SessionGroup {
+    struct SessionGroup: TemplateData {
         let title, href, sessionLabel, countLabel, cssClass: String
         let words: [TodayWord]
     }
 
-    @TemplateData struct DeckToday {
+    struct DeckToday: TemplateData {
         let title, href, countsLabel: String
         let sessions: [SessionGroup]
         let cardsHref, testHref: String
     }
 
-    @TemplateData struct TodayView {
+    struct TodayView: TemplateData {
         let dateLabel, countsLabel: String
         let decks: [DeckToday]
         let isEmpty: Bool

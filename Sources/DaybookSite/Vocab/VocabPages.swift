@@ -222,7 +222,7 @@ enum StageBucket: CaseIterable {
     }
 }
 
-@TemplateData struct StageCount {
+struct StageCount: TemplateData {
     let label: String
     let count: Int
     let cssClass: String

@@ -2,9 +2,10 @@
 /// A word in a list (deck and book pages): both sides rendered, its stage and
 /// dates, and the values the list's script sorts and filters by. A class: the
 /// list hands the template each row by reference, not its fields copied.
-@TemplateData(inlining: "faces") final class WordRow {
+final class WordRow: InliningTemplateData {
     let anchor: String
     fileprivate let faces: WordFaces
+    var inlined: WordFaces { faces }
     let stageLabel: String
     let stageClass: String
     /// `data-added`: the day the word was written down.
@@ -53,7 +54,7 @@
 
 /// A word's two sides as a list shows them (deck, book and card pages), in
 /// the deck's languages.
-@TemplateData struct WordFaces {
+struct WordFaces: TemplateData {
     let wordHTML: String
     let meanings, examples: [String]
     let lang, meaningLang: String

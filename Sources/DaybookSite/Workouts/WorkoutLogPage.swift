@@ -2,7 +2,7 @@
 /// `workouts/`: today's split, the days ahead, this month's "done" calendar,
 /// and the log month by month, newest first, with a count per month.
 enum WorkoutLogPage {
-    @TemplateData struct SessionItem {
+    struct SessionItem: TemplateData {
         let href, dateLabel, weekday, iso, split: String
         let splitIsPlanned: Bool
         let duration: String?
@@ -12,16 +12,16 @@ enum WorkoutLogPage {
         let isPrivate: Bool
     }
 
-    @TemplateData struct MonthGroup {
+    struct MonthGroup: TemplateData {
         let id, title, count, calendarHref: String
         let sessions: [SessionItem]
     }
 
-    @TemplateData struct UpcomingDay {
+    struct UpcomingDay: TemplateData {
         let label, iso, split: String
     }
 
-    @TemplateData struct Model {
+    struct Model: TemplateData {
         let todayLabel: String
         /// Sessions logged today; empty when today is still to do.
         let doneToday: [PageLink]

@@ -2,14 +2,14 @@
 /// One session at its content path (`workouts/2026/2026-11-20/`): split,
 /// duration, the sets of each exercise, volume and estimated 1RM, the note.
 enum WorkoutSessionPage {
-    @TemplateData struct ExerciseRow {
+    struct ExerciseRow: TemplateData {
         let name: String
         /// The exercise's history on the stats page.
         let href: String
         let sets, volume, oneRepMax: String
     }
 
-    @TemplateData struct Model {
+    struct Model: TemplateData {
         let heading, dateLabel, iso: String
         let time, split: String?
         /// The split is the plan of the day, not written in the session.

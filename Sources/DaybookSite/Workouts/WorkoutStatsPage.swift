@@ -2,44 +2,44 @@
 /// `workouts/stats/`: totals and streaks, sessions per month, personal records,
 /// and each exercise's history as charts with the numbers in a table.
 enum WorkoutStatsPage {
-    @TemplateData struct Figure {
+    struct Figure: TemplateData {
         let label, value: String
         let detail: String?
     }
 
-    @TemplateData struct MonthRow {
+    struct MonthRow: TemplateData {
         let label: String
         let count: Int
     }
 
-    @TemplateData struct Record {
+    struct Record: TemplateData {
         let value: String
         /// The set that made it, e.g. `62.5 kg × 8`.
         let set: String?
         let dateLabel, href: String
     }
 
-    @TemplateData struct RecordRow {
+    struct RecordRow: TemplateData {
         let name, href: String
         let oneRepMax, heaviest, volume, reps, hold: Record?
     }
 
-    @TemplateData struct Chart {
+    struct Chart: TemplateData {
         let title, svg: String
     }
 
-    @TemplateData struct HistoryRow {
+    struct HistoryRow: TemplateData {
         let dateLabel, iso, href, sets, volume, oneRepMax: String
     }
 
-    @TemplateData struct ExerciseSection {
+    struct ExerciseSection: TemplateData {
         let id, name, count: String
         let charts: [Chart]
         let rows: [HistoryRow]
         let isWeighted: Bool
     }
 
-    @TemplateData struct Model {
+    struct Model: TemplateData {
         let figures: [Figure]
         let monthChart: String?
         let months: [MonthRow]

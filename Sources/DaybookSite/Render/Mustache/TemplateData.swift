@@ -1,15 +1,18 @@
-/// A view model's template names are its properties, each written once:
-/// `@TemplateData struct MonthLink { let label: String; let href: String }`
+/// A view model: its template names are its properties, each written once.
+/// `struct MonthLink: TemplateData { let label: String; let href: String }`
 /// answers `label` and `href`. Every property declared in the type's body,
-/// stored or computed, is a field of the same name, except `static` and
-/// `private` ones; the macro (Sources/DaybookMacros) writes the
-/// `TemplateFields` table, each reader typed. Why a macro and what it costs
-/// to build: docs/architecture.md, "Template data".
-@attached(extension, conformances: TemplateFields, names: named(templateFields))
-public macro TemplateData() = #externalMacro(module: "DaybookMacros", type: "TemplateDataMacro")
+/// stored or computed, is a field of the same name, except `static`,
+/// `private` and `fileprivate` ones. `scripts/template-tables` writes each
+/// type's `TemplateFields` table, each reader typed, into
+/// `TemplateFields+Generated.swift`, and `TemplateTablesTests` fails naming
+/// the type when that file is out of date. Why generated and not a macro:
+/// docs/architecture.md, "Template data".
+public protocol TemplateData: TemplateFields {}
 
-/// `@TemplateData(inlining: "faces")`: the names of the property `faces`, a
-/// `@TemplateData` view model (kept `fileprivate`, so not a name itself),
-/// answered as this type's own; its own fields come after them and win.
-@attached(extension, conformances: TemplateFields, names: named(templateFields))
-public macro TemplateData(inlining property: String) = #externalMacro(module: "DaybookMacros", type: "TemplateDataMacro")
+/// A view model that answers the names of another as its own (the layout its
+/// `Shared` links, a card its word's faces); its own fields come after them and win.
+public protocol InliningTemplateData: TemplateData {
+    associatedtype Inlined: TemplateFields
+    /// The other view model; not a name itself.
+    var inlined: Inlined { get }
+}

@@ -131,9 +131,9 @@ public struct TemplateTable: TemplateObject {
 }
 
 /// A view model whose names are written once, in a table made once per
-/// type: each name with what it reads. `@TemplateData` writes the table from
-/// the type's properties (`TemplateData.swift`); a view model that shows
-/// another's fields under its own writes it by hand.
+/// type: each name with what it reads. A `TemplateData` view model's table
+/// is generated from its properties (`TemplateData.swift`); a view model
+/// that shows another's fields under its own writes it by hand.
 /// A nil optional answers `.null` ("mine, and empty"), so the lookup does
 /// not find the same name further out.
 public protocol TemplateFields: TemplateObject, TemplateRepresentable {
@@ -165,7 +165,7 @@ public struct TemplateFieldTable<Model>: Sendable {
     /// The names in the order written.
     public let names: [String]
 
-    /// What `@TemplateData` writes: `[("title", { $0.title.templateValue }), …]`.
+    /// What `scripts/template-tables` writes: `[("title", { $0.title.templateValue }), …]`.
     public init(reading fields: [(String, Reader)]) {
         var seen = Set<String>()
         for (name, _) in fields { precondition(seen.insert(name).inserted, "template field '\(name)' written twice") }
