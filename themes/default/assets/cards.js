@@ -119,8 +119,9 @@
 
   /**
    * Today's results: deck → missed words, in the cards' order, for each deck
-   * with a miss or with every card marked. A deck with none missed records the
-   * test too (`- deck:`): that line is what takes its due reviews.
+   * with every card marked. Any line takes the deck's due reviews, so a deck
+   * left partway has none: its cards not reached stay due. A deck with none
+   * missed records the test too (`- deck:`).
    */
   function resultsByDeck() {
     const decks = new Map();
@@ -132,7 +133,7 @@
       if (!state.marks[key]) unmarked.add(deck);
       if (state.marks[key] === "x") decks.get(deck).push(card.dataset.word);
     }
-    for (const [deck, words] of decks) if (words.length === 0 && unmarked.has(deck)) decks.delete(deck);
+    for (const deck of unmarked) decks.delete(deck);
     return decks;
   }
 
