@@ -56,7 +56,7 @@ quiet_build() {
   if [ -x ".build/$configuration/daybook" ]; then
     echo "Building daybook ($configuration)…"
   else
-    echo "Building daybook ($configuration) — the first build takes about 5 minutes on 2 cores…"
+    echo "Building daybook ($configuration) — the first build takes 5 to 10 minutes on 2 cores…"
   fi
   if ! swift build -c "$configuration" "$@" >"$log" 2>&1; then
     echo "The build failed:" >&2

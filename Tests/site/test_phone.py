@@ -117,6 +117,20 @@ def events(driver):
     return driver.execute_script("return window.DaybookInbox.events()")
 
 
+def todays_decks(driver):
+    """The test's cards of the phone's day by deck, in the test's order: {deck: [word, ...]}."""
+    return driver.execute_script("""
+        const decks = {};
+        for (const card of document.querySelectorAll('.card:not(.other-day)')) (decks[card.dataset.deck] ||= []).push(card.dataset.word);
+        return decks;""")
+
+
+def answer(driver, n, action="pass"):
+    """Marks the next `n` cards of the test."""
+    for _ in range(n):
+        driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]').click()
+
+
 def check_inbox_text(text):
     """The inbox file as SPEC §8 has it: one JSON object a line, each with v, a unique id, an RFC 3339 time and its type's fields."""
     assert text.endswith("\n")
@@ -161,38 +175,91 @@ def test_todays_pages_and_the_test_open_with_the_server_stopped(site, phone):
         assert phone.find_elements(By.CSS_SELECTOR, "main h1"), path
         if heading:
             assert phone.find_elements(By.CLASS_NAME, heading)
-    # The offline test works: a card answers.
+    # The offline test works: a deck's cards are answered and recorded.
     open_page(phone, site.url + "vocab/today/cards/#test")
-    phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
-    assert len(events(phone)) == 1
+    first = next(iter(todays_decks(phone).values()))
+    answer(phone, len(first))
+    assert len(events(phone)) == len(first)
     # The styles came from the cache too.
     assert phone.execute_script("return getComputedStyle(document.body).fontFamily") != ""
     assert phone.execute_script("return document.styleSheets[0].cssRules.length") > 10
 
 
-def test_answers_are_kept_one_by_one_and_survive_a_reload(site, phone):
+def download(driver):
+    """Downloads the inbox file from the page's panel; returns its events."""
+    driver.find_element(By.CSS_SELECTOR, '[data-inbox="download"]').click()
+    WebDriverWait(driver, 10).until(lambda d: [p for p in driver.downloads.iterdir() if p.suffix == ".jsonl"])
+    (path,) = [p for p in driver.downloads.iterdir() if p.suffix == ".jsonl"]
+    return path
+
+
+def test_a_decks_answers_are_kept_and_recorded_once_all_its_cards_are_marked(site, phone, tmp_path):
+    """Issue 27: a card not reached is not passed, so a deck's test is recorded only when every card of it is marked."""
     open_page(phone, site.url + "vocab/today/cards/#test")
-    cards = lambda: phone.find_elements(By.CSS_SELECTOR, ".card:not([hidden])")
-    first = cards()[0]
-    first_key = (first.get_attribute("data-deck"), first.get_attribute("data-word"))
-    phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
-    second = cards()[0]
-    second_key = (second.get_attribute("data-deck"), second.get_attribute("data-word"))
-    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
-    recorded = {(e["deck"], e["word"]): e["result"] for e in events(phone)}
-    assert recorded == {first_key: "passed", second_key: "missed"}
-    # Killed mid-test and opened again: the answers and the place are kept.
+    deck, words = next(iter(todays_decks(phone).items()))
+    assert len(words) > 4
+    answer(phone, 1, "miss")
+    answer(phone, 3)
+    pending = phone.find_element(By.CLASS_NAME, "test-pending")
+    numbers = lambda element: set(re.findall(r"\d+", element.text))
+    assert pending.is_displayed() and pending.text.startswith(deck + ":") and {"4", str(len(words))} <= numbers(pending)
+    assert events(phone) == []
+    # Killed mid-test and opened again: the answers and the place are kept, and still nothing waits to go home.
     open_page(phone, site.url + "vocab/today/cards/#test")
-    progress = phone.find_element(By.CLASS_NAME, "cards-progress").text
-    assert "2" in progress
-    assert {(e["deck"], e["word"]) for e in events(phone)} == {first_key, second_key}
-    # Undo takes the last answer back out of the inbox.
+    assert "4" in phone.find_element(By.CLASS_NAME, "cards-progress").text
+    assert {"4", str(len(words))} <= numbers(phone.find_element(By.CLASS_NAME, "test-pending"))
+    assert events(phone) == []
+    open_page(phone, site.url)
+    phone.find_element(By.ID, "entry-text").send_keys("첫눈이 왔다.")
+    phone.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
+    assert "1" in phone.find_element(By.CLASS_NAME, "inbox-count").text
+    assert [e["type"] for e in check_inbox_text(download(phone).read_text())] == ["entry"]
+    # The rest answered: the deck's answers go into the inbox together.
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    answer(phone, len(words) - 4)
+    recorded = {e["word"]: e["result"] for e in events(phone) if e["type"] == "test"}
+    assert recorded == {word: "missed" if word == words[0] else "passed" for word in words}
+    assert not phone.find_element(By.CLASS_NAME, "test-pending").is_displayed()
+    # Undone, the deck is partway again: its answers are taken back until it is whole.
     phone.find_element(By.CSS_SELECTOR, '[data-action="undo"]').click()
-    assert {(e["deck"], e["word"]): e["result"] for e in events(phone)} == {first_key: "passed"}
+    assert [e for e in events(phone) if e["type"] == "test"] == []
+    answer(phone, 1)
+    assert len([e for e in events(phone) if e["type"] == "test"]) == len(words)
+    # Merged, the day's line is the deck's with its miss, as before.
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    (content / "inbox").mkdir()
+    open_page(phone, site.url)
+    for old in phone.downloads.iterdir():
+        old.unlink()
+    shutil.copy(download(phone), content / "inbox" / "phone.jsonl")
+    daybook("inbox", "--content", str(content), "--today", TODAY)
+    assert f"## {TODAY}\n- {deck}: {words[0]}\n" in (content / "vocab/reviews.md").read_text()
     # The next day's page does not wipe what waits to go home.
     set_clock(phone, (datetime.date.fromisoformat(TODAY) + datetime.timedelta(days=1)).isoformat())
     open_page(phone, site.url + "vocab/today/cards/#test")
-    assert len(events(phone)) == 1
+    assert len([e for e in events(phone) if e["type"] == "test"]) == len(words)
+
+
+def test_a_deck_left_partway_at_days_end_stays_due_and_the_page_says_so_once(site, phone):
+    open_page(phone, site.url + "vocab/today/cards/#test")
+    decks = todays_decks(phone)
+    assert list(decks)[-1] == "toeic"
+    answer(phone, sum(len(words) for deck, words in decks.items() if deck != "toeic") + 5)
+    assert {e["deck"] for e in events(phone)} == set(decks) - {"toeic"}
+    tomorrow = (datetime.date.fromisoformat(TODAY) + datetime.timedelta(days=1)).isoformat()
+    set_clock(phone, tomorrow)
+    # The toeic reviews due today were not taken: tomorrow they are overdue, first in the plan.
+    open_page(phone, site.url)
+    (plan,) = [b for b in phone.find_elements(By.CLASS_NAME, "plan-grid") if b.is_displayed()]
+    first = plan.find_elements(By.CSS_SELECTOR, ".plan-section")[0]
+    assert "vocab-overdue" in first.get_attribute("class") and "TOEIC" in first.text
+    # The cards page says once that the test was not recorded.
+    open_page(phone, site.url + "vocab/today/cards/")
+    earlier = phone.find_element(By.CLASS_NAME, "test-earlier")
+    assert earlier.is_displayed() and "toeic" in earlier.text and TODAY in earlier.text and {"5", str(len(decks["toeic"]))} <= set(re.findall(r"\d+", earlier.text))
+    open_page(phone, site.url + "vocab/today/cards/")
+    assert not phone.find_element(By.CLASS_NAME, "test-earlier").is_displayed()
 
 
 def test_a_test_with_nothing_missed_is_recorded(site, phone):
@@ -280,8 +347,9 @@ def test_a_workout_is_checked_as_typed_and_marked_done(site, phone):
 
 def test_everything_recorded_leaves_as_one_json_lines_file(site, phone):
     open_page(phone, site.url + "vocab/today/cards/#test")
-    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
-    phone.find_element(By.CSS_SELECTOR, '[data-action="pass"]').click()
+    first = len(next(iter(todays_decks(phone).values())))
+    answer(phone, 1, "miss")
+    answer(phone, first - 1)
     open_page(phone, site.url)
     phone.find_element(By.ID, "entry-title").send_keys("눈")
     phone.find_element(By.ID, "entry-text").send_keys("첫눈이 왔다.\n---\nprivate: false")
@@ -289,14 +357,11 @@ def test_everything_recorded_leaves_as_one_json_lines_file(site, phone):
     routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
     routine.find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
     count = phone.find_element(By.CLASS_NAME, "inbox-count").text
-    assert "4" in count
-    phone.find_element(By.CSS_SELECTOR, '[data-inbox="download"]').click()
-    WebDriverWait(phone, 10).until(lambda d: [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"])
-    (path,) = [p for p in phone.downloads.iterdir() if p.suffix == ".jsonl"]
-    parsed = check_inbox_text(path.read_text())
-    assert [e["type"] for e in parsed] == ["test", "test", "entry", "routine"]
+    assert str(first + 2) in count
+    parsed = check_inbox_text(download(phone).read_text())
+    assert [e["type"] for e in parsed] == ["test"] * first + ["entry", "routine"]
     assert [e["result"] for e in parsed[:2]] == ["missed", "passed"]
-    assert parsed[2]["title"] == "눈" and parsed[2]["text"] == "첫눈이 왔다.\n---\nprivate: false"
+    assert parsed[first]["title"] == "눈" and parsed[first]["text"] == "첫눈이 왔다.\n---\nprivate: false"
     # What went home can be cleared; what came after stays.
     phone.find_element(By.ID, "entry-text").send_keys("later")
     phone.find_element(By.CSS_SELECTOR, '.entry-form [type="submit"]').click()
@@ -339,7 +404,8 @@ def test_the_pages_inbox_file_merges_twice_without_change_and_in_either_order_wi
     of two phones' files comes first."""
     open_page(phone, site.url + "vocab/today/cards/#test")
     missed = phone.find_element(By.CSS_SELECTOR, ".card:not([hidden])").get_attribute("data-word")
-    phone.find_element(By.CSS_SELECTOR, '[data-action="miss"]').click()
+    answer(phone, 1, "miss")
+    answer(phone, len(next(iter(todays_decks(phone).values()))) - 1)
     open_page(phone, site.url)
     routine = phone.find_element(By.CSS_SELECTOR, ".routine-timers [data-routine]")
     routine.find_element(By.CSS_SELECTOR, '[data-timer="start"]').click()

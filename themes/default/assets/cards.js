@@ -2,8 +2,9 @@
 // sides; this turns the list into one card at a time with a study mode and a
 // test mode (the page's #test), and writes the reviews.md lines of the day's
 // results: a deck's misses, or `- deck:` once all its cards are known.
-// Progress is kept in localStorage per page and day, and every answer of the
-// test is an inbox event as soon as it is given (phone.js, SPEC §8). Under
+// Progress is kept in localStorage per page and day; a deck's answers become
+// inbox events (phone.js, SPEC §8) once all its cards are marked: a card not
+// reached is not passed, so a deck stopped partway is not recorded. Under
 // `daybook serve` (which gives the page `window.daybookServe`) the answers
 // can also be saved into reviews.md through the preview server's inbox.
 "use strict";
@@ -50,6 +51,8 @@
     copyStatus: $(".copy-status"),
     progress: $(".cards-progress"),
     missedOnly: $('[data-action="missed-only"]'),
+    pending: $(".test-pending"),
+    earlier: $(".test-earlier"),
   };
 
   /** A UI string from the page, `{name}` filled in. */
@@ -87,7 +90,7 @@
   function save() {
     try {
       localStorage.setItem(storageKey, JSON.stringify(state));
-      // The answers themselves wait in the inbox; a fortnight-old test's places are let go.
+      // Whole decks' answers wait in the inbox; a fortnight-old test's places are let go.
       const old = new Date(Date.now() - 14 * 86400000).toISOString().slice(0, 10);
       for (let i = localStorage.length - 1; i >= 0; i -= 1) {
         const key = localStorage.key(i);
@@ -116,8 +119,9 @@
 
   /**
    * Today's results: deck → missed words, in the cards' order, for each deck
-   * with a miss or with every card marked. A deck with none missed records the
-   * test too (`- deck:`): that line is what takes its due reviews.
+   * with every card marked. Any line takes the deck's due reviews, so a deck
+   * left partway has none: its cards not reached stay due. A deck with none
+   * missed records the test too (`- deck:`).
    */
   function resultsByDeck() {
     const decks = new Map();
@@ -129,7 +133,7 @@
       if (!state.marks[key]) unmarked.add(deck);
       if (state.marks[key] === "x") decks.get(deck).push(card.dataset.word);
     }
-    for (const [deck, words] of decks) if (words.length === 0 && unmarked.has(deck)) decks.delete(deck);
+    for (const deck of unmarked) decks.delete(deck);
     return decks;
   }
 
@@ -189,7 +193,41 @@
     ui.copy.hidden = !lines;
     ui.save.hidden = !lines || !serve || !inbox;
     ui.lines.rows = Math.max(2, lines.split("\n").length);
+    state.unfinished = unfinished();
+    ui.pending.textContent = state.unfinished.map(([deck, done, n]) => t("DeckPending", { deck, done, n })).join(" ");
+    ui.pending.hidden = state.unfinished.length === 0;
     save();
+  }
+
+  const deckKeys = (deck) => original.filter((key) => byKey.get(key).dataset.deck === deck);
+  const complete = (deck) => deckKeys(deck).every((key) => state.marks[key]);
+
+  /** The decks answered partway: [deck, answered, cards], kept with the progress to be told on a later day. */
+  function unfinished() {
+    const decks = Array.from(new Set(original.map((key) => byKey.get(key).dataset.deck)));
+    return decks.map((deck) => [deck, deckKeys(deck).filter((key) => state.marks[key]).length, deckKeys(deck).length])
+      .filter(([, done, n]) => done > 0 && done < n);
+  }
+
+  /** An earlier day's decks left partway were never recorded (their reviews stay due): said once, on a later day. */
+  function tellUnfinished() {
+    const notes = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(prefix) || key.slice(prefix.length) >= today) continue;
+      let saved;
+      try {
+        saved = JSON.parse(localStorage.getItem(key));
+      } catch (error) {
+        continue;
+      }
+      if (!saved || saved.told || !Array.isArray(saved.unfinished) || saved.unfinished.length === 0) continue;
+      for (const [deck, done, n] of saved.unfinished) notes.push(t("EarlierUnfinished", { day: key.slice(prefix.length), deck, done, n }));
+      saved.told = true;
+      localStorage.setItem(key, JSON.stringify(saved));
+    }
+    ui.earlier.textContent = notes.join(" ");
+    ui.earlier.hidden = notes.length === 0;
   }
 
   function flip() {
@@ -209,17 +247,23 @@
   }
 
   /**
-   * Each answer is an inbox event as soon as it is given (a test with nothing
-   * missed is recorded too); a changed or undone answer replaces the one
-   * still waiting. Under `daybook serve` a finished test goes home at once.
+   * A deck's answers become inbox events together when its last card is
+   * marked (a test with nothing missed is recorded too); after that a changed
+   * answer replaces its waiting event, and an undone one takes the deck's
+   * waiting events back until it is whole again. Under `daybook serve` a
+   * finished test goes home at once.
    */
-  function record(key, mark) {
+  function record(key, mark, wasComplete) {
     if (!inbox) return;
-    const card = byKey.get(key);
-    const same = (event) => event.type === "test" && event.deck === card.dataset.deck && event.word === card.dataset.word
-      && inbox.dayOf(event) === inbox.day();
-    if (mark) inbox.add({ type: "test", deck: card.dataset.deck, word: card.dataset.word, result: mark === "x" ? "missed" : "passed" }, same);
-    else inbox.remove(same);
+    const deck = byKey.get(key).dataset.deck;
+    const ofDeck = (event) => event.type === "test" && event.deck === deck && inbox.dayOf(event) === inbox.day();
+    const add = (k) => {
+      const word = byKey.get(k).dataset.word;
+      inbox.add({ type: "test", deck, word, result: state.marks[k] === "x" ? "missed" : "passed" }, (event) => ofDeck(event) && event.word === word);
+    };
+    if (!complete(deck)) inbox.remove(ofDeck);
+    else if (!wasComplete) deckKeys(deck).forEach(add);
+    else add(key);
     if (serve && original.every((k) => state.marks[k])) inbox.sendToServe(inbox.events().filter((event) => event.type === "test"));
   }
 
@@ -230,8 +274,9 @@
     const before = visible();
     const at = before.indexOf(key);
     state.history.push({ key, previous: state.marks[key] || null });
+    const wasComplete = complete(byKey.get(key).dataset.deck);
     state.marks[key] = value;
-    record(key, value);
+    record(key, value, wasComplete);
     flipped = false;
     // The filter to missed cards may have just dropped this one.
     const after = new Set(visible());
@@ -244,9 +289,10 @@
   function undo() {
     const step = state.history.pop();
     if (!step) return;
+    const wasComplete = complete(byKey.get(step.key).dataset.deck);
     if (step.previous) state.marks[step.key] = step.previous;
     else delete state.marks[step.key];
-    record(step.key, step.previous);
+    record(step.key, step.previous, wasComplete);
     if (!visible().includes(step.key)) state.missedOnly = false;
     state.current = step.key;
     flipped = false;
@@ -377,6 +423,11 @@
   for (const part of [ui.toolbar, ui.nav, ui.help]) part.hidden = false;
   const savedNote = sessionStore("take");
   if (savedNote) ui.copyStatus.textContent = savedNote;
+  try {
+    tellUnfinished();
+  } catch (error) {
+    // Storage refused: there is no earlier progress to tell of.
+  }
   if (mode === "test" && !state.marks[currentKey()]) state.current = visible().find((key) => !state.marks[key]) || currentKey();
   render();
 })();
