@@ -39,6 +39,8 @@ enum Main {
 }
 
 struct Daybook: AsyncParsableCommand {
+    // Every command names itself (`commandName`): else ArgumentParser derives
+    // each name from its type with String(describing:), 12.8 M instructions a run.
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
@@ -79,8 +81,26 @@ struct SiteLocation: ParsableArguments {
     }
 }
 
+/// What to include and whether to replace another site's output, shared by `build` and `serve`.
+struct BuildFlags: ParsableArguments {
+    @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
+    var includePrivate = false
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
+    var force = false
+
+    func buildOptions(_ location: SiteLocation, output: String, seed: UInt64? = nil) -> BuildOptions {
+        var options = location.buildOptions(output: output, seed: seed, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        options.replaceForeignOutput = force
+        return options
+    }
+}
+
 struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
 
     @OptionGroup var location: SiteLocation
 
@@ -96,19 +116,10 @@ struct Build: ParsableCommand {
         return seed
     }
 
-    @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
-    var includePrivate = false
-
-    @Flag(name: .long, help: "Include drafts.")
-    var drafts = false
-
-    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
-    var force = false
+    @OptionGroup var flags: BuildFlags
 
     func run() throws {
-        var options = location.buildOptions(output: output, seed: seed,
-                                            visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
-        options.replaceForeignOutput = force
+        var options = flags.buildOptions(location, output: output, seed: seed)
         options.exitsAfterBuild = true
         if let replacing = try SiteBuilder.checkOutput(options) { Terminal.note(replacing) }
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
@@ -121,7 +132,7 @@ struct Build: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Validate all content and the theme; write nothing.")
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Validate all content and the theme; write nothing.")
 
     @OptionGroup var location: SiteLocation
 
