@@ -18,7 +18,7 @@ extension SiteData {
     var diary: DiaryIndex { _read { yield self[DiaryIndex.self] } }
 }
 
-extension DiaryPages {
+extension DiaryKind {
     /// What links here is shown on entries, free pages and words alike.
     var derivedData: [any DerivedData.Type] { [DiaryIndex.self, LinksHere.self] }
 }

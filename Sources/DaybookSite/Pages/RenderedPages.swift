@@ -35,6 +35,6 @@ extension SiteData {
     var pageLinks: [String: [Backlinks.Link]] { _read { yield self[RenderedPages.self].links } }
 }
 
-extension FreePages {
+extension PagesKind {
     var derivedData: [any DerivedData.Type] { [RenderedPages.self] }
 }

@@ -64,7 +64,7 @@ extension SiteData {
     }
 }
 
-extension VocabPages {
+extension VocabKind {
     var derivedData: [any DerivedData.Type] { [WholeSchedule.self, PublishedWords.self, DeckKeys.self] }
     var audienceData: [any AudienceData.Type] { [PublishedSchedule.self] }
 }
