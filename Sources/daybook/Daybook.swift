@@ -79,6 +79,24 @@ struct SiteLocation: ParsableArguments {
     }
 }
 
+/// What to include and whether to replace another site's output, shared by `build` and `serve`.
+struct BuildFlags: ParsableArguments {
+    @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
+    var includePrivate = false
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
+    var force = false
+
+    func buildOptions(_ location: SiteLocation, output: String, seed: UInt64? = nil) -> BuildOptions {
+        var options = location.buildOptions(output: output, seed: seed, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        options.replaceForeignOutput = force
+        return options
+    }
+}
+
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
 
@@ -96,19 +114,10 @@ struct Build: ParsableCommand {
         return seed
     }
 
-    @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
-    var includePrivate = false
-
-    @Flag(name: .long, help: "Include drafts.")
-    var drafts = false
-
-    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
-    var force = false
+    @OptionGroup var flags: BuildFlags
 
     func run() throws {
-        var options = location.buildOptions(output: output, seed: seed,
-                                            visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
-        options.replaceForeignOutput = force
+        var options = flags.buildOptions(location, output: output, seed: seed)
         options.exitsAfterBuild = true
         if let replacing = try SiteBuilder.checkOutput(options) { Terminal.note(replacing) }
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)

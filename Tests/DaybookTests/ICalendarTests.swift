@@ -238,7 +238,7 @@ import Testing
         content.config.workouts.start = LocalDate(iso: "2026-11-01")
         let decks = [("toeic", "---\ntitle: TOEIC\n---\n## 2026-11-13\n- abandon :: 버리다\n- benevolent :: 자비로운\n## 2026-11-20\n- candid :: 솔직한\n"),
                      ("diary-words", "---\ntitle: Secret Words\nprivate: true\n---\n## 2026-11-20\n- hush :: 쉿\n")]
-        content.decks = decks.compactMap { name, text in
+        content[VocabKind.self] = decks.compactMap { name, text in
             DeckParser.parse(SourceFile(displayPath: "content/vocab/\(name).md", relativePath: "vocab/\(name).md", text: text),
                              settings: content.config.vocab, into: &diagnostics)
         }

@@ -4,7 +4,7 @@ import Testing
 /// The reading log's derived data (`DerivedData`), declared here beside the
 /// test kind as a kind's folder declares its own: how many books were
 /// finished each year, made once per build from what the build's audience may see.
-extension ReadingLogKindTests.ReadingPages {
+extension ReadingLogKindTests.ReadingLog {
     var derivedData: [any DerivedData.Type] { [BooksPerYear.self] }
 
     /// Books finished per year, newest first.
@@ -12,7 +12,7 @@ extension ReadingLogKindTests.ReadingPages {
         let years: [(year: Int, count: Int)]
 
         static func derive(_ build: Derivation) -> BooksPerYear {
-            let books = ReadingLogKindTests.ReadingPages.books(build.published)
+            let books = ReadingLogKindTests.ReadingLog.books(build.published)
             return build.memoized(from: ReadingLogKindTests.ReadingLog()) {
                 let counts = Dictionary(grouping: books, by: \.finished.year).mapValues(\.count)
                 return BooksPerYear(years: counts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) })
@@ -22,7 +22,7 @@ extension ReadingLogKindTests.ReadingPages {
 }
 
 @Suite struct ReadingLogDerivedDataTests {
-    typealias BooksPerYear = ReadingLogKindTests.ReadingPages.BooksPerYear
+    typealias BooksPerYear = ReadingLogKindTests.ReadingLog.BooksPerYear
 
     static func years(_ site: TestSite, _ visibility: Visibility = Visibility()) throws -> [String] {
         let (data, _, _) = try SiteBuilder.prepare(site.options(visibility: visibility))

@@ -27,7 +27,9 @@ extension SearchKind {
         let finished: LocalDate
     }
 
-    /// The content half: which files, how they are read.
+    /// The kind, one type: which files and how they are read, then what it
+    /// makes of them: its pages, calendar layer and search records, each from
+    /// an audience-filtered view.
     struct ReadingLog: ContentKind, ItemsKey {
         typealias Item = Book
         var files: [String] { ["reading"] }
@@ -53,11 +55,6 @@ extension SearchKind {
             }
             return Book(source: file, audience: audience, title: title, author: author, finished: finished)
         }
-    }
-
-    /// The site half: its pages, calendar layer and search records, each from an audience-filtered view.
-    struct ReadingPages: SiteFeature {
-        var contentKind: (any ContentKind)? { ReadingLog() }
 
         static func books(_ view: PublishedContent) -> [Book] { view[ReadingLog.self] }
         static func path(_ book: Book) -> SitePath { .folder("reading", book.source.baseName) }
@@ -99,7 +96,7 @@ extension SearchKind {
             var days: [LocalDate] { books.map(\.finished) }
             func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
                 books.filter { $0.finished == date }.map { book in
-                    DayMark(cssClass: "mark reading", icon: nil, text: book.title, href: context.link(ReadingPages.path(book)),
+                    DayMark(cssClass: "mark reading", icon: nil, text: book.title, href: context.link(ReadingLog.path(book)),
                             label: "\(book.title), \(book.author)")
                 }
             }
@@ -131,7 +128,7 @@ extension SearchKind {
     ]
 
     /// The registry with the reading log: one line.
-    static let features: [any SiteFeature] = SiteFeatures.all + [ReadingPages()]
+    static let features: [any SiteFeature] = SiteFeatures.all + [ReadingLog()]
 
     /// Registers the reading log in `site`: its line in the registry and its templates.
     static func register(in site: inout TestSite) throws {

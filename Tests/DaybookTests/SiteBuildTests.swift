@@ -152,7 +152,7 @@ import Testing
     /// every month page show full items.
     @Test func longListsShowLinesUnderTheirMonths() throws {
         var files = ["content/diary/2025/2025-03-01.md": "---\ntitle: Old\nweather: rain\ntags: [long]\n---\nx"]
-        let days = (8...11).flatMap { month in (1...28).map { String(format: "2026-%02d-%02d", month, $0) } }.prefix(DiaryPages.fullItemLimit + 1)
+        let days = (8...11).flatMap { month in (1...28).map { String(format: "2026-%02d-%02d", month, $0) } }.prefix(DiaryKind.fullItemLimit + 1)
         for day in days { files["content/diary/2026/\(day).md"] = "---\ntitle: Day \(day)\nweather: snow\ntags: [long]\n---\nx" }
         let site = try TestSite(files)
         defer { site.remove() }
@@ -161,7 +161,7 @@ import Testing
         #expect(!year.contains("entry-item"))
         #expect(year.contains("<h2><a href=\"11/index.html\">2026년 11월</a> <span class=\"count\">(17)</span></h2>"))
         #expect(year.contains("<li><time datetime=\"2026-11-16\">11월 16일</time> <a href=\"2026-11-16/index.html\">Day 2026-11-16</a></li>"))
-        #expect(year.components(separatedBy: "<li><time").count - 1 == DiaryPages.fullItemLimit + 1)
+        #expect(year.components(separatedBy: "<li><time").count - 1 == DiaryKind.fullItemLimit + 1)
         let tag = try #require(site.read("tags/long/index.html"))
         #expect(tag.contains("<h2><a href=\"../../diary/2025/03/index.html\">2025년 3월</a> <span class=\"count\">(1)</span></h2>"))
         #expect(tag.contains("<a href=\"../../diary/2026/2026-08-01/index.html\">Day 2026-08-01</a></li>"))

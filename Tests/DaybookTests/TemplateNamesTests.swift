@@ -35,7 +35,7 @@ import Testing
         let memory = try sampleSite()
         // A year of more entries than a list shows in full: its pages list them as lines.
         let year = repository.appendingPathComponent("content/diary/2019").standardizedFileURL.path
-        for number in 0...DiaryPages.fullItemLimit {
+        for number in 0...DiaryKind.fullItemLimit {
             let date = String(format: "2019-%02d-%02d", number / 28 + 1, number % 28 + 1)
             memory.add("\(year)/\(date).md", Data("---\ntitle: Day \(number)\ndate: \(date)\ntags: [walks]\n---\nA walk.\n".utf8))
         }

@@ -321,7 +321,7 @@ import Testing
         let site = try site()
         defer { site.remove() }
         let (data, _, _) = try SiteBuilder.prepare(site.options())
-        let records = WorkoutPages().searchRecords(PublicSite(data))
+        let records = WorkoutsKind().searchRecords(PublicSite(data))
         #expect(records.count == 1)
         #expect(records.first?.title == "Fri, 20 November 2026 · Chest")
         #expect(records.first?.url == "workouts/2026/2026-11-20/index.html")

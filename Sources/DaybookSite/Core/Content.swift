@@ -61,6 +61,16 @@ public protocol ItemsKey {
     associatedtype Item: ContentItem
 }
 
+/// What holds each kind's items by its key: all of them (`Content`), or
+/// those one view of the site may show (`PublishedContent`). A kind's folder
+/// names its items once, on both (`content.entries`, `published.entries`).
+public protocol ItemsByKind {
+    subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { get }
+}
+
+extension Content: ItemsByKind {}
+extension PublishedContent: ItemsByKind {}
+
 /// A kind's items, whatever their type: what the privacy filter and the path check need of them.
 protocol ContentItems: Sendable {
     /// Those `visibility` shows.

@@ -1,8 +1,12 @@
-/// One kind of content (the diary, free pages, vocabulary, workouts, routines…):
-/// the names it owns directly below `content/` and how it reads them. The
-/// site's registry (`SiteFeatures.all` in DaybookSite) lists each kind once,
-/// with its pages, search records and calendar layer; `ContentLoader` only
-/// asks the registered kinds, in that order, to read their files.
+/// One kind of content (the diary, free pages, vocabulary, workouts, routines…),
+/// all of it in one type: the names it owns directly below `content/` and how
+/// it reads them, and, as the `SiteFeature` it is, what it makes of them: its
+/// derived data, pages, navigation item, part of today's plan, calendar layers
+/// and search records. A kind is one line in the site's registry
+/// (`SiteFeatures.all`); `ContentLoader` asks the registered kinds, in that
+/// order, to read their files. Its reading is declared beside this (as
+/// `Diary/DiaryKind.swift`), its pages in an extension beside that
+/// (`Diary/DiaryPages.swift`).
 ///
 /// A kind reads through `ContentLoad`, which records and hashes every file
 /// it reads: what a kind read, in order, is its key (`Content.kindKeys`,
@@ -11,7 +15,7 @@
 /// own (`ItemsKey`, `ContentKey`); its items say who may see them with an
 /// `Audience` read by `YAMLFields.audience`, and every view filters them
 /// alike (`PublishedContent`).
-public protocol ContentKind: Sendable {
+protocol ContentKind: SiteFeature {
     /// Folders and files directly below `content/` that belong to this kind (`diary`, `routines.yml`).
     var files: [String] { get }
     /// Reads and parses its files into `load.content`, each problem a located diagnostic in `load.diagnostics`.
@@ -21,11 +25,11 @@ public protocol ContentKind: Sendable {
 }
 
 extension ContentKind {
-    public var itemsKeys: [any ItemsKey.Type] { [] }
+    var itemsKeys: [any ItemsKey.Type] { [] }
 }
 
 extension ContentKind where Self: ItemsKey {
-    public var itemsKeys: [any ItemsKey.Type] { [Self.self] }
+    var itemsKeys: [any ItemsKey.Type] { [Self.self] }
 }
 
 /// What a kind read from a file that a page may show, and who may see it.

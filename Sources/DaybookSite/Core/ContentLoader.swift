@@ -8,8 +8,8 @@ public enum ContentLoader {
     ///   `cache` since the last such load, and examines only the files they
     ///   name (`serve`'s rebuilds); otherwise it examines every file.
     /// - Parameter kinds: the registered kinds of content (`SiteBuilder.contentKinds`), asked in this order to read their files.
-    public static func load(directory: URL, displayRoot: String, io: FileIO = .disk, kinds: [any ContentKind], cache: ParseCache? = nil,
-                            watched: Bool = false) -> (Content, Diagnostics) {
+    static func load(directory: URL, displayRoot: String, io: FileIO = .disk, kinds: [any ContentKind], cache: ParseCache? = nil,
+                     watched: Bool = false) -> (Content, Diagnostics) {
         guard let cache else { return load(directory: directory, displayRoot: displayRoot, io: io, kinds: kinds, cache: nil, changes: nil) }
         // One load at a time: a file one load reads must not be kept as another examined it before.
         return cache.loading {

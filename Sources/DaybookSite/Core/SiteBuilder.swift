@@ -58,7 +58,7 @@ public struct BuildSummary: Sendable {
 /// pages (a URL and a view model each) → templates → bytes → atomic write.
 public enum SiteBuilder {
     /// The kinds of content of the registry (`SiteFeatures.all`), for what reads the content without building the site.
-    public static var contentKinds: [any ContentKind] { SiteFeatures.all.contentKinds }
+    static var contentKinds: [any ContentKind] { SiteFeatures.all.contentKinds }
 
     /// Throws a `UsageError` when the output folder may not be replaced;
     /// gives what `--force` deletes when it replaces another site's output.

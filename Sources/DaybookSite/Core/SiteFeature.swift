@@ -1,13 +1,12 @@
-
-/// One feature of the site and everything it adds: the kind of content it
-/// reads (`ContentKind`), its pages, its navigation item, its part of today's
-/// plan on the home page, its calendar layers and its records in the search
-/// index. A new feature is a folder with a type conforming to this, and a
-/// line in `SiteFeatures.all`: the one registry, which the content loader
-/// reads its kinds from too.
+/// One feature of the site and everything it adds: its pages, its navigation
+/// item, its part of today's plan on the home page, its calendar layers and
+/// its records in the search index. A kind of content is a feature that also
+/// reads its own files (`ContentKind`, which refines this); the home page,
+/// search, the calendars and the feeds read what the kinds read. A new
+/// feature is a folder with a type conforming to this, and a line in
+/// `SiteFeatures.all`: the one registry, which the content loader reads its
+/// kinds from too.
 protocol SiteFeature: Sendable {
-    /// The content it reads, if it reads its own (the diary's pages read the diary).
-    var contentKind: (any ContentKind)? { get }
     /// What its pages share, made once per build (`DerivedData`: `site[WorkoutStats.self]`).
     var derivedData: [any DerivedData.Type] { get }
     /// Its pages, showing the build's audience (`SiteData.published`: private content only with --include-private).
@@ -27,7 +26,6 @@ protocol SiteFeature: Sendable {
 }
 
 extension SiteFeature {
-    var contentKind: (any ContentKind)? { nil }
     var derivedData: [any DerivedData.Type] { [] }
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
@@ -49,15 +47,15 @@ enum SiteFeatures {
     /// Every feature, in navigation order; today's plan, the calendar's marks
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
-        HomePage(), DiaryPages(), MediaPages(), FreePages(), CalendarPages(), YearInReviewPages(), VocabPages(), FlashcardPrintPages(), WorkoutPages(),
-        RoutinePages(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
+        HomePage(), DiaryKind(), MediaPages(), PagesKind(), CalendarPages(), YearInReviewPages(), VocabKind(), FlashcardPrintPages(), WorkoutsKind(),
+        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
     ]
 
 }
 
 /// The features of one build: `SiteFeatures.all`, and in tests a kind of their own besides.
 extension [any SiteFeature] {
-    var contentKinds: [any ContentKind] { compactMap(\.contentKind) }
+    var contentKinds: [any ContentKind] { compactMap { $0 as? any ContentKind } }
     func navigation(_ site: SiteData) -> [NavigationEntry] { flatMap { $0.navigation(site) } }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         flatMap { $0.plan(site, on: date, context) }

@@ -42,7 +42,7 @@ public struct DiaryKind: ContentKind {
         }
         cache?.keepDiaryLoad(diary)
         load.diagnostics.append(contentsOf: diary.diagnostics)
-        load.content.entries = diary.entries
+        load.content[DiaryKind.self] = diary.entries
         load.content.entryIdentities = diary.identities
     }
 }
@@ -55,15 +55,7 @@ extension DiaryEntry: ContentItem {
     public var audience: Audience { Audience(isPrivate: isPrivate, isDraft: isDraft) }
 }
 
-extension Content {
+extension ItemsByKind {
     /// Sorted chronologically (see `DiaryEntry.chronologicalOrder`).
-    public var entries: [DiaryEntry] {
-        get { self[DiaryKind.self] }
-        set { self[DiaryKind.self] = newValue }
-    }
-}
-
-extension PublishedContent {
-    /// Chronological, as in the content.
     public var entries: [DiaryEntry] { self[DiaryKind.self] }
 }

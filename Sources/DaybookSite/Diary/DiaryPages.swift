@@ -1,8 +1,7 @@
 import Foundation
 
 /// Entry pages, the diary index, year and month archives, tag pages.
-struct DiaryPages: SiteFeature {
-    var contentKind: (any ContentKind)? { DiaryKind() }
+extension DiaryKind {
 
     func pages(_ site: SiteData) -> [Page] {
         let diary = site.diary

@@ -160,7 +160,7 @@ struct EntryGroup: TemplateData {
     let count: Int
 }
 
-/// An entry in a long list (`DiaryPages.fullItemLimit`): its date and title alone.
+/// An entry in a long list (`DiaryKind.fullItemLimit`): its date and title alone.
 struct EntryLine: TemplateData {
     let iso, dateLabel, title, href: String
 }

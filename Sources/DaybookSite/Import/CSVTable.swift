@@ -119,15 +119,15 @@ struct CSVReader {
                         : text[(end + 1)...].contains { $0 != newline && $0 != UInt8(ascii: " ") }
                 }
                 if stray {
-                    badRows.warn(SourceLocation(path: file.displayPath, line: start.line, column: start.column),
-                                 "a stray '\"' starts this field; it is read as a quote character, up to the field's end on this line",
-                                 hint: "a field with a quote inside is quoted, and the quote doubled: \"say \"\"hi\"\"\"")
+                    badRows.diagnostics.warning(SourceLocation(path: file.displayPath, line: start.line, column: start.column),
+                                                "a stray '\"' starts this field; it is read as a quote character, up to the field's end on this line",
+                                                hint: "a field with a quote inside is quoted, and the quote doubled: \"say \"\"hi\"\"\"")
                     (index, line, column) = (start.index, start.line, start.column)
                     text.removeAll(keepingCapacity: true)
                 } else if !closed {
                     bad = true
-                    badRows.add(SourceLocation(path: file.displayPath, line: start.line, column: start.column), "quoted field is never closed",
-                                hint: "end it with '\"'; write a quote inside it as '\"\"'")
+                    badRows.diagnostics.error(SourceLocation(path: file.displayPath, line: start.line, column: start.column),
+                                              "quoted field is never closed", hint: "end it with '\"'; write a quote inside it as '\"\"'")
                 }
             }
             unquoted()
@@ -144,8 +144,8 @@ struct CSVReader {
         }
         if !record.isEmpty, !bad { records.append(record) }
         if let firstControl {
-            badRows.warn(firstControl, "\(controls) control character\(controls == 1 ? "" : "s") (such as NUL) left out of the text",
-                         hint: "they are not text; the export has them by mistake")
+            badRows.diagnostics.warning(firstControl, "\(controls) control character\(controls == 1 ? "" : "s") (such as NUL) left out of the text",
+                                        hint: "they are not text; the export has them by mistake")
         }
         return records
     }
@@ -184,12 +184,12 @@ struct CSVTable {
             guard let text = text(name) else { return nil }
             let normalized = table.separator == ";" || !text.contains(".") ? text.replacingOccurrences(of: ",", with: ".") : text
             guard let value = Double(normalized), value.isFinite else {
-                badRows.add(location(name), "\(name) '\(text)' is not a number")
+                badRows.diagnostics.error(location(name), "\(name) '\(text)' is not a number")
                 return nil
             }
             // Reps and seconds become whole numbers; no real set comes near.
             guard value.magnitude <= 1e9 else {
-                badRows.add(location(name), "\(name) '\(text)' is out of range (at most 1,000,000,000)")
+                badRows.diagnostics.error(location(name), "\(name) '\(text)' is out of range (at most 1,000,000,000)")
                 return nil
             }
             return value

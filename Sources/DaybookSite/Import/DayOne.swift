@@ -102,12 +102,12 @@ public enum DayOneJSON {
             let location = file.location(line: 1)
             guard let uuid = item["uuid"] as? String, let createdText = item["creationDate"] as? String,
                   let created = iso.date(from: createdText) else {
-                badRows.add(location, "entry \(index + 1) has no uuid or creationDate like 2024-08-31T12:34:56Z")
+                badRows.diagnostics.error(location, "entry \(index + 1) has no uuid or creationDate like 2024-08-31T12:34:56Z")
                 continue
             }
             // The uuid is written into the entry's front matter as it is.
             guard DayOneEntry.isIdentifier(uuid) else {
-                badRows.add(location, "entry \(index + 1): uuid '\(uuid)' is not letters, digits and '-'")
+                badRows.diagnostics.error(location, "entry \(index + 1): uuid '\(uuid)' is not letters, digits and '-'")
                 continue
             }
             let zone = (item["timeZone"] as? String).flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
@@ -123,9 +123,9 @@ public enum DayOneJSON {
                     if value.isFinite, measure.range.contains(value / perUnit) { return value }
                     let (low, high) = (measure.range.lowerBound * perUnit, measure.range.upperBound * perUnit)
                     let line = file.text.range(of: uuid).map { file.text.utf8[..<$0.lowerBound].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
-                    badRows.warn(file.location(line: line ?? 1),
-                                 "entry \(index + 1) (\(uuid)): weather.\(key) \(value) is not between \(low.plain) and \(high.plain) \(unit ?? measure.unit); left out",
-                                 hint: "add the weather by hand to the entry if you know it")
+                    badRows.diagnostics.warning(file.location(line: line ?? 1),
+                                                "entry \(index + 1) (\(uuid)): weather.\(key) \(value) is not between \(low.plain) and \(high.plain) \(unit ?? measure.unit); left out",
+                                                hint: "add the weather by hand to the entry if you know it")
                     return nil
                 }
                 entry.temperatureCelsius = measure("temperatureCelsius", .temperature)
@@ -144,7 +144,7 @@ public enum DayOneJSON {
                     let attachment = DayOneEntry.Attachment(folder: folder, identifier: identifier, md5: md5, type: type)
                     // Its md5 and type name a file: a name that is not one is never used.
                     if let problem = attachment.nameProblem {
-                        badRows.add(location, "entry \(index + 1) (\(uuid)): \(problem)")
+                        badRows.diagnostics.error(location, "entry \(index + 1) (\(uuid)): \(problem)")
                     } else {
                         entry.attachments.append(attachment)
                     }

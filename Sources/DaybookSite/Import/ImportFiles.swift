@@ -21,8 +21,8 @@ public enum TrainingImport {
         // A typo in the person's own log is theirs to see, not a reason to refuse the rest.
         for set in sessions.lazy.flatMap(\.exercises).flatMap(\.sets) {
             if let reason = set.outOfRange {
-                badRows.warn(table.file.location(line: set.line), "\(reason): the set is in the exercise's note, not counted",
-                             hint: "correct it in the workout file after the import")
+                badRows.diagnostics.warning(table.file.location(line: set.line), "\(reason): the set is in the exercise's note, not counted",
+                                            hint: "correct it in the workout file after the import")
             }
         }
         return sessions

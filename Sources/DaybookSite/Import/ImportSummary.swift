@@ -62,19 +62,15 @@ public struct ImportSummary: Sendable {
 /// The rows of an export that could not be read at all: an error each, unless
 /// the user asked with `--skip-bad-rows` to import the rest without them.
 public struct BadRows: Sendable {
-    public private(set) var items: [Diagnostic] = []
-    /// Rows read with something changed or left aside (an implausible value,
-    /// a stray quote): imported, and named in a warning each.
-    public private(set) var warnings: [Diagnostic] = []
+    /// An error each for the rows that could not be read; a warning each for
+    /// rows read with something changed or left aside (an implausible value,
+    /// a stray quote), which are imported.
+    public var diagnostics = Diagnostics()
     public init() {}
 
-    public mutating func add(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        items.append(Diagnostic(location, message, hint: hint))
-    }
-
-    public mutating func warn(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        warnings.append(Diagnostic(location, message, hint: hint, severity: .warning))
-    }
+    /// The rows that could not be read.
+    public var items: [Diagnostic] { diagnostics.errors }
+    public var warnings: [Diagnostic] { diagnostics.items.filter { $0.severity == .warning } }
 
     /// With `skip`, the bad rows become left-out items of the summary; without,
     /// they are errors that stop the import.

@@ -168,7 +168,7 @@ public enum JrnlText {
         }
         // jrnl drops text before the first entry without a word; here it is a bad row.
         if let stray = lines[..<first].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) {
-            badRows.add(file.location(line: stray + 1), "text before the first entry is not part of any entry")
+            badRows.diagnostics.error(file.location(line: stray + 1), "text before the first entry is not part of any entry")
         }
         var entries: [JrnlEntry] = []
         var current: (line: Int, date: LocalDate, time: LocalTime, seconds: Int?, text: [String])?
@@ -269,7 +269,7 @@ enum JrnlJSON {
             unknown.formUnion(Set(item.keys).subtracting(known))
             guard let date = (item["date"] as? String).flatMap({ LocalDate(iso: $0) }),
                   let time = (item["time"] as? String).flatMap({ LocalTime(text: $0) }) else {
-                badRows.add(file.location(line: 1), "entry \(index + 1) has no date like 2013-04-09 and time like 15:39")
+                badRows.diagnostics.error(file.location(line: 1), "entry \(index + 1) has no date like 2013-04-09 and time like 15:39")
                 continue
             }
             // Tags are written with their symbol (`@work`).

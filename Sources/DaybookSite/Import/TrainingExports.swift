@@ -119,7 +119,7 @@ enum FitNotesExport {
                 if let seconds = ExportDuration.clockSeconds(time) {
                     set.seconds = seconds
                 } else {
-                    badRows.add(row.location("Time"), "time '\(time)' is not like 0:01:30")
+                    badRows.diagnostics.error(row.location("Time"), "time '\(time)' is not like 0:01:30")
                 }
             }
             if let distance = row.number("Distance", badRows: &badRows), distance > 0 {
@@ -201,11 +201,11 @@ extension CSVTable.Row {
     func when(_ dateColumn: String, exercise exerciseColumn: String, example: String,
               badRows: inout BadRows) -> (String, LocalDate, LocalTime?, String)? {
         guard let text = text(dateColumn), let (date, time) = ExportDate.parse(text) else {
-            badRows.add(location(dateColumn), "'\(text(dateColumn) ?? "")' is not a date", hint: "the export writes dates like \(example)")
+            badRows.diagnostics.error(location(dateColumn), "'\(text(dateColumn) ?? "")' is not a date", hint: "the export writes dates like \(example)")
             return nil
         }
         guard let exercise = self.text(exerciseColumn) else {
-            badRows.add(location(exerciseColumn), "the row has no \(exerciseColumn)")
+            badRows.diagnostics.error(location(exerciseColumn), "the row has no \(exerciseColumn)")
             return nil
         }
         return (text, date, time, exercise)

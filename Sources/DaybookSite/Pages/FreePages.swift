@@ -1,7 +1,6 @@
 
 /// Pages under `content/pages/` at `pages/NAME/`.
-struct FreePages: SiteFeature {
-    var contentKind: (any ContentKind)? { PagesKind() }
+extension PagesKind {
 
     struct FreePageView: TemplateData {
         let title, html: String

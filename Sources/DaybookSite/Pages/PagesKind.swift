@@ -4,9 +4,8 @@ public struct PagesKind: ContentKind {
     public var files: [String] { ["pages"] }
 
     public func load(_ load: ContentLoad) {
-        for file in load.markdown(under: "pages") {
-            if let page = FreePage.parse(file, into: &load.diagnostics) { load.content.pages.append(page) }
-        }
+        let pages = load.markdown(under: "pages").compactMap { FreePage.parse($0, into: &load.diagnostics) }
+        load.content[PagesKind.self] = pages
     }
 }
 
@@ -18,13 +17,6 @@ extension FreePage: ContentItem {
     public var audience: Audience { Audience(isPrivate: isPrivate, isDraft: isDraft) }
 }
 
-extension Content {
-    public var pages: [FreePage] {
-        get { self[PagesKind.self] }
-        set { self[PagesKind.self] = newValue }
-    }
-}
-
-extension PublishedContent {
+extension ItemsByKind {
     public var pages: [FreePage] { self[PagesKind.self] }
 }

@@ -23,7 +23,7 @@ enum PhonePlan {
     }
 
     static func days(_ site: SiteData, _ context: PageContext) -> [Day] {
-        let others = site.features.filter { !($0 is VocabPages) }
+        let others = site.features.filter { !($0 is VocabKind) }
         let vocabOnPhone = !site.published.decks.isEmpty
         return (0..<dayCount).map { offset in
             let date = site.today.adding(days: offset)
@@ -164,7 +164,7 @@ enum PhonePlan {
                 RoutineItem(id: routine.id, name: routine.name,
                             detail: [routine.time?.text, routine.minutes.map { t.minutes($0) }].compactMap { $0 }.joined(separator: " · "))
             }
-            hasWorkouts = WorkoutPages.hasWorkouts(site)
+            hasWorkouts = WorkoutsKind.hasWorkouts(site)
             plannedSplit = site.rotation.plannedToday ?? ""
             splits = site.config.workouts.split
             unit = site.config.workouts.unit.rawValue

@@ -23,7 +23,7 @@ struct MediaPages: SiteFeature {
     struct MonthPage: TemplateData {
         let heading: String
         let items: [Item]
-        let up: DiaryPages.MonthLink
+        let up: DiaryKind.MonthLink
         var count: Int { items.count }
     }
 
@@ -38,7 +38,7 @@ struct MediaPages: SiteFeature {
             }
         }
         let heading = context.t.format("photos_of_month", ["month": context.t.monthTitle(month)])
-        let up = DiaryPages.MonthLink(label: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)),
+        let up = DiaryKind.MonthLink(label: context.t.monthTitle(month), href: context.link(Routes.diaryMonth(month)),
                                       count: diary.byMonth[month]!.count)
         return PageViewModel(title: heading, section: .diary, page: MonthPage(heading: heading, items: items, up: up))
     }

@@ -50,10 +50,10 @@ enum RoutineMonthsPage {
 
     static func make(layer: RoutineLayer, _ context: PageContext) -> PageViewModel {
         let site = context.site, t = context.t, plan = site.routinePlan
-        let stats = RoutinePages.months(site).map { plan.month($0) }
+        let stats = RoutinesKind.months(site).map { plan.month($0) }
         // Month by month only lately: a `from:` decades back would make a
         // section for every month since. The totals count every month.
-        let shown = stats.prefix(RoutinePages.monthsShown)
+        let shown = stats.prefix(RoutinesKind.monthsShown)
         let sections = shown.map { section($0, layer: layer, context) }
 
         // All-time figures: the sum of the months, which reach from the first start to today.

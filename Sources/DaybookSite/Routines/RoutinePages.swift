@@ -1,8 +1,7 @@
 
 /// Routine pages: `routines/` with a month calendar of dots and the monthly
 /// charts; the routine dots of the calendars; today's routines on the home page.
-struct RoutinePages: SiteFeature {
-    var contentKind: (any ContentKind)? { RoutinesKind() }
+extension RoutinesKind {
     var derivedData: [any DerivedData.Type] { [RoutinePlan.self] }
 
     static func hasRoutines(_ site: SiteData) -> Bool { !site.routinePlan.routines.isEmpty }

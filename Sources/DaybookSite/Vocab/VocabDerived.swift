@@ -64,6 +64,6 @@ extension SiteData {
     }
 }
 
-extension VocabPages {
+extension VocabKind {
     var derivedData: [any DerivedData.Type] { [PublishedWords.self, DeckKeys.self] }
 }

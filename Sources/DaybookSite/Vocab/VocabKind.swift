@@ -15,7 +15,7 @@ public struct VocabKind: ContentKind {
             deckFiles.append(file)
         }
         let settings = load.content.config.vocab
-        load.content.decks = load.reparsedAll(deckFiles) { DeckParser.parse($0, settings: settings, into: &$1) }.compactMap { $0 }
+        load.content[VocabKind.self] = load.reparsedAll(deckFiles) { DeckParser.parse($0, settings: settings, into: &$1) }.compactMap { $0 }
         load.reportUnread(under: "vocab", readsSubfolders: false)
         if let reviews = vocabFiles.first(where: { $0.relativePath == "vocab/reviews.md" }) {
             let decks = load.content.decks
@@ -40,18 +40,13 @@ extension Deck: ContentItem {
     public var audience: Audience { Audience(isPrivate: isPrivate) }
 }
 
-extension Content {
-    public var decks: [Deck] {
-        get { self[VocabKind.self] }
-        set { self[VocabKind.self] = newValue }
-    }
+extension ItemsByKind {
+    public var decks: [Deck] { self[VocabKind.self] }
+}
 
+extension Content {
     public var reviews: ReviewLog {
         get { self[VocabKind.Reviews.self] }
         set { self[VocabKind.Reviews.self] = newValue }
     }
-}
-
-extension PublishedContent {
-    public var decks: [Deck] { self[VocabKind.self] }
 }

@@ -4,8 +4,7 @@ import Foundation
 /// flip cards. Only `site.published.decks` appear anywhere (pages, navigation,
 /// home plan, calendar); search leaves private decks out even with
 /// --include-private, as it does private entries.
-struct VocabPages: SiteFeature {
-    var contentKind: (any ContentKind)? { VocabKind() }
+extension VocabKind {
 
     func pages(_ site: SiteData) -> [Page] {
         guard !site.published.decks.isEmpty else { return [] }

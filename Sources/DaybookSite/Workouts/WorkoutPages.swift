@@ -2,8 +2,7 @@
 /// Workout pages: the log (`workouts/`), each session at its content path, and
 /// `workouts/stats/`; the workout layer of the calendars, today's split on the
 /// home page, and the sessions in the search index.
-struct WorkoutPages: SiteFeature {
-    var contentKind: (any ContentKind)? { WorkoutsKind() }
+extension WorkoutsKind {
     var derivedData: [any DerivedData.Type] { [SplitRotation.self, WorkoutStats.self] }
 
     /// A site has workout pages when it logs sessions or plans a split.

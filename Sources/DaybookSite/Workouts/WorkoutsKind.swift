@@ -9,7 +9,7 @@ public struct WorkoutsKind: ContentKind {
             .compactMap { $0 }
         load.reportUnread(under: "workouts", readsSubfolders: true)
         workouts.sort { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
-        load.content.workouts = workouts
+        load.content[WorkoutsKind.self] = workouts
     }
 }
 
@@ -22,15 +22,8 @@ extension WorkoutSession: ContentItem {
     public var audience: Audience { Audience(isPrivate: isPrivate) }
 }
 
-extension Content {
+extension ItemsByKind {
     /// Sorted by date.
-    public var workouts: [WorkoutSession] {
-        get { self[WorkoutsKind.self] }
-        set { self[WorkoutsKind.self] = newValue }
-    }
-}
-
-extension PublishedContent {
     public var workouts: [WorkoutSession] { self[WorkoutsKind.self] }
 }
 

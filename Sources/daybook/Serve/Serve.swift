@@ -24,14 +24,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The output folder.")
     var output = "public"
 
-    @Flag(name: .customLong("include-private"), help: "Include private entries.")
-    var includePrivate = false
-
-    @Flag(name: .long, help: "Include drafts.")
-    var drafts = false
-
-    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
-    var force = false
+    @OptionGroup var flags: BuildFlags
 
     func run() async throws {
         // Said before any build, and before "Serving …" could be printed.
@@ -40,9 +33,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("port \(port) is taken: another program (or another 'daybook serve') listens on it"
                                   + (free.map { "; try --port \($0)" } ?? ""))
         }
-        var configured = location.buildOptions(output: output, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
-        configured.replaceForeignOutput = force
-        let options = configured
+        let options = flags.buildOptions(location, output: output)
         // A refused output folder ends the command, as it does for `build`.
         try SiteBuilder.checkOutput(options)
         let memory = BuildMemory()

@@ -90,72 +90,72 @@ extension CalendarPages.YearPage {
 
 // Diary/DiaryPages.swift
 
-extension DiaryPages.EntryPage {
-    static let templateFields = TemplateFieldTable<DiaryPages.EntryPage>(reading: [
-        ("title", { (model: DiaryPages.EntryPage) -> TemplateValue in model.title.templateValue }),
-        ("dateLabel", { (model: DiaryPages.EntryPage) -> TemplateValue in model.dateLabel.templateValue }),
-        ("iso", { (model: DiaryPages.EntryPage) -> TemplateValue in model.iso.templateValue }),
-        ("time", { (model: DiaryPages.EntryPage) -> TemplateValue in model.time.templateValue }),
-        ("weather", { (model: DiaryPages.EntryPage) -> TemplateValue in model.weather.templateValue }),
-        ("tags", { (model: DiaryPages.EntryPage) -> TemplateValue in model.tags.templateValue }),
-        ("mood", { (model: DiaryPages.EntryPage) -> TemplateValue in model.mood.templateValue }),
-        ("isPrivate", { (model: DiaryPages.EntryPage) -> TemplateValue in model.isPrivate.templateValue }),
-        ("html", { (model: DiaryPages.EntryPage) -> TemplateValue in model.html.templateValue }),
-        ("previous", { (model: DiaryPages.EntryPage) -> TemplateValue in model.previous.templateValue }),
-        ("next", { (model: DiaryPages.EntryPage) -> TemplateValue in model.next.templateValue }),
-        ("monthHref", { (model: DiaryPages.EntryPage) -> TemplateValue in model.monthHref.templateValue }),
-        ("monthLabel", { (model: DiaryPages.EntryPage) -> TemplateValue in model.monthLabel.templateValue }),
-        ("calendarHref", { (model: DiaryPages.EntryPage) -> TemplateValue in model.calendarHref.templateValue }),
-        ("params", { (model: DiaryPages.EntryPage) -> TemplateValue in model.params.templateValue }),
-        ("lastmod", { (model: DiaryPages.EntryPage) -> TemplateValue in model.lastmod.templateValue }),
-        ("fields", { (model: DiaryPages.EntryPage) -> TemplateValue in model.fields.templateValue }),
-        ("linkedFrom", { (model: DiaryPages.EntryPage) -> TemplateValue in model.linkedFrom.templateValue }),
-        ("previews", { (model: DiaryPages.EntryPage) -> TemplateValue in model.previews.templateValue }),
+extension DiaryKind.EntryPage {
+    static let templateFields = TemplateFieldTable<DiaryKind.EntryPage>(reading: [
+        ("title", { (model: DiaryKind.EntryPage) -> TemplateValue in model.title.templateValue }),
+        ("dateLabel", { (model: DiaryKind.EntryPage) -> TemplateValue in model.dateLabel.templateValue }),
+        ("iso", { (model: DiaryKind.EntryPage) -> TemplateValue in model.iso.templateValue }),
+        ("time", { (model: DiaryKind.EntryPage) -> TemplateValue in model.time.templateValue }),
+        ("weather", { (model: DiaryKind.EntryPage) -> TemplateValue in model.weather.templateValue }),
+        ("tags", { (model: DiaryKind.EntryPage) -> TemplateValue in model.tags.templateValue }),
+        ("mood", { (model: DiaryKind.EntryPage) -> TemplateValue in model.mood.templateValue }),
+        ("isPrivate", { (model: DiaryKind.EntryPage) -> TemplateValue in model.isPrivate.templateValue }),
+        ("html", { (model: DiaryKind.EntryPage) -> TemplateValue in model.html.templateValue }),
+        ("previous", { (model: DiaryKind.EntryPage) -> TemplateValue in model.previous.templateValue }),
+        ("next", { (model: DiaryKind.EntryPage) -> TemplateValue in model.next.templateValue }),
+        ("monthHref", { (model: DiaryKind.EntryPage) -> TemplateValue in model.monthHref.templateValue }),
+        ("monthLabel", { (model: DiaryKind.EntryPage) -> TemplateValue in model.monthLabel.templateValue }),
+        ("calendarHref", { (model: DiaryKind.EntryPage) -> TemplateValue in model.calendarHref.templateValue }),
+        ("params", { (model: DiaryKind.EntryPage) -> TemplateValue in model.params.templateValue }),
+        ("lastmod", { (model: DiaryKind.EntryPage) -> TemplateValue in model.lastmod.templateValue }),
+        ("fields", { (model: DiaryKind.EntryPage) -> TemplateValue in model.fields.templateValue }),
+        ("linkedFrom", { (model: DiaryKind.EntryPage) -> TemplateValue in model.linkedFrom.templateValue }),
+        ("previews", { (model: DiaryKind.EntryPage) -> TemplateValue in model.previews.templateValue }),
     ])
 }
 
-extension DiaryPages.YearLink {
-    static let templateFields = TemplateFieldTable<DiaryPages.YearLink>(reading: [
-        ("year", { (model: DiaryPages.YearLink) -> TemplateValue in model.year.templateValue }),
-        ("href", { (model: DiaryPages.YearLink) -> TemplateValue in model.href.templateValue }),
-        ("count", { (model: DiaryPages.YearLink) -> TemplateValue in model.count.templateValue }),
-        ("months", { (model: DiaryPages.YearLink) -> TemplateValue in model.months.templateValue }),
+extension DiaryKind.YearLink {
+    static let templateFields = TemplateFieldTable<DiaryKind.YearLink>(reading: [
+        ("year", { (model: DiaryKind.YearLink) -> TemplateValue in model.year.templateValue }),
+        ("href", { (model: DiaryKind.YearLink) -> TemplateValue in model.href.templateValue }),
+        ("count", { (model: DiaryKind.YearLink) -> TemplateValue in model.count.templateValue }),
+        ("months", { (model: DiaryKind.YearLink) -> TemplateValue in model.months.templateValue }),
     ])
 }
 
-extension DiaryPages.MonthLink {
-    static let templateFields = TemplateFieldTable<DiaryPages.MonthLink>(reading: [
-        ("label", { (model: DiaryPages.MonthLink) -> TemplateValue in model.label.templateValue }),
-        ("href", { (model: DiaryPages.MonthLink) -> TemplateValue in model.href.templateValue }),
-        ("count", { (model: DiaryPages.MonthLink) -> TemplateValue in model.count.templateValue }),
+extension DiaryKind.MonthLink {
+    static let templateFields = TemplateFieldTable<DiaryKind.MonthLink>(reading: [
+        ("label", { (model: DiaryKind.MonthLink) -> TemplateValue in model.label.templateValue }),
+        ("href", { (model: DiaryKind.MonthLink) -> TemplateValue in model.href.templateValue }),
+        ("count", { (model: DiaryKind.MonthLink) -> TemplateValue in model.count.templateValue }),
     ])
 }
 
-extension DiaryPages.IndexPage {
-    static let templateFields = TemplateFieldTable<DiaryPages.IndexPage>(reading: [
-        ("years", { (model: DiaryPages.IndexPage) -> TemplateValue in model.years.templateValue }),
-        ("recent", { (model: DiaryPages.IndexPage) -> TemplateValue in model.recent.templateValue }),
-        ("tagsHref", { (model: DiaryPages.IndexPage) -> TemplateValue in model.tagsHref.templateValue }),
-        ("isEmpty", { (model: DiaryPages.IndexPage) -> TemplateValue in model.isEmpty.templateValue }),
-        ("count", { (model: DiaryPages.IndexPage) -> TemplateValue in model.count.templateValue }),
+extension DiaryKind.IndexPage {
+    static let templateFields = TemplateFieldTable<DiaryKind.IndexPage>(reading: [
+        ("years", { (model: DiaryKind.IndexPage) -> TemplateValue in model.years.templateValue }),
+        ("recent", { (model: DiaryKind.IndexPage) -> TemplateValue in model.recent.templateValue }),
+        ("tagsHref", { (model: DiaryKind.IndexPage) -> TemplateValue in model.tagsHref.templateValue }),
+        ("isEmpty", { (model: DiaryKind.IndexPage) -> TemplateValue in model.isEmpty.templateValue }),
+        ("count", { (model: DiaryKind.IndexPage) -> TemplateValue in model.count.templateValue }),
     ])
 }
 
-extension DiaryPages.ArchivePage {
-    static let templateFields = TemplateFieldTable<DiaryPages.ArchivePage>(reading: [
-        ("heading", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.heading.templateValue }),
-        ("groups", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.groups.templateValue }),
-        ("count", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.count.templateValue }),
-        ("up", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.up.templateValue }),
-        ("previous", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.previous.templateValue }),
-        ("next", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.next.templateValue }),
-        ("photosHref", { (model: DiaryPages.ArchivePage) -> TemplateValue in model.photosHref.templateValue }),
+extension DiaryKind.ArchivePage {
+    static let templateFields = TemplateFieldTable<DiaryKind.ArchivePage>(reading: [
+        ("heading", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.heading.templateValue }),
+        ("groups", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.groups.templateValue }),
+        ("count", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.count.templateValue }),
+        ("up", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.up.templateValue }),
+        ("previous", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.previous.templateValue }),
+        ("next", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.next.templateValue }),
+        ("photosHref", { (model: DiaryKind.ArchivePage) -> TemplateValue in model.photosHref.templateValue }),
     ])
 }
 
-extension DiaryPages.TagsPage {
-    static let templateFields = TemplateFieldTable<DiaryPages.TagsPage>(reading: [
-        ("tags", { (model: DiaryPages.TagsPage) -> TemplateValue in model.tags.templateValue }),
+extension DiaryKind.TagsPage {
+    static let templateFields = TemplateFieldTable<DiaryKind.TagsPage>(reading: [
+        ("tags", { (model: DiaryKind.TagsPage) -> TemplateValue in model.tags.templateValue }),
     ])
 }
 
@@ -441,13 +441,13 @@ extension ObsidianPass.Field {
 
 // Pages/FreePages.swift
 
-extension FreePages.FreePageView {
-    static let templateFields = TemplateFieldTable<FreePages.FreePageView>(reading: [
-        ("title", { (model: FreePages.FreePageView) -> TemplateValue in model.title.templateValue }),
-        ("html", { (model: FreePages.FreePageView) -> TemplateValue in model.html.templateValue }),
-        ("params", { (model: FreePages.FreePageView) -> TemplateValue in model.params.templateValue }),
-        ("linkedFrom", { (model: FreePages.FreePageView) -> TemplateValue in model.linkedFrom.templateValue }),
-        ("previews", { (model: FreePages.FreePageView) -> TemplateValue in model.previews.templateValue }),
+extension PagesKind.FreePageView {
+    static let templateFields = TemplateFieldTable<PagesKind.FreePageView>(reading: [
+        ("title", { (model: PagesKind.FreePageView) -> TemplateValue in model.title.templateValue }),
+        ("html", { (model: PagesKind.FreePageView) -> TemplateValue in model.html.templateValue }),
+        ("params", { (model: PagesKind.FreePageView) -> TemplateValue in model.params.templateValue }),
+        ("linkedFrom", { (model: PagesKind.FreePageView) -> TemplateValue in model.linkedFrom.templateValue }),
+        ("previews", { (model: PagesKind.FreePageView) -> TemplateValue in model.previews.templateValue }),
     ])
 }
 
