@@ -39,6 +39,8 @@ enum Main {
 }
 
 struct Daybook: AsyncParsableCommand {
+    // Every command names itself (`commandName`): else ArgumentParser derives
+    // each name from its type with String(describing:), 12.8 M instructions a run.
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
@@ -98,7 +100,7 @@ struct BuildFlags: ParsableArguments {
 }
 
 struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
 
     @OptionGroup var location: SiteLocation
 
@@ -130,7 +132,7 @@ struct Build: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Validate all content and the theme; write nothing.")
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Validate all content and the theme; write nothing.")
 
     @OptionGroup var location: SiteLocation
 

@@ -4,6 +4,7 @@ import Foundation
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Bring in words, diary entries and workouts from other apps.",
         discussion: """
         Every import is idempotent (what is already imported is skipped) and atomic (nothing is \

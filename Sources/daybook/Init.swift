@@ -5,6 +5,7 @@ import Foundation
 /// `daybook init [DIR]`: a new site that builds, never over an existing one.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Make a new site: content/site.yml with every setting, the content folders, a first entry and deck.",
         discussion: """
         Writes DIR/content/ (site.yml, diary/, vocab/, workouts/, routines/, pages/) and a .gitignore that keeps \

@@ -5,6 +5,7 @@ import Foundation
 /// `daybook new entry|deck|workout`: a file with its front matter, ready to write in.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Scaffold a diary entry (with the weather of now, or of --date and --time), a vocabulary deck or a workout."
     )
 

@@ -3,7 +3,7 @@ import DaybookSite
 import Foundation
 
 struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Export a deck for another app.", subcommands: [ExportAnki.self])
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a deck for another app.", subcommands: [ExportAnki.self])
 }
 
 /// `daybook export anki DECK`

@@ -13,6 +13,7 @@ struct WeatherCommand: ParsableCommand {
 
     struct Fill: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fill",
             abstract: "Add the weather of its hour to each dated entry that has none, changing nothing else in the file."
         )
 

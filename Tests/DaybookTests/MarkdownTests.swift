@@ -273,4 +273,19 @@ import Testing
     @Test func plainTextUsesSmartPunctuationLikeThePage() {
         #expect(Markdown.plainText("it's \"cold\"...") == "it’s “cold”…")
     }
+
+    /// The byte check that keeps most entries' trees from a walk for links
+    /// misses none: when it says no, rendering finds no relative link.
+    @Test func theLinkCheckMissesNoRelativeLink() async {
+        #expect(!MarkdownLink.mayHoldLink("[a](https://example.org/) and a closing ]"))
+        #expect(MarkdownLink.mayHoldLink("[a](../2026-11-19/)") && MarkdownLink.mayHoldLink("[a][b]") && MarkdownLink.mayHoldLink("[b]: x"))
+        #expect(MarkdownLink.mayHoldLink("[a](") && MarkdownLink.mayHoldLink("[a](htt"))
+        let pieces = ["[a](../x/)", "[a](https://e.org/)", "[a](http", "[a][b]", "[b]", "\n\n[b]: ../y/\n", "]", "(", "](", "http", " ", "word", "가나", "\n"]
+        let markdown = Gen<String?>.element(of: pieces).map { $0 ?? "" }.array(of: 0...10).map { $0.joined() }
+        await propertyCheck(count: 1000, input: markdown) { markdown in
+            var found = 0
+            _ = Markdown.render(markdown, links: { _ in found += 1 })
+            #expect(MarkdownLink.mayHoldLink(markdown) || found == 0, "\(markdown.debugDescription)")
+        }
+    }
 }

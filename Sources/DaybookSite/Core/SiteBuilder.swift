@@ -99,8 +99,8 @@ public enum SiteBuilder {
         let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
                             cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
                             themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false), features: options.features)
-        if !site.photoErrors.isEmpty { throw ContentErrors(site.photoErrors.sorted { $0.location < $1.location }) }
-        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.vocabDiagnostics + site.diary.warnings + site.pageWarnings)
+        if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
+        return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.derivedWarnings)
     }
 
     /// Every page of the site: each feature's pages and public files, then

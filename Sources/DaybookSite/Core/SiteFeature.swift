@@ -9,6 +9,8 @@
 protocol SiteFeature: Sendable {
     /// What its pages share, made once per build (`DerivedData`: `site[WorkoutStats.self]`).
     var derivedData: [any DerivedData.Type] { get }
+    /// What it derives for each view's audience alone (`AudienceData`: `published.vocab`).
+    var audienceData: [any AudienceData.Type] { get }
     /// Its pages, showing the build's audience (`SiteData.published`: private content only with --include-private).
     func pages(_ site: SiteData) -> [Page]
     /// Its files published to the world whatever the audience (`calendar.ics`), from public content alone.
@@ -27,6 +29,7 @@ protocol SiteFeature: Sendable {
 
 extension SiteFeature {
     var derivedData: [any DerivedData.Type] { [] }
+    var audienceData: [any AudienceData.Type] { [] }
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }

@@ -76,7 +76,8 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
             switch part {
             case ".": continue
             case "..": if parts.popLast() == nil { return nil }
-            default: parts.append(part.removingPercentEncoding ?? String(part))
+            // Foundation's decoding is costly and most parts have nothing to decode.
+            default: parts.append(part.contains("%") ? part.removingPercentEncoding ?? String(part) : String(part))
             }
         }
         if parts.last == "index.html" { parts.removeLast() }

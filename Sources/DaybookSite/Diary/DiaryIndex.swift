@@ -37,6 +37,9 @@ public struct DiaryIndex: Sendable {
     /// What rendering each entry's body gave.
     private var renderings: [EntryRendering]
 
+    /// The words of the entry at `index`, as the year in review counts them.
+    func words(of index: Int) -> Int { renderings[index].words }
+
     /// - Parameter memo: bodies rendered by the last build; one whose text and
     ///   links are the same is not rendered again (`serve`). Bodies with
     ///   photos always are, so that the build publishes their photos; other
@@ -114,7 +117,8 @@ public struct DiaryIndex: Sendable {
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 } + pass.errors,
                                        showsNotes: pass.showsNotes, links: body.links,
                                        content: memo.remembers ? PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) } : nil,
-                                       searchText: memo.remembers ? PageKey { $0.combine(text: rendered.searchText) } : nil)
+                                       searchText: memo.remembers ? PageKey { $0.combine(text: rendered.searchText) } : nil,
+                                       words: YearInReview.words(entry.body))
         if rendering.isKeptAlone(of: entry) {
             memo.keep(rendering, of: entry.source, shared: shared, links: pass.links, targetsKey: targetsKey)
         }
@@ -283,6 +287,8 @@ struct EntryRendering: Sendable {
     let content: PageKey?
     /// What the search index keeps of its text, hashed; nil with `content`.
     let searchText: PageKey?
+    /// Its words as the year in review counts them (`YearInReview.words`): counted once here, kept with it by `serve`.
+    let words: Int
 
     /// Without photos or errors, a rendering holds while the entry's text
     /// (and where its links lead) is the same; with them it is made in every

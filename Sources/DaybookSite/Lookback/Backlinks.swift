@@ -96,10 +96,12 @@ struct Backlinks: Sendable {
 
     /// A sentence ends at a line break, or at `.`, `!`, `?`, `。` followed by whitespace or the end.
     private static func endsSentence(_ characters: [Character], at index: Int) -> Bool {
-        let character = characters[index]
-        if character == "\n" { return true }
-        guard ".!?。！？".contains(character) else { return false }
-        return index + 1 == characters.count || characters[index + 1].isWhitespace
+        // A switch, not `String.contains`, which walked a string for every character of a link's block.
+        switch characters[index] {
+        case "\n": return true
+        case ".", "!", "?", "。", "！", "？": return index + 1 == characters.count || characters[index + 1].isWhitespace
+        default: return false
+        }
     }
 
     private static func fold(_ characters: ArraySlice<Character>) -> String {

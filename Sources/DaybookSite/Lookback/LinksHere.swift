@@ -15,6 +15,7 @@ struct LinksHere: Sendable {
         let title: String
         /// An entry's day; nil for a free page.
         let date: LocalDate?
+        /// For a preview: empty for a page no link leads to.
         let firstLines: String
         /// Shown with --include-private only: never listed as linking here, nor previewed.
         let isPublic: Bool
@@ -41,17 +42,21 @@ struct LinksHere: Sendable {
         }
         var shown: [SitePath: Shown] = [:]
         var publicIndexes = Set(diary.publicIndexes)
+        // Only a page a link leads to is previewed: the others' first lines are not made.
+        let targets = Set(links.lazy.map(\.to))
         for (position, entry) in diary.entries.enumerated() {
-            shown[Routes.content(entry.source)] = Shown(title: entry.title, date: entry.date,
-                                                        firstLines: PlainText.firstLines(diary.bodies[position].searchText, Self.firstLinesLength),
-                                                        isPublic: publicIndexes.remove(position) != nil)
+            let path = Routes.content(entry.source)
+            shown[path] = Shown(title: entry.title, date: entry.date,
+                                firstLines: targets.contains(path) ? PlainText.firstLines(diary.bodies[position].searchText, Self.firstLinesLength) : "",
+                                isPublic: publicIndexes.remove(position) != nil)
         }
         for page in pages {
-            shown[Routes.content(page.page.source)] = Shown(title: page.page.title, date: nil,
-                                                            firstLines: PlainText.firstLines(page.text, Self.firstLinesLength), isPublic: page.isPublic)
+            let path = Routes.content(page.page.source)
+            shown[path] = Shown(title: page.page.title, date: nil,
+                                firstLines: targets.contains(path) ? PlainText.firstLines(page.text, Self.firstLinesLength) : "", isPublic: page.isPublic)
         }
         // A word's card shows the word and its meanings.
-        let linkedWords = Set(links.lazy.map(\.to).filter { $0.value.utf8.contains(UInt8(ascii: "#")) })
+        let linkedWords = targets.filter { $0.value.utf8.contains(UInt8(ascii: "#")) }
         var words: [String: [SitePath]] = [:]
         for deck in decks where !linkedWords.isEmpty {
             let fragments = Routes.wordFragments(deck)

@@ -72,13 +72,18 @@ public struct YearInReview: Sendable, Equatable {
     /// (`it's`) kept (Korean is written with spaces too). What a reader does
     /// not read as text is skipped: images and embeds (`![alt](photo.jpg)`,
     /// `![[photo.jpg]]`), a link's address (`[text](address)` counts its text)
-    /// and HTML tags. Read byte by byte: every entry of the site goes through it.
+    /// and HTML tags. Read byte by byte, once per entry when its body renders
+    /// (`EntryRendering.words`): every entry of the site goes through it.
     public static func words(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { words(bytes: $0) }
     }
 
     static func words(bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        wordBytes.withUnsafeBufferPointer { words(bytes: bytes, table: $0) }
+    }
+
+    private static func words(bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0, inWord = false, index = 0
         let end = bytes.count
         /// Moves past the first `closing` from `from`; to the end when there is none.
@@ -87,57 +92,82 @@ public struct YearInReview: Sendable, Equatable {
             while at < end && bytes[at] != closing { at += 1 }
             return min(at + 1, end)
         }
+        /// Past the letters that follow inside a word, ASCII or Hangul syllables (U+AC00–U+D7A3,
+        /// led by 0xEA–0xED): most of a text's bytes, read in one table lookup each.
+        func restOfWord(from: Int) -> Int {
+            var at = from
+            while at < end {
+                let byte = bytes[at]
+                let step = table[Int(byte)]
+                guard step != 0 else { break }
+                at += Int(step)
+            }
+            return min(at, end)
+        }
         while index < end {
             let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "!") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "["):
-                // An image or an embed: its alt text and address are not read as words.
-                index = skip(past: UInt8(ascii: "]"), from: index + 2)
-                if index < end && bytes[index] == UInt8(ascii: "]") { index += 1 }
-                if index < end && bytes[index] == UInt8(ascii: "(") { index = skip(past: UInt8(ascii: ")"), from: index) }
-                inWord = false
-                continue
-            case UInt8(ascii: "]") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "("):
-                index = skip(past: UInt8(ascii: ")"), from: index + 1)
-                inWord = false
-                continue
-            case UInt8(ascii: "<") where index + 1 < end && (bytes[index + 1] == UInt8(ascii: "/") || isASCIILetter(bytes[index + 1])):
-                index = skip(past: UInt8(ascii: ">"), from: index)
-                inWord = false
-                continue
-            default:
-                break
-            }
-            let length: Int, letter: Bool
             if byte < 0x80 {
-                length = 1
-                letter = isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (inWord && byte == UInt8(ascii: "'"))
-            } else {
-                length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                let second = index + 1 < end ? bytes[index + 1] : 0
-                // Not letters: U+0080–U+00BF (no-break space, «, », ·), U+2000–U+206F (spaces, dashes,
-                // quotes, …; ’ inside a word is an apostrophe), U+3000–U+303F (CJK spaces and punctuation),
-                // U+FF01–U+FF0F (fullwidth punctuation).
-                if byte == 0xC2 {
-                    letter = false
-                } else if byte == 0xE2 && (second == 0x80 || second == 0x81) {
-                    letter = inWord && second == 0x80 && index + 2 < end && bytes[index + 2] == 0x99
-                } else if byte == 0xE3 && second == 0x80 {
-                    letter = false
-                } else if byte == 0xEF && second == 0xBC && index + 2 < end && bytes[index + 2] <= 0x8F {
-                    letter = false
-                } else {
-                    letter = true
+                if table[Int(byte)] == 1 {
+                    if !inWord { count += 1 }
+                    inWord = true
+                    index = restOfWord(from: index + 1)
+                    continue
                 }
+                switch byte {
+                case UInt8(ascii: "!") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "["):
+                    // An image or an embed: its alt text and address are not read as words.
+                    index = skip(past: UInt8(ascii: "]"), from: index + 2)
+                    if index < end && bytes[index] == UInt8(ascii: "]") { index += 1 }
+                    if index < end && bytes[index] == UInt8(ascii: "(") { index = skip(past: UInt8(ascii: ")"), from: index) }
+                    inWord = false
+                case UInt8(ascii: "]") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "("):
+                    index = skip(past: UInt8(ascii: ")"), from: index + 1)
+                    inWord = false
+                case UInt8(ascii: "<") where index + 1 < end && (bytes[index + 1] == UInt8(ascii: "/") || isASCIILetter(bytes[index + 1])):
+                    index = skip(past: UInt8(ascii: ">"), from: index)
+                    inWord = false
+                case UInt8(ascii: "'"):
+                    // Inside a word an apostrophe is part of it (`it's`); elsewhere it starts none.
+                    index += 1
+                default:
+                    inWord = false
+                    index += 1
+                }
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            let second = index + 1 < end ? bytes[index + 1] : 0
+            // Not letters: U+0080–U+00BF (no-break space, «, », ·), U+2000–U+206F (spaces, dashes,
+            // quotes, …; ’ inside a word is an apostrophe), U+3000–U+303F (CJK spaces and punctuation),
+            // U+FF01–U+FF0F (fullwidth punctuation).
+            let letter: Bool
+            if byte == 0xC2 {
+                letter = false
+            } else if byte == 0xE2 && (second == 0x80 || second == 0x81) {
+                letter = inWord && second == 0x80 && index + 2 < end && bytes[index + 2] == 0x99
+            } else if byte == 0xE3 && second == 0x80 {
+                letter = false
+            } else if byte == 0xEF && second == 0xBC && index + 2 < end && bytes[index + 2] <= 0x8F {
+                letter = false
+            } else {
+                letter = true
             }
             if letter && !inWord { count += 1 }
             inWord = letter
             index += length
+            if letter { index = restOfWord(from: index) }
         }
         return count
     }
 
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    /// For each first byte, how far a word's letter that starts with it reaches when it is
+    /// surely one (an ASCII letter or digit, a Hangul syllable); 0 for the rest.
+    private static let wordBytes: [UInt8] = (0...255).map { byte in
+        isASCIILetterOrDigit(UInt8(byte)) ? 1 : (0xEA...0xED).contains(byte) ? 3 : 0
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool { isASCIILetter(byte) || byte &- UInt8(ascii: "0") < 10 }
 
     static func ranked(_ names: [String], limit: Int) -> [Count] {
         let counts = names.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }

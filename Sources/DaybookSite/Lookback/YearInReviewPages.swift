@@ -125,7 +125,7 @@ struct YearInReviewPages: SiteFeature {
             year: year,
             entries: shown.map { index in
                 let entry = diary.entries[index]
-                return YearInReview.Entry(date: entry.date, words: YearInReview.words(entry.body), tags: entry.tags,
+                return YearInReview.Entry(date: entry.date, words: diary.words(of: index), tags: entry.tags,
                                           condition: entry.weather?.condition?.rawValue, temperature: entry.weather?.temperature)
             },
             workouts: inputs.workouts)

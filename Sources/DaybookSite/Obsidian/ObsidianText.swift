@@ -96,6 +96,14 @@ enum ObsidianText {
     /// Linear in the text: a `[[` looks ahead only to the next `[`, line end
     /// or `]]`, so brackets nested thousands deep cost no more than others.
     static func pieces(_ text: String) -> [Piece]? {
+        var steps = 0
+        return pieces(text, steps: &steps)
+    }
+
+    /// The same, adding to `steps` each character the scan visits and each
+    /// byte it looks ahead over, so that a test sees it grow with the text
+    /// (a clock would also measure the machine's load).
+    static func pieces(_ text: String, steps: inout Int) -> [Piece]? {
         // Runs on every text node of every entry: a byte check keeps plain text off the scan below.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "^") }) else { return nil }
         var pieces: [Piece] = []
@@ -103,15 +111,16 @@ enum ObsidianText {
         var rest = Substring(text)
         var previous: Character?
         while let first = rest.first {
+            steps += 1
             if first == "!" || first == "[",
-               let (piece, after) = wikilink(rest, offset: text.utf8.distance(from: text.startIndex, to: rest.startIndex)) {
+               let (piece, after) = wikilink(rest, offset: text.utf8.distance(from: text.startIndex, to: rest.startIndex), steps: &steps) {
                 flush(&plain, into: &pieces)
                 pieces.append(piece)
                 rest = after
                 previous = "]"
                 continue
             }
-            if first == "#", previous.map({ $0.isWhitespace || "([{,".contains($0) }) ?? true, let (name, after) = tag(rest.dropFirst()) {
+            if first == "#", previous.map({ $0.isWhitespace || "([{,".contains($0) }) ?? true, let (name, after) = tag(rest.dropFirst(), steps: &steps) {
                 flush(&plain, into: &pieces)
                 pieces.append(.tag(name))
                 rest = after
@@ -139,12 +148,12 @@ enum ObsidianText {
         plain = ""
     }
 
-    private static func wikilink(_ text: Substring, offset: Int) -> (Piece, Substring)? {
+    private static func wikilink(_ text: Substring, offset: Int, steps: inout Int) -> (Piece, Substring)? {
         let isEmbed = text.hasPrefix("![[")
         guard isEmbed || text.hasPrefix("[[") else { return nil }
         let inner = text.dropFirst(isEmbed ? 3 : 2).utf8
         // The body holds no `[` and no line end: the first of those or `]]` decides.
-        guard let stop = inner.firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "\n") }),
+        guard let stop = inner.firstIndex(where: { steps += 1; return $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "\n") }),
               inner[stop] == UInt8(ascii: "]"), inner.index(after: stop) < inner.endIndex, inner[inner.index(after: stop)] == UInt8(ascii: "]")
         else { return nil }
         let body = Substring(inner[..<stop])
@@ -219,8 +228,8 @@ enum ObsidianText {
     }
 
     /// A tag name after `#`: letters, digits, `_`, `-`, `/`, not only digits (as Obsidian reads them).
-    private static func tag(_ text: Substring) -> (String, Substring)? {
-        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/" }
+    private static func tag(_ text: Substring, steps: inout Int) -> (String, Substring)? {
+        let name = text.prefix { steps += 1; return $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/" }
         guard !name.isEmpty, !name.allSatisfy(\.isNumber), !name.hasPrefix("/") else { return nil }
         return (String(name), text.dropFirst(name.count))
     }

@@ -545,15 +545,20 @@ public struct MarkdownLink: Sendable, Equatable {
     static func mayHoldLink(_ markdown: String) -> Bool {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
-            guard bytes.count > 1 else { return false }
-            for index in 0..<bytes.count - 1 where bytes[index] == UInt8(ascii: "]") {
-                switch bytes[index + 1] {
+            guard let base = bytes.baseAddress, bytes.count > 1 else { return false }
+            // Every entry's text comes here: `memchr` finds each `]` (a byte loop was 1.9 % of a build).
+            let last = base + bytes.count - 1
+            var from = base
+            while from < last, let found = memchr(from, Int32(UInt8(ascii: "]")), last - from) {
+                let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                switch at[1] {
                 case UInt8(ascii: "("):
-                    let url = bytes[(index + 2)...].prefix(4)
+                    let url = UnsafeBufferPointer(start: at + 2, count: min(4, base + bytes.count - (at + 2)))
                     if !url.elementsEqual("http".utf8) { return true }
                 case UInt8(ascii: "["), UInt8(ascii: ":"): return true
-                default: continue
+                default: break
                 }
+                from = at + 1
             }
             return false
         }

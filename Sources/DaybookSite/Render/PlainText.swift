@@ -15,8 +15,9 @@ public enum PlainText {
 
     /// The first `length` Characters of a plain text, and "…" when there is more: a snippet.
     static func firstLines(_ text: String, _ length: Int) -> String {
-        let start = prefix(text, characters: length + 1)
-        return start.count > length ? String(start.prefix(length)) + "…" : start
+        let start = prefix(text, characters: length)
+        // Shorter than the text: there is more. By bytes, as counting its Characters again cost more than the cut.
+        return start.utf8.count < text.utf8.count ? start + "…" : start
     }
 
     /// The same of valid UTF-8.

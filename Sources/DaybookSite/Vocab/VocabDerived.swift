@@ -65,5 +65,6 @@ extension SiteData {
 }
 
 extension VocabKind {
-    var derivedData: [any DerivedData.Type] { [PublishedWords.self, DeckKeys.self] }
+    var derivedData: [any DerivedData.Type] { [WholeSchedule.self, PublishedWords.self, DeckKeys.self] }
+    var audienceData: [any AudienceData.Type] { [PublishedSchedule.self] }
 }

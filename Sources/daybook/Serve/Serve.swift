@@ -8,6 +8,7 @@ import Glibc
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Build, watch the content and theme, rebuild on change, reload the open browser page.",
         discussion: """
         Open pages reload as soon as a rebuild is done, and show the errors of a failed one over the page while \
