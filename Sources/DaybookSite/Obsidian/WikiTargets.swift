@@ -68,12 +68,18 @@ struct WikiTargets: Sendable {
     /// A "did you mean" hint for a name nothing has: the nearest file names
     /// (for a name with a file's extension) or note names.
     func hint(for target: String) -> String? {
+        var steps = 0
+        return hint(for: target, steps: &steps)
+    }
+
+    /// `hint`, adding the work it does to `steps`.
+    func hint(for target: String, steps: inout Int) -> String? {
         let made = tables.made
         let name = String(target.split(separator: "/").last ?? "")
         let isFile = name.contains(".") && !name.lowercased().hasSuffix(".md")
         let names = isFile ? made.fileNames.values.map { ($0[0] as NSString).lastPathComponent }
             : made.noteNames.values.map { made.notes[$0[0]].source.baseName }
-        return Suggestion.hint(for: name, in: names)
+        return Suggestion.nearest(to: name, in: names, steps: &steps).map { "did you mean '\($0)'?" }
     }
 
     /// `key` (lower case) by path or by name; among names, candidates come shortest path first.

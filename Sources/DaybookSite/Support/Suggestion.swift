@@ -3,10 +3,18 @@ public enum Suggestion {
     /// The closest candidate by edit distance, if it is close enough to be a
     /// plausible typo (at most a third of the word's length, at least 2).
     public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        var steps = 0
+        return nearest(to: word, in: candidates, steps: &steps)
+    }
+
+    /// `nearest`, adding the cells of the distance tables it fills to `steps`.
+    static func nearest(to word: String, in candidates: some Sequence<String>, steps: inout Int) -> String? {
         let target = Array(word.lowercased())
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
+            let letters = Array(candidate.lowercased())
+            steps += 1 + target.count * letters.count
+            let distance = editDistance(target, letters)
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
