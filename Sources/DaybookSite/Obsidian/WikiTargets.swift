@@ -66,7 +66,8 @@ struct WikiTargets: Sendable {
     }
 
     /// A "did you mean" hint for a name nothing has: the nearest file names
-    /// (for a name with a file's extension) or note names.
+    /// (for a name with a file's extension) or note names; of names equally
+    /// near, the first in alphabetical order (lower case).
     func hint(for target: String) -> String? {
         var steps = 0
         return hint(for: target, steps: &steps)
@@ -74,12 +75,8 @@ struct WikiTargets: Sendable {
 
     /// `hint`, adding the work it does to `steps`.
     func hint(for target: String, steps: inout Int) -> String? {
-        let made = tables.made
         let name = String(target.split(separator: "/").last ?? "")
-        let isFile = name.contains(".") && !name.lowercased().hasSuffix(".md")
-        let names = isFile ? made.fileNames.values.map { ($0[0] as NSString).lastPathComponent }
-            : made.noteNames.values.map { made.notes[$0[0]].source.baseName }
-        return Suggestion.nearest(to: name, in: names, steps: &steps).map { "did you mean '\($0)'?" }
+        return tables.hint(for: name, steps: &steps)
     }
 
     /// `key` (lower case) by path or by name; among names, candidates come shortest path first.
@@ -123,6 +120,10 @@ struct WikiTargets: Sendable {
         private let lock = NSLock()
         private var sources: (entries: [DiaryEntry], pages: [FreePage], files: [String], decks: [Deck])?
         private var tables = Made()
+        /// The names hints choose from, made for the first dead link, and each name's hint:
+        /// links to a note not written yet name it again and again.
+        private var noteSuggestions: Suggestion.Names?, fileSuggestions: Suggestion.Names?
+        private var hints: [String: String?] = [:]
 
         init(entries: [DiaryEntry], pages: [FreePage], files: [String], decks: [Deck]) { sources = (entries, pages, files, decks) }
 
@@ -161,6 +162,25 @@ struct WikiTargets: Sendable {
                     }
                 }
                 return tables
+            }
+        }
+
+        func hint(for name: String, steps: inout Int) -> String? {
+            let made = self.made
+            return lock.withLock {
+                steps += 1
+                if let known = hints[name] { return known }
+                let names: Suggestion.Names
+                if name.contains(".") && !name.lowercased().hasSuffix(".md") {
+                    names = fileSuggestions ?? Suggestion.Names(made.fileNames.sorted { $0.key < $1.key }.map { ($0.value[0] as NSString).lastPathComponent })
+                    fileSuggestions = names
+                } else {
+                    names = noteSuggestions ?? Suggestion.Names(made.noteNames.sorted { $0.key < $1.key }.map { made.notes[$0.value[0]].source.baseName })
+                    noteSuggestions = names
+                }
+                let hint = names.nearest(to: name, steps: &steps).map { Suggestion.hint($0) }
+                hints[name] = .some(hint)
+                return hint
             }
         }
 
