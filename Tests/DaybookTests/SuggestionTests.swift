@@ -49,8 +49,6 @@ import Testing
     }
 
     @Test func namesTheNearest() {
-        #expect(Suggestion.nearest(to: "snwo", in: ["snow", "rain"]) == "snow")
-        #expect(Suggestion.nearest(to: "xyzzy", in: ["snow", "rain"]) == nil)
         #expect(Suggestion.nearest(to: "", in: ["ab", "a"]) == "a")
         #expect(Suggestion.nearest(to: "산책 기록", in: ["산책기록", "운동 기록"]) == "산책기록")
         #expect(Suggestion.nearest(to: "PRIVTE", in: ["private", "draft"]) == "private")
