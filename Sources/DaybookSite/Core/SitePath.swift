@@ -20,7 +20,12 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The file written for this path.
     public var filePath: String { isFolder ? value + "index.html" : value }
     /// How deep the written file sits: "" → 0, `diary/` → 1, `feed.xml` → 0.
-    var depth: Int { filePath.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+    var depth: Int {
+        // A folder's file adds `index.html`, no slash: the value's own slashes, counted
+        // in its stored bytes (stepping through `utf8` took 9 M instructions a build).
+        var value = value
+        return value.withUTF8 { $0.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+    }
     /// `../../` from this page to the root.
     public var rootPrefix: String { String(repeating: "../", count: depth) }
 

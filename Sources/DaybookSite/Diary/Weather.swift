@@ -272,9 +272,17 @@ enum WeatherWords {
 
     static func key(_ word: String) -> String {
         // Nearly every word is ASCII, where the same is done by bytes.
+        // (Written into the String's own storage: `String(decoding:)` of a lazy
+        // collection asks the runtime for its conformances, 3.5 M instructions a build.)
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
-            let kept = word.utf8.lazy.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }
-            return String(decoding: kept.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: word.utf8.count) { key in
+                var count = 0
+                for byte in word.utf8 where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                    key[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                    count += 1
+                }
+                return count
+            }
         }
         return String(word.lowercased().filter { !" -_".contains($0) })
     }
