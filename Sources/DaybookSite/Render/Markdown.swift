@@ -139,8 +139,9 @@ public enum Markdown {
                 }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
                 || Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK {
-                // Keeps words of neighbouring blocks, lines and table cells apart.
-                text.append(UInt8(ascii: " "))
+                // Keeps words of neighbouring blocks, lines and table cells apart. One space is enough
+                // (collapsing makes one of any run): text that needs no collapsing is not moved.
+                if text.last.map({ $0 != UInt8(ascii: " ") }) ?? false { text.append(UInt8(ascii: " ")) }
             }
         }
         return PlainText.collapsedPrefix(&text, characters: limit)

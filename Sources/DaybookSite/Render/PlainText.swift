@@ -143,8 +143,10 @@ extension PlainText {
             var read = 0, written = 0, count = 0, pendingSpace = false
             while read < end {
                 let byte = text[read]
+                // Printable ASCII, most of a text, is taken a run at a time: each byte a counted Character.
+                let printable = byte > 0x20 && byte < 0x7F
                 var length = 1
-                if byte <= 0x20 || byte >= 0x7F {
+                if !printable {
                     let space = whitespaceLength(UnsafeBufferPointer(text), at: read)
                     if space > 0 {
                         pendingSpace = written > 0
@@ -163,12 +165,13 @@ extension PlainText {
                     count += 1
                     pendingSpace = false
                 }
+                if printable { length = min(printableRun(UnsafeBufferPointer(text), from: read), limit - count) }
                 if count == limit { return (written, read, false, true) }
-                text[written] = text[read]
-                for offset in 1..<length { text[written + offset] = text[read + offset] }
+                // Until white space is collapsed, the bytes are in place already.
+                if written != read { for offset in 0..<length { text[written + offset] = text[read + offset] } }
                 written += length
                 read += length
-                count += 1
+                count += printable ? length : 1
             }
             return (written, read, false, true)
         }
@@ -178,5 +181,19 @@ extension PlainText {
         collapseWhitespace(&bytes)
         guard limit < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
         return bytes.withUnsafeBufferPointer { prefix($0, characters: limit) }
+    }
+
+    /// How many bytes of printable ASCII (0x21…0x7E) start at `index`, read eight at a time.
+    @inline(__always)
+    private static func printableRun(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var at = index
+        while at + 8 <= text.count {
+            let word = UInt64(littleEndian: ByteWord.load(text, at: at))
+            let others = ByteWord.hasBelow(word, 0x21) | ByteWord.has(word, 0x7F) | word & ByteWord.highs
+            if others != 0 { return at + ByteWord.first(others) - index }
+            at += 8
+        }
+        while at < text.count && text[at] > 0x20 && text[at] < 0x7F { at += 1 }
+        return at - index
     }
 }

@@ -1,8 +1,9 @@
 /// Eight bytes of UTF-8 tested together, as one 64-bit word: the scans that
 /// look for a few bytes to escape or refuse (HTML, JSON, XML) skip the
 /// eight at once when none is there, and look byte by byte only then.
-/// Each test is exact about whether the word holds such a byte, not about
-/// which one it is.
+/// Each test is exact about whether the word holds such a byte, and about
+/// the first one (the lowest byte flagged, as loaded on a little-endian
+/// machine): a borrow only marks bytes after a true one.
 public enum ByteWord {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -27,4 +28,8 @@ public enum ByteWord {
         // Such a byte borrows when `limit` is taken from it; bytes of 0x80 and above are masked by ~word.
         (word &- ones &* UInt64(limit)) & ~word & highs
     }
+
+    /// The index in the word of its first byte a test flagged (its lowest, on a little-endian machine).
+    @inlinable @inline(__always)
+    public static func first(_ flagged: UInt64) -> Int { flagged.trailingZeroBitCount / 8 }
 }
