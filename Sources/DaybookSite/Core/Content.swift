@@ -111,9 +111,8 @@ public struct Visibility: Sendable {
         self.includeDrafts = includeDrafts
     }
 
-    public func shows(isPrivate: Bool, isDraft: Bool) -> Bool {
-        (includePrivate || !isPrivate) && (includeDrafts || !isDraft)
+    /// The one rule of who may see a file: everything reads it from its `Audience`.
+    public func shows(_ audience: Audience) -> Bool {
+        (includePrivate || !audience.isPrivate) && (includeDrafts || !audience.isDraft)
     }
-
-    public func shows(_ audience: Audience) -> Bool { shows(isPrivate: audience.isPrivate, isDraft: audience.isDraft) }
 }

@@ -56,8 +56,8 @@ struct AssetPrivacy {
     }
 
     init(content: Content, visibility: Visibility) {
-        self.init(sources: content.entries.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) }
-            + content.pages.map { ($0.source, !visibility.shows(isPrivate: $0.isPrivate, isDraft: $0.isDraft)) },
+        self.init(sources: content.entries.map { ($0.source, !visibility.shows($0.audience)) }
+            + content.pages.map { ($0.source, !visibility.shows($0.audience)) },
                   files: content.assets.map(\.relativePath))
     }
 
