@@ -38,6 +38,47 @@ public final class BuildMemory: @unchecked Sendable {
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(values) {} }
     }
 
+    /// The pages to render again: all when nothing was written yet; else
+    /// those without a key, or whose key differs from the one their file was
+    /// last made with.
+    /// - Parameter paths: the build's output files, the pages' first.
+    /// - Parameter samePaths: whether `paths` are the last build's.
+    func stalePages(_ pages: [Page], keys: [PageKey?], paths: [String], samePaths: Bool) -> [Page] {
+        guard let written else { return pages }
+        // The same files as last time: each page's key is where it was.
+        if samePaths && pageKeys.count == keys.count {
+            return keys.indices.filter { keys[$0] == nil || keys[$0] != pageKeys[$0] }.map { pages[$0] }
+        }
+        let before = Dictionary(zip(self.paths, pageKeys).compactMap { path, key in key.map { (path, $0) } },
+                                uniquingKeysWith: { first, _ in first })
+        return keys.indices.filter { index in
+            guard let key = keys[index], before[paths[index]] == key, written[paths[index]] != nil else { return true }
+            return false
+        }.map { pages[$0] }
+    }
+
+    /// A page kept from the last build keeps its bytes, and their digest for
+    /// the service worker (read again if the last build did not keep it).
+    func notePrecachedKept(_ precached: PrecacheDigests, output: URL, io: FileIO) {
+        for file in precached.files where precached.digests[file.filePath] == nil {
+            if let digest = self.precached[file.filePath] {
+                precached.note(file.filePath, digest: digest)
+            } else if let bytes = try? io.read(output.appendingPathComponent(file.filePath).path) {
+                precached.note(file.filePath, Array(bytes))
+            }
+        }
+    }
+
+    /// What the next build starts from, after a build that succeeded.
+    func remember(_ update: OutputUpdate, keys: [PageKey?], paths: [String], precached digests: PrecacheDigests, pagesRendered: Int) {
+        written = update.digests
+        pageKeys = keys
+        self.paths = paths
+        precached = digests.digests
+        filesChanged = update.changed
+        self.pagesRendered = pagesRendered
+    }
+
     /// Two 64-bit hashes of the bytes: a change goes unnoticed with odds of 2⁻¹²⁸.
     struct Digest: Hashable {
         let a: Int, b: Int
@@ -56,64 +97,5 @@ public final class BuildMemory: @unchecked Sendable {
     static func digest(ofCached path: String, io: FileIO) -> Digest {
         let stamp = io.attributes(path).map { "\($0.size) \($0.modified)" } ?? ""
         return Digest(Array((path + "\n" + stamp).utf8))
-    }
-}
-
-/// Collects, from the pages rendering on all cores, each file's digest and the bytes of those that changed.
-final class OutputChanges: @unchecked Sendable {
-    private let lock = NSLock()
-    private let before: [String: BuildMemory.Digest]
-    /// Every file's digest: as before, but for the files made again (`add`, `record`) and those no longer made (`forget`).
-    private(set) var digests: [String: BuildMemory.Digest]
-    private(set) var changed: [(path: String, bytes: [UInt8])] = []
-
-    init(before: [String: BuildMemory.Digest]) {
-        self.before = before
-        digests = before
-    }
-
-    func forget(_ gone: [String]) { lock.withLock { for path in gone { digests[path] = nil } } }
-
-    func add(_ path: String, _ bytes: [UInt8]) {
-        let digest = BuildMemory.Digest(bytes)
-        lock.withLock {
-            digests[path] = digest
-            if before[path] != digest { changed.append((path, bytes)) }
-        }
-    }
-
-    /// Records a file without keeping its bytes (a build that writes everything anyway).
-    func record(_ path: String, _ digest: BuildMemory.Digest) { lock.withLock { digests[path] = digest } }
-}
-
-extension OutputWriter {
-    /// Brings the output up to date in place: each changed file is written
-    /// beside itself and renamed over the old one, so the preview never serves
-    /// half a file; files no longer made are deleted, then their empty folders.
-    func update(writing changed: [(path: String, bytes: [UInt8])], linking photos: [(path: String, source: String)],
-                deleting gone: [String]) throws {
-        try makeFolders(for: changed.map(\.path) + photos.map(\.path), in: output)
-        let root = output.path
-        do throws(FileIOError) {
-            for file in changed {
-                let temporary = root + "/" + file.path + ".daybook-\(getpid())~"
-                try io.write(temporary, file.bytes)
-                try io.move(temporary, root + "/" + file.path)
-            }
-            for photo in photos where io.exists(root + "/" + photo.path) { try io.remove(root + "/" + photo.path) }
-            for path in gone where Self.isContained(path) && io.exists(root + "/" + path) { try io.remove(root + "/" + path) }
-            // Deepest first, so a folder emptied by its children's removal goes too.
-            let folders = Set(gone.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-            for folder in folders.sorted(by: { $0.count > $1.count }) {
-                var current = folder
-                while !current.isEmpty, io.isFolder(root + "/" + current), (try? io.list(root + "/" + current))?.isEmpty == true {
-                    try io.remove(root + "/" + current)
-                    current = (current as NSString).deletingLastPathComponent
-                }
-            }
-        } catch {
-            throw OutputError(message: "cannot write \(error)")
-        }
-        try copy(photos, into: output)
     }
 }
