@@ -138,21 +138,6 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    /// Each keyed page's key with what every page shares: the site's
-    /// inputs (the theme's among them) and the navigation (`PageKey`); nil
-    /// for a page without a key.
-    static func pageKeys(_ pages: [Page], site: SiteData) -> [PageKey?] {
-        let shared = PageKey { hasher in
-            hasher.combine(site.sharedKey)
-            for item in site.features.navigation(site) {
-                hasher.combine(item.section)
-                hasher.combine(text: item.path.value)
-                hasher.combine(text: item.label)
-            }
-        }
-        return pages.map { page in page.key.map { key in PageKey { $0.combine(shared); $0.combine(key) } } }
-    }
-
     /// Everything a build checks, template errors included, writing nothing:
     /// the warnings and how many entries were read.
     public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
@@ -174,83 +159,42 @@ public enum SiteBuilder {
         return (warnings, site.entriesRead)
     }
 
-    /// The whole build; `public/` changes only if it succeeds, and then only
-    /// in the files whose bytes changed. With `memory` (kept by `serve` from
-    /// build to build) unchanged entries are not read again and pages whose
-    /// inputs did not change are not rendered.
+    /// The whole build: load → derive → plan the pages → render → write.
+    /// `public/` changes only if it succeeds, and then only in the files
+    /// whose bytes changed. With `memory` (kept by `serve` from build to
+    /// build) unchanged entries are not read again and pages whose inputs did
+    /// not change are not rendered.
     @discardableResult
     public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
         let (site, theme, warnings) = try prepare(options, memory: memory)
-        let pages = pages(for: site)
-        let assets = PathClaims.publishedAssets(site)
-        let themeAssets = theme.assets.sorted { $0.key < $1.key }
-        let photos = site.photos.outputs
-        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
-            + [Routes.serviceWorker.filePath]
-        // The service worker names the files the phone keeps and a digest of their bytes, known once they are made.
-        let precached = PrecacheDigests(PhoneFiles.precache(site, writing: Set(paths)))
-        // `serve`: the same files as the last build made (an entry's text edited).
-        let samePaths = memory.map { $0.paths == paths } ?? false
-        // Checked on another core while pages render; nothing reaches the
-        // output before the check has passed. Whether two files collide
-        // depends on their paths alone: the same paths as a successful build's
-        // do not (only which sources a collision names depends on more).
+        let plan = SitePlan(site, theme: theme)
+        let output = try OutputWriter.output(for: options, plan: plan, memory: memory?.pages)
+        let pages = output.pagesToRender(plan)
+        // Checked on another core while pages render; nothing reaches the output before the check has passed.
         let claims = Background {
-            if samePaths { return }
-            try PathClaims.check(pages: pages, site: site, theme: theme, assets: assets, contentDisplayName: options.contentDisplayName)
+            if !output.madeBefore(plan.paths) { try plan.checkClaims(contentDisplayName: options.contentDisplayName) }
         }
-        let writer = OutputWriter(output: options.outputDirectory, io: options.io)
-        try writer.check(paths)
-        // Keys only matter to the next build of a `serve` session.
-        let keys = memory == nil ? [] : pageKeys(pages, site: site)
-        let previous = memory?.written
-        let stale = memory?.stalePages(pages, keys: keys, paths: paths, samePaths: samePaths) ?? pages
-        let output: any SiteOutput = memory != nil || OutputUpdate.applies(to: options.outputDirectory, io: options.io)
-            ? try OutputUpdate(writer.resolved, known: previous, remembers: memory != nil) : try FreshOutput(writer)
-        progress?("rendering \(stale.count) pages")
+        progress?("rendering \(pages.count) pages")
         do {
-            try render(stale, site: site, theme: theme) { path, bytes in
-                precached.note(path, bytes)
-                return output.add(path, bytes)
-            }
-            for (path, bytes) in themeAssets.map({ (Routes.asset($0.key), Array($0.value)) }) {
-                precached.note(path, bytes)
-                if let failure = output.add(path, bytes) { throw failure }
-            }
-            for asset in assets {
-                let bytes: [UInt8]
-                do { bytes = Array(try options.io.read(asset.absolutePath)) } catch { throw OutputError(message: "cannot read \(error)") }
-                precached.note(asset.relativePath, bytes)
-                if let failure = output.add(asset.relativePath, bytes) { throw failure }
-            }
-            for photo in photos { if let failure = output.add(photo.path, copyOf: photo.cached) { throw failure } }
-            if let memory { memory.notePrecachedKept(precached, output: options.outputDirectory, io: options.io) }
-            let serviceWorker = precached.serviceWorker([])
-            if let failure = output.add(serviceWorker.0, serviceWorker.1) { throw failure }
+            try OutputWriter.check(plan.paths)
+            try plan.render(pages, into: output)
+            try plan.addFiles(to: output, io: options.io)
             try claims.value()
             progress?("writing")
-            try output.finish(made: paths)
+            try output.finish(plan)
         } catch {
             output.discard()
-            // Half updated, or not checked: the next build compares every file again.
-            memory?.written = nil
             // A collision explains a failure first.
             try claims.value()
             throw error
         }
-        let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         site.photos.prune()
-        if options.exitsAfterBuild {
-            Leftovers.keep((site, pages, theme))
-        } else if let memory, let update = output as? OutputUpdate {
-            memory.remember(update, keys: keys, paths: paths, precached: precached, pagesRendered: stale.count)
-            // `serve` frees them after the open pages have heard of the build (`BuildMemory.freeLeftovers`).
-            memory.leftovers = (site, pages, keys, paths, previous)
-        }
-        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
+        if options.exitsAfterBuild { Leftovers.keep((plan, pages)) } else { memory?.leftovers = (plan, pages) }
+        return BuildSummary(pages: plan.pages.count { if case .template = $0.body { true } else { false } }, files: plan.paths.count,
+                            seconds: Date().timeIntervalSince(start), warnings: warnings,
                             photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
     }
 }

@@ -4,20 +4,36 @@ import Glibc
 #endif
 
 /// Where a build puts its files, handed over on all cores as they are made;
-/// nothing shows in the output before `finish`, so a failed build changes nothing.
+/// nothing shows in the output before `finish`, so a failed build changes
+/// nothing. A first build writes a new folder (`FreshOutput`); a later one
+/// updates the output in place (`OutputUpdate`), `serve`'s with its memory.
 protocol SiteOutput: AnyObject, Sendable {
+    /// The pages to render: all, or (`serve`) those whose inputs changed since their files were written.
+    func pagesToRender(_ plan: SitePlan) -> [Page]
+    /// Whether the last build made exactly these files (`serve`): then no two of them collide.
+    func madeBefore(_ paths: [String]) -> Bool
     /// Takes one file's bytes; the reason when it cannot.
     func add(_ path: String, _ bytes: [UInt8]) -> OutputError?
     /// Takes a file that exists already (a resized photo in the cache).
     func add(_ path: String, copyOf source: String) -> OutputError?
-    /// Puts the files in place once all are made: `made` names every file of the build.
-    func finish(made: [String]) throws
+    /// Puts the files in place once all are made.
+    func finish(_ plan: SitePlan) throws
     /// Forgets the files handed over (a failed build).
     func discard()
 }
 
+extension OutputWriter {
+    /// The writer of a build into `options`' output: `serve`'s (with `memory`) and a build into an earlier output update
+    /// it in place; a first build writes a new folder.
+    static func output(for options: BuildOptions, plan: SitePlan, memory: PageMemory?) throws -> any SiteOutput {
+        let writer = OutputWriter(output: options.outputDirectory, io: options.io)
+        guard memory != nil || OutputUpdate.applies(to: options.outputDirectory, io: options.io) else { return try FreshOutput(writer) }
+        return try OutputUpdate(writer.resolved, memory: memory)
+    }
+}
+
 /// A first build: the site is written into a new folder beside the output,
-/// which is swapped in whole once every file is written.
+/// which takes the output's place once every file is written.
 final class FreshOutput: SiteOutput, @unchecked Sendable {
     private let writer: OutputWriter
     private let staging: URL
@@ -29,6 +45,9 @@ final class FreshOutput: SiteOutput, @unchecked Sendable {
         folders = FolderMaker(root: staging.path, io: writer.io)
     }
 
+    func pagesToRender(_ plan: SitePlan) -> [Page] { plan.pages }
+    func madeBefore(_ paths: [String]) -> Bool { false }
+
     func add(_ path: String, _ bytes: [UInt8]) -> OutputError? { writer.write(bytes, to: path, in: folders) }
 
     func add(_ path: String, copyOf source: String) -> OutputError? {
@@ -39,7 +58,7 @@ final class FreshOutput: SiteOutput, @unchecked Sendable {
         return nil
     }
 
-    func finish(made: [String]) throws {
+    func finish(_ plan: SitePlan) throws {
         if let failure = add(OutputGuard.marker, OutputGuard.markerText()) { throw failure }
         try writer.swap(in: staging)
     }
@@ -58,26 +77,25 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     let output: String
     private let writer: OutputWriter
     private let staging: URL
-    /// What the output holds, as `serve` remembers it (a digest of each
-    /// file); nil: the files on disk are read and compared.
-    private let known: [String: BuildMemory.Digest]?
+    /// `serve`'s: what the output holds as it wrote it last (a digest of each
+    /// file, each page's key); without it, or before its first build, the
+    /// files on disk are read and compared.
+    private let memory: PageMemory?
+    private let known: [String: PageMemory.Digest]?
     /// Every file and empty folder of the output, listed on another core while pages render (without `known`).
     private let listing: Background<(files: [String], emptyFolders: [String])>?
-    private let remembers: Bool
     private let lock = NSLock()
     private var staged: [(path: String, number: Int)] = []
-    /// Files written (or removed) by `finish`.
-    private(set) var changed = 0
-    /// Each file's digest after the update, when `serve` remembers them.
-    private(set) var digests: [String: BuildMemory.Digest]
+    /// Each file's digest after the update, for `memory`.
+    private var digests: [String: PageMemory.Digest]
+    private var keys: [PageKey?] = []
+    private var rendered = 0
 
-    /// - Parameter known: the output's files as `serve` wrote them last; nil to compare with the disk.
-    /// - Parameter remembers: keeps every file's digest for the next build (`serve`).
-    init(_ writer: OutputWriter, known: [String: BuildMemory.Digest]?, remembers: Bool) throws {
+    init(_ writer: OutputWriter, memory: PageMemory?) throws {
         self.writer = writer
         output = writer.output.path
-        self.known = known
-        self.remembers = remembers
+        self.memory = memory
+        known = memory?.written
         digests = known ?? [:]
         staging = try writer.makeStaging()
         listing = known == nil ? Background { [output, io = writer.io] in try Self.list(output, io: io) } : nil
@@ -88,8 +106,18 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
         io.isFolder(folder.path) && !((try? io.list(folder.path)) ?? []).isEmpty
     }
 
+    func pagesToRender(_ plan: SitePlan) -> [Page] {
+        guard let memory else { return plan.pages }
+        keys = plan.pageKeys()
+        let pages = memory.stalePages(plan, keys: keys, output: writer.output, io: writer.io)
+        rendered = pages.count
+        return pages
+    }
+
+    func madeBefore(_ paths: [String]) -> Bool { known != nil && memory?.paths == paths }
+
     func add(_ path: String, _ bytes: [UInt8]) -> OutputError? {
-        let digest = known != nil || remembers ? BuildMemory.Digest(bytes) : nil
+        let digest = memory != nil ? PageMemory.Digest(bytes) : nil
         let same = known.map { $0[path] == digest } ?? writer.io.holds(output + "/" + path, bytes)
         return take(path, digest: digest, same: same) { number throws(FileIOError) in
             try writer.io.write(staging.path + "/\(number)", bytes)
@@ -97,7 +125,7 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     }
 
     func add(_ path: String, copyOf source: String) -> OutputError? {
-        let digest = BuildMemory.digest(ofCached: source, io: writer.io)
+        let digest = PageMemory.digest(ofCached: source, io: writer.io)
         let same = known.map { $0[path] == digest }
             ?? (writer.io.linkAttributes(output + "/" + path).map { $0.kind == .file && $0.identity == writer.io.attributes(source)?.identity } ?? false)
         return take(path, digest: digest, same: same) { number throws(FileIOError) in
@@ -106,11 +134,11 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     }
 
     /// Notes a file made; one that differs from the output's is put into the staging folder by `stage`.
-    private func take(_ path: String, digest: BuildMemory.Digest?, same: Bool,
+    private func take(_ path: String, digest: PageMemory.Digest?, same: Bool,
                       stage: (Int) throws(FileIOError) -> Void) -> OutputError? {
         guard OutputWriter.isContained(path) else { return OutputError(message: "refusing to write outside the output folder: \(path)") }
         let number: Int? = lock.withLock {
-            if let digest, remembers { digests[path] = digest }
+            if let digest, memory != nil { digests[path] = digest }
             if same { return nil }
             staged.append((path, staged.count))
             return staged.count - 1
@@ -120,33 +148,35 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
         return nil
     }
 
-    func finish(made: [String]) throws {
-        let made = Set(made)
+    func finish(_ plan: SitePlan) throws {
+        let made = Set(plan.paths)
         let markerPath = output + "/" + OutputGuard.marker
+        var changed = 0
         do {
             let present = try listing?.value() ?? (files: known.map { Array($0.keys) } ?? [], emptyFolders: [])
             let gone = present.files.filter { !made.contains($0) && $0 != OutputGuard.marker }
-            if remembers { for path in gone { digests[path] = nil } }
+            for path in gone { digests[path] = nil }
             changed = staged.count + gone.count
-            guard changed > 0 || !present.emptyFolders.isEmpty || !writer.io.holds(markerPath, OutputGuard.markerText()) else {
-                discard()
-                return
+            if changed > 0 || !present.emptyFolders.isEmpty || !writer.io.holds(markerPath, OutputGuard.markerText()) {
+                try writer.makeFolders(output)
+                try writer.io.replace(markerPath, with: OutputGuard.markerText(unfinished: true))
+                try remove(gone, emptyFolders: present.emptyFolders)
+                let folders = FolderMaker(root: output, io: writer.io)
+                for file in staged {
+                    if let failure = folders.make(parentOf: file.path) { throw failure }
+                    try writer.io.move(staging.path + "/\(file.number)", output + "/" + file.path)
+                }
+                try writer.io.replace(markerPath, with: OutputGuard.markerText())
             }
-            try writer.makeFolders(output)
-            try writer.io.replace(markerPath, with: OutputGuard.markerText(unfinished: true))
-            try remove(gone, emptyFolders: present.emptyFolders)
-            let folders = FolderMaker(root: output, io: writer.io)
-            for file in staged {
-                if let failure = folders.make(parentOf: file.path) { throw failure }
-                try writer.io.move(staging.path + "/\(file.number)", output + "/" + file.path)
-            }
-            try writer.io.replace(markerPath, with: OutputGuard.markerText())
-        } catch let error as OutputError {
-            throw OutputError(message: "\(error.message); the next build finishes the update")
         } catch {
-            throw OutputError(message: "cannot update the output folder: \(error); the next build finishes the update")
+            // Half updated: the next build compares every file on disk.
+            memory?.written = nil
+            let said = (error as? OutputError)?.message ?? "cannot update the output folder: \(error)"
+            throw OutputError(message: said + "; the next build finishes the update")
         }
         discard()
+        memory?.remember(digests, keys: keys, paths: plan.paths, precached: plan.precached.digests,
+                         filesChanged: changed, pagesRendered: rendered)
     }
 
     /// Removes files no longer made, then each folder left empty, deepest first.

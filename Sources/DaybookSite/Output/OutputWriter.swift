@@ -76,7 +76,7 @@ struct OutputWriter {
     }
 
     /// Checks every path a build will write: inside the folder, each once.
-    func check(_ files: [String]) throws {
+    static func check(_ files: [String]) throws {
         if let outside = files.first(where: { !Self.isContained($0) }) {
             throw OutputError(message: "refusing to write outside the output folder: \(outside)")
         }
