@@ -1,8 +1,10 @@
 // Daybook's service worker, imported by the site's own sw.js, which sets
-// DAYBOOK_BUILD (an id of this build's files) and DAYBOOK_FILES (today's
-// plan, the due cards and test, today's workout and routines pages and their
-// assets, relative to the site's root). Each build keeps its own cache; a new
-// build's worker fills its cache, then deletes the older ones.
+// DAYBOOK_BUILD (an id of this build's files), DAYBOOK_FILES (today's plan,
+// the due cards and test, today's workout and routines pages and their
+// assets, relative to the site's root) and DAYBOOK_LATER (the diary's last
+// 30 days, this month's calendar, the search and its index: kept once the
+// worker is active, so the install waits on none of it). Each build keeps its
+// own cache; a new build's worker fills its cache, then deletes the older ones.
 "use strict";
 
 const scope = self.registration.scope;
@@ -12,8 +14,9 @@ const isOurs = (name) => name.startsWith("daybook:" + new URL(scope).pathname + 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(cacheName);
-    // Fetched past the browser's HTTP cache, so the new build's bytes are kept.
-    await cache.addAll(self.DAYBOOK_FILES.map((path) => new Request(new URL(path, scope), { cache: "reload" })));
+    // Asked of the server again (the new build's bytes are kept), which answers "not modified" for what the page
+    // just loaded: the browser's copy is kept, not downloaded twice.
+    await cache.addAll(self.DAYBOOK_FILES.map((path) => new Request(new URL(path, scope), { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
@@ -22,8 +25,24 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (isOurs(name) && name !== cacheName) await caches.delete(name);
     await self.clients.claim();
+    await keepLater();
   })());
 });
+
+/** The files kept after the install, one at a time; one that fails is fetched when next asked for. */
+async function keepLater() {
+  const cache = await caches.open(cacheName);
+  for (const path of self.DAYBOOK_LATER || []) {
+    const request = new Request(new URL(path, scope), { cache: "no-cache" });
+    try {
+      if (await cache.match(request)) continue;
+      const response = await fetch(request);
+      if (response.ok) await cache.put(request, response);
+    } catch (error) {
+      // Offline, or the site moved on: the rest waits for the next worker.
+    }
+  }
+}
 
 // The network first, so that a published change shows at once; what it
 // answered is kept for the next time there is no network.
@@ -39,6 +58,8 @@ self.addEventListener("fetch", (event) => {
     } catch (error) {
       const url = new URL(request.url);
       url.hash = "";
+      // A page opened with a query (a book made on the phone: cards/?book=…) is the page kept without it.
+      url.search = "";
       const kept = (await cache.match(url.href, { ignoreSearch: true }))
         || (url.pathname.endsWith("/") && await cache.match(url.href + "index.html"))
         || (url.pathname.endsWith("/index.html") && await cache.match(url.href.slice(0, -"index.html".length)));
