@@ -139,7 +139,20 @@ def week(tmp_path_factory):
         for page in PAGES + ["vocab/toeic/cards/"]:
             open_page(phone, url + page)
             seen["missing"] += missing_targets(phone.execute_script(LINKS), url, www / "daybook")
+        # The home page has the phone keep the diary's last days, this month and the search too, and says how much it keeps.
+        open_page(phone, url)
+        WebDriverWait(phone, 30).until(lambda d: "KB" in d.find_element(By.CLASS_NAME, "offline-kept").text)
+        seen["kept"] = phone.find_element(By.CLASS_NAME, "offline-kept").text
         server.stop()
+        # Offline beyond today: the diary's last entry, this month's calendar, a search.
+        open_page(phone, url + "diary/2026/2026-12-06/")
+        seen["offline"] = {"entry": phone.find_element(By.TAG_NAME, "h1").text}
+        open_page(phone, url + "calendar/2026/12/")
+        seen["offline"]["calendar"] = phone.find_element(By.CSS_SELECTOR, ".month-grid caption").text
+        open_page(phone, url + "search/")
+        phone.find_element(By.ID, "q").send_keys("packed")
+        WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results a"))
+        seen["offline"]["search"] = [a.text for a in phone.find_elements(By.CSS_SELECTOR, ".search-results a")]
         for n, day in enumerate(MORNINGS):
             set_clock(phone, day, hour=7)
             seen["phone"][day] = surfaces(phone, url)
@@ -221,3 +234,9 @@ def test_a_phone_gets_phone_words(week):
     assert week["routine_status"] == "Wake at 6:30 logged."
     # The site names no author: the footer leaves no empty part between separators.
     assert week["footer"] == "Pocket week · Feed · Calendar (ics) · Search"
+
+
+def test_the_diary_this_month_and_the_search_open_offline_within_a_stated_budget(week):
+    assert week["offline"] == {"entry": "Before the week", "calendar": "December 2026", "search": ["Before the week"]}
+    size = re.search(r"(\d+) KB", week["kept"])
+    assert size and 0 < int(size.group(1)) < 2000, week["kept"]

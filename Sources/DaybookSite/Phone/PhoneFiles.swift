@@ -91,17 +91,28 @@ enum PhoneFiles {
         }
     }
 
-    /// How many days back the diary is kept for reading offline.
+    /// How many days of the diary are kept for reading offline.
     static let diaryDays = 30
+    /// The bytes the phone keeps at most (sw.js stops keeping the later files there).
+    static let offlineBudget = 2_000_000
 
     /// What the phone keeps once the day's files are in, without the install
-    /// waiting on it (sw.js `DAYBOOK_LATER`): the diary's last 30 days and
-    /// front page, this month's calendar, the search page and its index.
+    /// waiting on it (sw.js `DAYBOOK_LATER`), in this order while the budget
+    /// lasts: this month's calendar, the diary's front page and its last 30
+    /// days (up to the newest entry, newest first: a diary not written in a
+    /// while still has its last month), the search page and its index.
     static func later(_ site: SiteData, writing paths: Set<String>) -> [SitePath] {
-        let from = site.today.adding(days: 1 - diaryDays)
-        let entries = site.published.entries.filter { $0.date >= from && $0.date <= site.today }.map { Routes.content($0.source) }
-        let search = paths.filter { $0.hasPrefix(Routes.search.value) && !$0.hasSuffix("/index.html") }.sorted().map(SitePath.init)
-        let asked = [Routes.diary, Routes.calendarMonth(site.today.monthKey), Routes.search] + entries.reversed() + search
+        let written = site.published.entries.filter { $0.date <= site.today }
+        let from = (written.last?.date ?? site.today).adding(days: 1 - diaryDays)
+        let entries = written.filter { $0.date >= from }.map { Routes.content($0.source) }
+        // The index's manifest, then its terms (what a search looks up), then its documents, the newest first.
+        func rank(_ path: String) -> (Int, Int) {
+            let number = Int(path.split(separator: "/").last?.split(separator: ".").first ?? "") ?? 0
+            return (path.hasPrefix("search/terms/") ? 1 : path.hasPrefix("search/docs/") ? 2 : 0, number)
+        }
+        let search = paths.filter { $0.hasPrefix(Routes.search.value) && !$0.hasSuffix("/index.html") }
+            .sorted { rank($0) < rank($1) }.map(SitePath.init)
+        let asked = [Routes.calendarMonth(site.today.monthKey), Routes.diary] + entries.reversed() + [Routes.search] + search
         var seen = Set<String>()
         return asked.filter { paths.contains($0.filePath) && seen.insert($0.value).inserted }
     }
@@ -126,6 +137,7 @@ enum PhoneFiles {
         self.DAYBOOK_BUILD = "\(build)";
         self.DAYBOOK_FILES = [\(list(files))];
         self.DAYBOOK_LATER = [\(list(later))];
+        self.DAYBOOK_BUDGET = \(offlineBudget);
         importScripts("\(Routes.asset("sw.js"))?build=\(build)");
 
         """.utf8)

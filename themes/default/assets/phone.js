@@ -834,12 +834,21 @@ window.DaybookPlan = (function vocabPlan() {
   }
 })();
 
-// What the service worker keeps for use offline, said on the home page in
-// bytes: what the phone holds, read from its cache, not an estimate.
-(async function offlineKept() {
+// What the service worker keeps for use offline: the home page asks it to
+// keep the diary's last days, this month and the search too (sw.js), then
+// says in bytes what the phone holds, read from its cache, not an estimate.
+(function offlineKept() {
   const note = document.querySelector(".offline-kept");
   const manifest = document.querySelector('link[rel="manifest"]');
-  if (!note || !manifest || !window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+  if (!note || !manifest || !window.caches || !navigator.serviceWorker || !window.isSecureContext) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data === "daybook-kept") say(note, manifest);
+  });
+  navigator.serviceWorker.ready.then((registration) => registration.active && registration.active.postMessage("daybook-keep-later"));
+  if (navigator.serviceWorker.controller) say(note, manifest);
+})();
+
+async function say(note, manifest) {
   try {
     const prefix = "daybook:" + new URL("./", manifest.href).pathname + ":";
     let bytes = 0;
@@ -854,4 +863,4 @@ window.DaybookPlan = (function vocabPlan() {
   } catch (error) {
     // Storage refused: nothing is kept to speak of.
   }
-})();
+}

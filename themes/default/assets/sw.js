@@ -1,10 +1,13 @@
 // Daybook's service worker, imported by the site's own sw.js, which sets
 // DAYBOOK_BUILD (an id of this build's files), DAYBOOK_FILES (today's plan,
 // the due cards and test, today's workout and routines pages and their
-// assets, relative to the site's root) and DAYBOOK_LATER (the diary's last
-// 30 days, this month's calendar, the search and its index: kept once the
-// worker is active, so the install waits on none of it). Each build keeps its
-// own cache; a new build's worker fills its cache, then deletes the older ones.
+// assets, relative to the site's root), DAYBOOK_LATER (the diary's last 30
+// days, this month's calendar, the search and its index, in that order) and
+// DAYBOOK_BUDGET (the bytes the phone keeps at most). The later files are
+// kept when the home page asks, once the worker is active, as far as the
+// budget goes: the install waits on none of them, and a visit to one page
+// (a search) does not download the rest. Each build keeps its own cache; a
+// new build's worker fills its cache, then deletes the older ones.
 "use strict";
 
 const scope = self.registration.scope;
@@ -25,21 +28,37 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (isOurs(name) && name !== cacheName) await caches.delete(name);
     await self.clients.claim();
-    await keepLater();
   })());
 });
 
-/** The files kept after the install, one at a time; one that fails is fetched when next asked for. */
+self.addEventListener("message", (event) => {
+  if (event.data === "daybook-keep-later") event.waitUntil(keepLater().then(() => event.source && event.source.postMessage("daybook-kept")));
+});
+
+/** The bytes a cache holds. */
+async function size(cache) {
+  let bytes = 0;
+  for (const request of await cache.keys()) bytes += (await (await cache.match(request)).blob()).size;
+  return bytes;
+}
+
+/** The later files, one at a time, while the cache stays within the budget; one that fails is fetched when next asked for. */
 async function keepLater() {
   const cache = await caches.open(cacheName);
+  let bytes = await size(cache);
   for (const path of self.DAYBOOK_LATER || []) {
     const request = new Request(new URL(path, scope), { cache: "no-cache" });
     try {
       if (await cache.match(request)) continue;
       const response = await fetch(request);
-      if (response.ok) await cache.put(request, response);
+      if (!response.ok) continue;
+      const body = await response.clone().blob();
+      if (bytes + body.size > self.DAYBOOK_BUDGET) break;
+      await cache.put(request, response);
+      bytes += body.size;
     } catch (error) {
       // Offline, or the site moved on: the rest waits for the next worker.
+      return;
     }
   }
 }
