@@ -23,7 +23,8 @@ struct SitePlan: Sendable {
         photos = site.photos.outputs
         paths = pages.map(\.path.filePath) + themeAssets.map(\.path) + assets.map(\.relativePath) + photos.map(\.path)
             + [Routes.serviceWorker.filePath]
-        precached = PrecacheDigests(PhoneFiles.precache(site, writing: Set(paths)))
+        let writing = Set(paths)
+        precached = PrecacheDigests(PhoneFiles.precache(site, writing: writing), later: PhoneFiles.later(site, writing: writing))
     }
 
     /// Throws every collision of the files' paths (`PathClaims`).
