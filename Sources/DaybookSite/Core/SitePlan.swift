@@ -55,7 +55,8 @@ struct SitePlan: Sendable {
             }
         }
         for photo in photos { if let failure = output.add(photo.path, copyOf: photo.cached) { throw failure } }
-        try add(Routes.serviceWorker.filePath, PhoneFiles.serviceWorker(files: precached.files, digests: precached.digests))
+        let worker = precached.serviceWorker([])
+        if let failure = output.add(worker.0, worker.1) { throw failure }
     }
 
     /// Each keyed page's key with what every page shares: the site's inputs
