@@ -68,7 +68,7 @@ final class FreshOutput: SiteOutput, @unchecked Sendable {
 
 /// An output Daybook wrote before, brought up to date in place: each file
 /// made is compared with what the output holds, and only one that differs is
-/// written — into a folder beside the output until every file is made, then
+/// written — at its path in a folder beside the output until every file is made, then
 /// renamed over the old one, so a web server never sees half a file. Folders
 /// stay; files no longer made are removed, and folders they leave empty.
 /// While files are being replaced the marker says so (`OutputGuard.unfinishedMark`),
@@ -85,7 +85,10 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     /// Every file and empty folder of the output, listed on another core while pages render (without `known`).
     private let listing: Background<(files: [String], emptyFolders: [String])>?
     private let lock = NSLock()
-    private var staged: [(path: String, number: Int)] = []
+    /// The files that differ, each at its own path in the staging folder:
+    /// a name the disk refuses fails the build before the output changes.
+    private var staged: [String] = []
+    private let stagedFolders: FolderMaker
     /// Each file's digest after the update, for `memory`.
     private var digests: [String: PageMemory.Digest]
     private var keys: [PageKey?] = []
@@ -98,6 +101,7 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
         known = memory?.written
         digests = known ?? [:]
         staging = try writer.makeStaging()
+        stagedFolders = FolderMaker(root: staging.path, io: writer.io)
         listing = known == nil ? Background { [output, io = writer.io] in try Self.list(output, io: io) } : nil
     }
 
@@ -119,32 +123,28 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     func add(_ path: String, _ bytes: [UInt8]) -> OutputError? {
         let digest = memory != nil ? PageMemory.Digest(bytes) : nil
         let same = known.map { $0[path] == digest } ?? writer.io.holds(output + "/" + path, bytes)
-        return take(path, digest: digest, same: same) { number throws(FileIOError) in
-            try writer.io.write(staging.path + "/\(number)", bytes)
-        }
+        return take(path, digest: digest, same: same) { staged throws(FileIOError) in try writer.io.write(staged, bytes) }
     }
 
     func add(_ path: String, copyOf source: String) -> OutputError? {
         let digest = PageMemory.digest(ofCached: source, io: writer.io)
         let same = known.map { $0[path] == digest }
             ?? (writer.io.linkAttributes(output + "/" + path).map { $0.kind == .file && $0.identity == writer.io.attributes(source)?.identity } ?? false)
-        return take(path, digest: digest, same: same) { number throws(FileIOError) in
-            try writer.io.copy(source, staging.path + "/\(number)")
-        }
+        return take(path, digest: digest, same: same) { staged throws(FileIOError) in try writer.io.copy(source, staged) }
     }
 
     /// Notes a file made; one that differs from the output's is put into the staging folder by `stage`.
     private func take(_ path: String, digest: PageMemory.Digest?, same: Bool,
-                      stage: (Int) throws(FileIOError) -> Void) -> OutputError? {
+                      stage: (String) throws(FileIOError) -> Void) -> OutputError? {
         guard OutputWriter.isContained(path) else { return OutputError(message: "refusing to write outside the output folder: \(path)") }
-        let number: Int? = lock.withLock {
+        let differs: Bool = lock.withLock {
             if let digest, memory != nil { digests[path] = digest }
-            if same { return nil }
-            staged.append((path, staged.count))
-            return staged.count - 1
+            if !same { staged.append(path) }
+            return !same
         }
-        guard let number else { return nil }
-        do throws(FileIOError) { try stage(number) } catch { return OutputError(message: "cannot write \(error)") }
+        guard differs else { return nil }
+        if let failure = stagedFolders.make(parentOf: path) { return failure }
+        do throws(FileIOError) { try stage(staging.path + "/" + path) } catch { return OutputError(message: "cannot write \(error)") }
         return nil
     }
 
@@ -162,9 +162,9 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
                 try writer.io.replace(markerPath, with: OutputGuard.markerText(unfinished: true))
                 try remove(gone, emptyFolders: present.emptyFolders)
                 let folders = FolderMaker(root: output, io: writer.io)
-                for file in staged {
-                    if let failure = folders.make(parentOf: file.path) { throw failure }
-                    try writer.io.move(staging.path + "/\(file.number)", output + "/" + file.path)
+                for path in staged {
+                    if let failure = folders.make(parentOf: path) { throw failure }
+                    try writer.io.move(staging.path + "/" + path, output + "/" + path)
                 }
                 try writer.io.replace(markerPath, with: OutputGuard.markerText())
             }
