@@ -33,13 +33,13 @@ import Testing
     /// from the content folder as it was at the last rebuild and as it is now.
     final class SimulatedWatcher {
         let site: TestSite
-        let memory: BuildMemory
+        let memory: ServeMemory
         private var seen: [String: Data]
         /// The next report says the changes are unknown, as after an overflow.
         var overflowed = false
 
         /// After the first build, as `serve` starts its watcher.
-        init(_ site: TestSite, _ memory: BuildMemory) {
+        init(_ site: TestSite, _ memory: ServeMemory) {
             self.site = site
             self.memory = memory
             seen = IncrementalBuildTests.tree(site, site.content)
@@ -232,7 +232,7 @@ import Testing
     /// Builds with the memory into public/, and clean into fresh/; the two must match byte for byte.
     /// - Parameter mustBuild: the content is valid, so both builds must succeed.
     /// - Parameter watcher: tells the build what changed, as `serve`'s does; without, every file is examined.
-    static func compare(_ site: TestSite, _ memory: BuildMemory, step: String, mustBuild: Bool = false, watcher: SimulatedWatcher? = nil) -> Bool {
+    static func compare(_ site: TestSite, _ memory: ServeMemory, step: String, mustBuild: Bool = false, watcher: SimulatedWatcher? = nil) -> Bool {
         let fresh = site.root.appendingPathComponent("fresh")
         var options = site.options()
         let before = tree(site, site.output)
@@ -271,7 +271,7 @@ import Testing
             var site = try Self.sampleSite()
             try ReadingLogKindTests.register(in: &site)
             try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
-            let memory = BuildMemory()
+            let memory = ServeMemory()
             try SiteBuilder.build(site.options(), memory: memory)
             // One sequence is told what changed, as `serve` is; the others examine every file.
             let watcher = sequence == 0 ? SimulatedWatcher(site, memory) : nil
@@ -298,7 +298,7 @@ import Testing
         var site = try Self.sampleSite()
         try ReadingLogKindTests.register(in: &site)
         try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         let watcher = SimulatedWatcher(site, memory)
         for kind in site.features.contentKinds {
@@ -317,7 +317,7 @@ import Testing
     @Test func everyKindOfEditInTurnEndsAsACleanBuild() throws {
         var random = SystemRandomNumberGenerator()
         let site = try Self.sampleSite()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         let watcher = SimulatedWatcher(site, memory)
         for (step, edit) in Edit.allCases.enumerated() {
@@ -334,7 +334,7 @@ import Testing
     /// The search index is kept while its records are the same, and made again when an entry's text changes.
     @Test func anEntryEditReachesTheSearchIndex() throws {
         let site = try Self.sampleSite()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         let search = site.output.appendingPathComponent("search")
         let before = Self.tree(site, search)
@@ -347,7 +347,7 @@ import Testing
 
     @Test func anUnchangedRebuildReadsNoEntryAndWritesNothing() throws {
         let site = try Self.sampleSite()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         let first = try SiteBuilder.build(site.options(), memory: memory)
         try SiteBuilder.build(site.options(), memory: memory)
         #expect(memory.parsed.filesParsed == 0)
@@ -363,7 +363,7 @@ import Testing
     /// Told by the watcher which file changed, a rebuild examines that entry alone.
     @Test func aWatchedEntryEditExaminesOnlyThatEntry() throws {
         let site = try Self.sampleSite()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         let examined = Examined()
         var options = site.options()
         let attributes = options.io.attributes
@@ -399,7 +399,7 @@ import Testing
     /// pages show it.
     @Test func aMissRendersOnlyTheBooksAndMonthsItChanges() throws {
         let site = try Self.sampleSite()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         let books = Self.tree(site, site.output.appendingPathComponent("vocab/toeic")).keys.filter { $0.hasPrefix("20") }.count
         let months = Self.tree(site, site.output.appendingPathComponent("calendar")).count
@@ -419,7 +419,7 @@ import Testing
     @Test func aYearPageIsMadeAgainOnlyWhenItsYearChanges() throws {
         let site = try Self.sampleSite()
         try site.write("content/diary/2019/2019-03-01.md", "# Long ago\n\nA line from then.\n")
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         func key(_ year: Int) -> PageKey? { memory.paths.firstIndex(of: "year/\(year)/index.html").flatMap { memory.pageKeys[$0] } }
         func words() throws -> Int? {
@@ -442,7 +442,7 @@ import Testing
     /// An edit renders the pages that show what changed, and those pages show it.
     @Test func anEntryEditRendersOnlyThePagesShowingIt() throws {
         let site = try Self.sampleSite()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         let all = memory.pagesRendered
         let path = "content/diary/2026/2026-11-18.md"

@@ -39,7 +39,7 @@ extension ReadingLogKindTests.ReadingLog {
     /// `serve` keeps it while the kind's files are the same, and makes it again when one changes.
     @Test func serveMakesItAgainWhenABookChanges() throws {
         let site = try ReadingLogKindTests.site()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         let (first, _, _) = try SiteBuilder.prepare(site.options(), memory: memory)
         #expect(first[BooksPerYear.self].years.map(\.count) == [1])
         try site.write("content/reading/emma.md", ReadingLogKindTests.book("Emma", by: "Jane Austen", finished: "2026-03-01"))

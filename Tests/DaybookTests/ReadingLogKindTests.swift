@@ -192,7 +192,7 @@ extension SearchKind {
     /// `serve` after random edits of the kind's own files (`ContentKind.files`) builds what a clean build does.
     @Test func randomEditsOfItsFilesEndAsACleanBuild() throws {
         let site = try Self.site()
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
         let watcher = IncrementalBuildTests.SimulatedWatcher(site, memory)
         var random = SystemRandomNumberGenerator()

@@ -200,7 +200,7 @@ import Testing
         #expect(try #require(site.read("vocab/toeic/2026-10-20/index.html")).contains("<span class=\"stage stage-mastered\">완료</span>"))
         let home = try #require(site.read("index.html"))
         #expect(home.contains("<h3>밀린 복습") == false)
-        // The phone works the coming days out by the same rule (`PhonePlan.State`).
+        // The phone works the coming days out by the same rule (`VocabPhoneState`).
         #expect(home.contains(#""rule":"passed""#))
     }
 

@@ -38,7 +38,7 @@ import DaybookSite
     // MARK: The spec's example
 
     @Test func aBookStudiesThreeDaysAndReviewsOnDayFiveTwelveAndTwentySix() {
-        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings())
+        let plan = WordBookPlan(start: Self.date("2026-11-20"), settings: Self.settings())
         #expect(plan.studyDays.map(\.iso) == ["2026-11-20", "2026-11-21", "2026-11-22"])
         #expect(plan.reviewDays.map(\.iso) == ["2026-11-25", "2026-12-02", "2026-12-16"]) // D+5, D+12, D+26
         #expect(plan.masteredOn.iso == "2026-12-16")
@@ -259,14 +259,14 @@ import DaybookSite
     // MARK: Settings
 
     @Test func oneStudyDayAndOneInterval() {
-        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 1, intervals: [1]))
+        let plan = WordBookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 1, intervals: [1]))
         #expect(plan.dates.map(\.iso) == ["2026-11-20", "2026-11-21"])
         #expect(plan.stage(on: Self.date("2026-11-21")) == .reviewDue(review: 1, of: 1))
         #expect(plan.stage(on: Self.date("2026-11-22")) == .mastered(on: Self.date("2026-11-21")))
     }
 
     @Test func fiveStudyDaysAndLongIntervals() {
-        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 5, intervals: [2, 30, 1, 90]))
+        let plan = WordBookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 5, intervals: [2, 30, 1, 90]))
         #expect(plan.dates.map(\.iso) == ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24",
                                           "2026-11-26", "2026-12-26", "2026-12-27", "2027-03-27"])
         #expect(plan.stage(on: Self.date("2026-11-24")) == .studying(day: 5, of: 5))
@@ -274,7 +274,7 @@ import DaybookSite
     }
 
     @Test func noIntervalsMeansMasteredAfterStudying() throws {
-        let plan = BookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 2, intervals: []))
+        let plan = WordBookPlan(start: Self.date("2026-11-20"), settings: Self.settings(study: 2, intervals: []))
         #expect(plan.reviewDays.isEmpty)
         #expect(plan.stage(on: Self.date("2026-11-21")) == .studying(day: 2, of: 2))
         #expect(plan.stage(on: Self.date("2026-11-22")) == .mastered(on: Self.date("2026-11-21")))
@@ -427,7 +427,7 @@ import DaybookSite
                 let taking = ReviewTaking(rule: scenario.settings.unrecorded, today: scenario.today,
                                           tested: scenario.reviews.testDays(through: scenario.today)[deck.id] ?? [])
                 for word in deck.words where !scenario.reviews.misses.contains(where: { $0.deckID == deck.id && $0.word == word.text }) {
-                    let plan = BookPlan(start: word.added, settings: scenario.settings, taking: taking)
+                    let plan = WordBookPlan(start: word.added, settings: scenario.settings, taking: taking)
                     let status = schedule.word(word.text, in: deck.id)
                     #expect(status?.book.start == word.added)
                     if scenario.today > plan.masteredOn {
@@ -488,7 +488,7 @@ import DaybookSite
             let schedule = VocabSchedule(decks: scenario.decks, reviews: scenario.reviews, settings: settings, today: scenario.today)
             for deck in scenario.decks {
                 for book in schedule.books(of: deck.id) {
-                    let planned = BookPlan(start: book.start, settings: settings)
+                    let planned = WordBookPlan(start: book.start, settings: settings)
                     #expect(book.plan == planned, "\(scenario)")
                     #expect(book.stage == planned.stage(on: scenario.today), "\(scenario)")
                     if case .overdue = book.stage { Issue.record("overdue with unrecorded: passed: \(scenario)") }

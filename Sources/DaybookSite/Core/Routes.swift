@@ -50,8 +50,8 @@ enum Routes {
         guard parts.count > 2, parts[0] == "vocab", parts[1] != "today" else { return nil }
         return String(parts[1])
     }
-    static func book(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
-    static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
+    static func wordBook(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
+    static func wordBookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
     /// The cards page opens in test mode with this fragment.
     static let testFragment = "test"
     /// `w-abandon`: each word's place on its deck page, by the word's text.

@@ -224,7 +224,7 @@ public struct YearStudy: Sendable, Equatable {
         decks.flatMap { deck in
             schedule.words(of: deck).map { status in
                 let masteredOn: LocalDate? = if case let .mastered(on) = status.stage { on } else { nil }
-                return Word(learnedOn: BookPlan(start: status.added, settings: settings).lastStudyDay, masteredOn: masteredOn)
+                return Word(learnedOn: WordBookPlan(start: status.added, settings: settings).lastStudyDay, masteredOn: masteredOn)
             }
         }
     }

@@ -50,7 +50,7 @@ enum PhoneFiles {
         for day in site.published.vocab.comingPlans {
             for activity in day.decks where !(activity.studies.isEmpty && activity.reviews.isEmpty) {
                 deckCards.append(Routes.deckCards(activity.deckID))
-                books += (activity.studies + activity.reviews).map { Routes.book(activity.deckID, $0.start) }
+                books += (activity.studies + activity.reviews).map { Routes.wordBook(activity.deckID, $0.start) }
             }
         }
         let pages = [Routes.home, Routes.vocabToday, Routes.vocabTodayCards] + deckCards + books + [Routes.workouts, Routes.routines]

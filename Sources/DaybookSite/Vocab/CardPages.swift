@@ -42,7 +42,7 @@ enum CardPages {
         let cards: [Card]
         let isEmpty: Bool
         let backHref, backLabel, printHref: String
-        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`PhonePlan.State`).
+        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`VocabPhoneState`).
         var planState: String? = nil
     }
 
@@ -104,7 +104,7 @@ enum CardPages {
         let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(todays)]),
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
-                             printHref: context.link(Routes.vocabTodayPrint), planState: PhonePlan.State.json(vocab.site, context))
+                             printHref: context.link(Routes.vocabTodayPrint), planState: VocabPhoneState.json(vocab.site, context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }

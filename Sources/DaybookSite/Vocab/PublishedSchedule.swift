@@ -59,7 +59,7 @@ struct PublishedSchedule: AudienceData {
     /// Today's plan and those of the days the phone may open the site on.
     var comingPlans: [VocabDay] { coming.value.plans.map(shownDecks) }
 
-    /// Where each book of the shown decks stands at the start of today, for the phone to work out the coming days (`PhonePlan.State`).
+    /// Where each book of the shown decks stands at the start of today, for the phone to work out the coming days (`VocabPhoneState`).
     var comingStart: (days: ComingDays, decks: [ComingDays.DeckStart]) {
         (coming.value, coming.value.decks.filter { shown.contains($0.id) })
     }

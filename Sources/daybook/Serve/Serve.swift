@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
         let options = flags.buildOptions(location, output: output)
         // A refused output folder ends the command, as it does for `build`.
         try SiteBuilder.checkOutput(options)
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         let sender = PageSender(port: port)
         let inbox = InboxSaver(sender: sender, options: options)
         let preview = PreviewServer(output: options.outputDirectory, sender: sender)
@@ -79,7 +79,7 @@ struct Serve: AsyncParsableCommand {
 
 /// One build for the preview: errors are shown, in the terminal and on the
 /// open pages, and the previous site stays served.
-private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: PreviewServer) async {
+private func rebuild(_ options: BuildOptions, _ memory: ServeMemory, _ preview: PreviewServer) async {
     // When each step began, to say where a rebuild's time goes.
     var steps: [(name: Substring, at: Date)] = []
     do {

@@ -2,7 +2,7 @@
 /// `vocab/<deck>/<date>/`: one word book — its stage today, all its dates
 /// with what was missed on each, its words (those that joined by a miss
 /// marked), the words that left it, and the day's notes.
-enum BookPages {
+enum WordBookPages {
     struct SessionRow: TemplateData {
         let label, dateLabel, iso: String
         /// `past`, `today` or `future`.
@@ -16,11 +16,11 @@ enum BookPages {
         let wordHTML, lang, label, href: String
     }
 
-    struct BookLink: TemplateData {
+    struct WordBookLink: TemplateData {
         let title, href: String
     }
 
-    struct BookPage: TemplateData {
+    struct WordBookPage: TemplateData {
         let deckTitle, deckHref, title, stageLabel, stageClass: String
         let sessions: [SessionRow]
         let words: [WordRow]
@@ -30,7 +30,7 @@ enum BookPages {
         /// A book made only by misses has no heading in the deck file.
         let madeByMisses: Bool
         let cardsHref, printHref: String
-        let previous, next: BookLink?
+        let previous, next: WordBookLink?
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {
@@ -41,7 +41,7 @@ enum BookPages {
             let scheduleKey = PageKey { $0.combine(deckKey); $0.combine(vocab.site.vocabKey(of: Routes.deck(deck.id))); $0.combine(vocab.today) }
             let keys = vocab.site.memo.value("book keys " + deck.id, key: scheduleKey) { books.indices.map { key(books, $0, deck, deckKey, vocab) } }
             return books.indices.map { index in
-                Page(Routes.book(deck.id, books[index].start), template: "pages/vocab-book", key: keys[index]) { context in
+                Page(Routes.wordBook(deck.id, books[index].start), template: "pages/vocab-book", key: keys[index]) { context in
                     bookPage(books, index, deck, vocab, context)
                 }
             }
@@ -101,16 +101,16 @@ enum BookPages {
             let next = status.bookHistory[position + 1]
             return MovedWord(wordHTML: vocab.html(word, in: deck.id).word, lang: deck.language,
                              label: t.format("vocab_moved", ["date": vocab.shortDate(next), "book": vocab.bookTitle(next)]),
-                             href: context.link(Routes.book(deck.id, next)))
+                             href: context.link(Routes.wordBook(deck.id, next)))
         }
-        func link(_ other: WordBook) -> BookLink {
-            BookLink(title: vocab.bookTitle(other.start), href: context.link(Routes.book(deck.id, other.start)))
+        func link(_ other: WordBook) -> WordBookLink {
+            WordBookLink(title: vocab.bookTitle(other.start), href: context.link(Routes.wordBook(deck.id, other.start)))
         }
-        let page = BookPage(
+        let page = WordBookPage(
             deckTitle: deck.title, deckHref: context.link(Routes.deck(deck.id)), title: vocab.bookTitle(book.start),
             stageLabel: stage.label, stageClass: stage.cssClass, sessions: sessions(book, deck, vocab, t),
             words: words, wordCount: words.count, moved: moved, notesHTML: book.day?.notes.map(Markdown.html), madeByMisses: book.day == nil,
-            cardsHref: context.link(Routes.deckCards(deck.id)), printHref: context.link(Routes.bookPrint(deck.id, book.start)),
+            cardsHref: context.link(Routes.deckCards(deck.id)), printHref: context.link(Routes.wordBookPrint(deck.id, book.start)),
             previous: index > 0 ? link(books[index - 1]) : nil,
             next: index + 1 < books.count ? link(books[index + 1]) : nil)
         return PageViewModel(title: "\(deck.title) · \(page.title)", section: .vocab, page: page)

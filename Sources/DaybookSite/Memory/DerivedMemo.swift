@@ -3,7 +3,7 @@ import Foundation
 /// What `serve` keeps of the values a build makes from the content, from
 /// one build to the next, each with what it was made from: a value whose
 /// inputs are the same again is taken as it is. A clean build starts empty.
-final class BuildMemo: @unchecked Sendable {
+final class DerivedMemo: @unchecked Sendable {
     /// Whether a next build reads what this one keeps (`serve`): only then
     /// are entry bodies kept and keys made (`SiteData.rememberedKey`).
     /// A clean build (`remembers: false`) still shares `value`s within itself.

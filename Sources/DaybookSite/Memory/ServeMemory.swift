@@ -6,10 +6,10 @@ import Foundation
 /// changed, writes only the files whose bytes changed (each replaced in one
 /// step), and deletes those no longer made. The result is the tree a clean
 /// build makes.
-public final class BuildMemory: @unchecked Sendable {
+public final class ServeMemory: @unchecked Sendable {
     public let parsed = ParseCache()
     /// What the last build made from the content (rendered entry bodies, the words of the decks…).
-    let memo = BuildMemo()
+    let memo = DerivedMemo()
     /// Output path → digest of its bytes; nil until a build has written the output.
     var written: [String: Digest]?
     /// The files the last build made, its pages' first.
@@ -62,12 +62,12 @@ public final class BuildMemory: @unchecked Sendable {
 /// Collects, from the pages rendering on all cores, each file's digest and the bytes of those that changed.
 final class OutputChanges: @unchecked Sendable {
     private let lock = NSLock()
-    private let before: [String: BuildMemory.Digest]
+    private let before: [String: ServeMemory.Digest]
     /// Every file's digest: as before, but for the files made again (`add`, `record`) and those no longer made (`forget`).
-    private(set) var digests: [String: BuildMemory.Digest]
+    private(set) var digests: [String: ServeMemory.Digest]
     private(set) var changed: [(path: String, bytes: [UInt8])] = []
 
-    init(before: [String: BuildMemory.Digest]) {
+    init(before: [String: ServeMemory.Digest]) {
         self.before = before
         digests = before
     }
@@ -75,7 +75,7 @@ final class OutputChanges: @unchecked Sendable {
     func forget(_ gone: [String]) { lock.withLock { for path in gone { digests[path] = nil } } }
 
     func add(_ path: String, _ bytes: [UInt8]) {
-        let digest = BuildMemory.Digest(bytes)
+        let digest = ServeMemory.Digest(bytes)
         lock.withLock {
             digests[path] = digest
             if before[path] != digest { changed.append((path, bytes)) }
@@ -83,7 +83,7 @@ final class OutputChanges: @unchecked Sendable {
     }
 
     /// Records a file without keeping its bytes (a build that writes everything anyway).
-    func record(_ path: String, _ digest: BuildMemory.Digest) { lock.withLock { digests[path] = digest } }
+    func record(_ path: String, _ digest: ServeMemory.Digest) { lock.withLock { digests[path] = digest } }
 }
 
 extension OutputWriter {

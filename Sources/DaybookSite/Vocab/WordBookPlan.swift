@@ -21,7 +21,7 @@ public enum ReviewStage: Hashable, Sendable {
 }
 
 /// What a book asks for on one of its dates.
-public enum BookActivity: Hashable, Sendable {
+public enum WordBookActivity: Hashable, Sendable {
     case study(day: Int)
     case review(number: Int)
 }
@@ -65,7 +65,7 @@ public struct ReviewTaking: Hashable, Sendable {
 ///
 /// An empty interval list means no reviews: the words are mastered after the
 /// last study day. Settings below 1 (impossible from site.yml) count as 1.
-public struct BookPlan: Hashable, Sendable {
+public struct WordBookPlan: Hashable, Sendable {
     public let start: LocalDate
     /// Strictly increasing, `study_days` of them.
     public let studyDays: [LocalDate]
@@ -104,7 +104,7 @@ public struct BookPlan: Hashable, Sendable {
     /// True on the book's study days, when a miss changes nothing.
     public func isStudying(on date: LocalDate) -> Bool { start <= date && date <= lastStudyDay }
 
-    public func activity(on date: LocalDate) -> BookActivity? {
+    public func activity(on date: LocalDate) -> WordBookActivity? {
         if isStudying(on: date) { return .study(day: start.days(until: date) + 1) }
         return reviewDays.firstIndex(of: date).map { .review(number: $0 + 1) }
     }

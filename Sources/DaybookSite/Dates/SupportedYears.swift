@@ -36,11 +36,3 @@ extension LocalDate {
         return candidates.min { abs($0 - now) < abs($1 - now) }
     }
 }
-
-extension Double {
-    /// `10` or `2.5`, for ranges in messages; safe for any value.
-    var plain: String {
-        guard isFinite, magnitude < 1e15 else { return String(self) }
-        return NumberText.format(self, decimals: 6, .machine)
-    }
-}

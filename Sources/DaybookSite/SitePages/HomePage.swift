@@ -23,7 +23,7 @@ struct HomePage: SiteFeature {
         /// Today's plan and the days after it (`PhonePlan`), all but today's hidden until the phone's clock picks one.
         let days: [PhonePlan.Day]
         let staleNote: String
-        /// The schedule's state for the phone to work out the coming days' vocabulary (`PhonePlan.State`).
+        /// The schedule's state for the phone to work out the coming days' vocabulary (`VocabPhoneState`).
         let planState: String?
         let recorder: PhonePlan.Recorder
         let hasPlan: Bool
@@ -38,12 +38,12 @@ struct HomePage: SiteFeature {
 
     func pages(_ site: SiteData) -> [Page] {
         [Page(.home, template: "pages/home") { context in
-            // Taken when the page renders: by then the calendar's pages have made the layers (`BuildMemo`).
+            // Taken when the page renders: by then the calendar's pages have made the layers (`DerivedMemo`).
             let layers = site.features.calendarLayers(site)
             let days = PhonePlan.days(site, context)
             let plan = days[0].plan
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
-                            planState: PhonePlan.State.json(site, context),
+                            planState: VocabPhoneState.json(site, context),
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             onThisDay: OnThisDayView(site, context),

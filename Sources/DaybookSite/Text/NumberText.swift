@@ -50,3 +50,11 @@ public enum NumberText {
         return (rounded < 0 ? minus : "") + integer + fraction
     }
 }
+
+extension Double {
+    /// `10` or `2.5`, for ranges in messages; safe for any value.
+    var plain: String {
+        guard isFinite, magnitude < 1e15 else { return String(self) }
+        return NumberText.format(self, decimals: 6, .machine)
+    }
+}
