@@ -15,13 +15,11 @@ import Testing
 /// Names are kept per template file, not per section: a name written in two
 /// sections of one file counts as answered if either answers it.
 @Suite struct TemplateNamesTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The sample site (content/) copied into memory at its own path: photos,
     /// which libvips reads from the disk, are found there too.
     static func sampleSite() throws -> MemoryFiles {
         let memory = MemoryFiles()
-        let content = repository.appendingPathComponent("content")
+        let content = Repository.root.appendingPathComponent("content")
         let walker = FileManager.default.enumerator(at: content, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = walker?.nextObject() as? URL {
             guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
@@ -34,13 +32,13 @@ import Testing
     static func renderEverything() throws -> (TemplateNameLog, Theme) {
         let memory = try sampleSite()
         // A year of more entries than a list shows in full: its pages list them as lines.
-        let year = repository.appendingPathComponent("content/diary/2019").standardizedFileURL.path
+        let year = Repository.root.appendingPathComponent("content/diary/2019").standardizedFileURL.path
         for number in 0...DiaryKind.fullItemLimit {
             let date = String(format: "2019-%02d-%02d", number / 28 + 1, number % 28 + 1)
             memory.add("\(year)/\(date).md", Data("---\ntitle: Day \(number)\ndate: \(date)\ntags: [walks]\n---\nA walk.\n".utf8))
         }
         // A year before the sample's today, with weather and a photo: the home page's "on this day".
-        let lastYear = repository.appendingPathComponent("content/diary/2025/2025-11-23.md").standardizedFileURL.path
+        let lastYear = Repository.root.appendingPathComponent("content/diary/2025/2025-11-23.md").standardizedFileURL.path
         memory.add(lastYear, Data("---\ntitle: A year back\ndate: 2025-11-23\nweather: {condition: snow, temp: -2}\ncover: ../2026/2026-11-20-snowman.jpg\n---\nSnow.\n".utf8))
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-names-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -49,7 +47,7 @@ import Testing
         // Today, with and without the hidden content; and a day with a workout done.
         let runs = [("2026-11-23", Visibility()), ("2026-11-23", Visibility(includePrivate: true, includeDrafts: true)), (lastWorkout, Visibility())]
         for (today, visibility) in runs {
-            var options = BuildOptions(contentDirectory: repository.appendingPathComponent("content"),
+            var options = BuildOptions(contentDirectory: Repository.root.appendingPathComponent("content"),
                                        outputDirectory: URL(fileURLWithPath: "/memory/public"),
                                        themesDirectory: URL(fileURLWithPath: "/memory/themes"),
                                        today: LocalDate(iso: today)!, seed: 7, visibility: visibility,

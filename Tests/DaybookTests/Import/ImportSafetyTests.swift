@@ -115,7 +115,7 @@ import ZIPFoundation
 /// it plain text; a `print` beside it would let a file's text drive the terminal.
 @Suite struct TerminalOutputTests {
     @Test func theCommandLinePrintsOnlyThroughTerminal() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = Repository.root
             .appendingPathComponent("Sources/daybook")
         // Anki's export is the command's data (a deck to redirect into a file);
         // serve's lines hold only numbers and the command line's own folder names.

@@ -196,7 +196,7 @@ import Yams
 
     /// The front matter of the sample site and the fixtures.
     @Test func realFrontMatterComposesAsLibyamlDoes() throws {
-        let folders = ["content", "Tests"].map { Self.repository.appendingPathComponent($0).path }
+        let folders = ["content", "Tests"].map { Repository.root.appendingPathComponent($0).path }
         let (tally, frontMatter) = compareFiles(in: folders)
         expectNoProblems(tally, "real files")
         expectNoProblems(frontMatter, "real front matter")
@@ -224,10 +224,9 @@ import Yams
         #expect(frontMatter.composed > 400, "taken \(frontMatter.composed), left \(frontMatter.leftToLibyaml)")
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The team's shared folder: `$DAYBOOK_SHARED` (set by `scripts/test`), else beside the repository.
     static let corpusGenerator = URL(fileURLWithPath: ProcessInfo.processInfo.environment["DAYBOOK_SHARED"]
-        ?? repository.deletingLastPathComponent().appendingPathComponent("shared").path).appendingPathComponent("bench/gen-corpus")
+        ?? Repository.root.deletingLastPathComponent().appendingPathComponent("shared").path).appendingPathComponent("bench/gen-corpus")
 
     /// Compares every Markdown and YAML file below the folders whole, and the
     /// front matter of each on its own.

@@ -8,9 +8,7 @@ import Testing
 /// must build or fail with located errors: never trap, never hang, and never
 /// publish the text of a private file.
 @Suite struct MutationPropertyTests {
-    static let sampleContent = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("content")
+    static let sampleContent = Repository.root.appendingPathComponent("content")
 
     /// Every file of the sample site, by its path below the site folder.
     static let sample: [String: Data] = {

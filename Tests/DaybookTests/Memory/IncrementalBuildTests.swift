@@ -6,8 +6,7 @@ import Testing
 /// digest of each file written) and writes only what changed. After any
 /// sequence of edits its output must be exactly what a clean build makes.
 @Suite(.serialized) struct IncrementalBuildTests {
-    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("content")
+    static let sample = Repository.root.appendingPathComponent("content")
 
     /// Named edits the generated ones (`KindEdits`) are unlikely to make,
     /// each tried once in turn: a theme's override, a miss long ago, an entry

@@ -218,7 +218,7 @@ private func error(_ yaml: String) -> String {
     }
 
     @Test func themeStyleSheetDrawsEachIconNameOnce() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let css = try String(contentsOf: root.appending(path: "themes/default/assets/style.css"), encoding: .utf8)
         let ids = css.matches(of: #/\.(wx-[a-z-]+) \{ --wx: url\("data:image/svg\+xml,<svg /#).map { String($0.1) }
         #expect(Set(ids).count == ids.count, "duplicate icons")

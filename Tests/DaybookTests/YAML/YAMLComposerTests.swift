@@ -150,7 +150,7 @@ extension SeededShuffle.SplitMix64: RandomNumberGenerator {}
     /// The sample site, the test fixtures and, where `scripts/fuzz FrontMatter`
     /// has run, its corpus: every front matter composes as Yams composes it.
     @Test func realAndFuzzedFilesComposeAsYamsDoes() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         var problems: [String] = []
         var files = 0
         for folder in ["content", "Tests", "Fuzz/.corpus/FrontMatter"] {

@@ -6,13 +6,11 @@ import Testing
 /// (`scripts/template-tables`); these tests fail when those files are out of
 /// date, naming the view models to generate again.
 @Suite struct TemplateTablesTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test(arguments: TemplateTables.modules.map(\.generated))
     func theCheckedInTablesAreWhatTheGeneratorWrites(generated: String) throws {
         let module = try #require(TemplateTables.modules.first { $0.generated == generated })
-        let expected = try TemplateTables.generatedFile(sources: module.sources, generated: generated, in: Self.repository)
-        let written = try String(contentsOf: Self.repository.appendingPathComponent(generated), encoding: .utf8)
+        let expected = try TemplateTables.generatedFile(sources: module.sources, generated: generated, in: Repository.root)
+        let written = try String(contentsOf: Repository.root.appendingPathComponent(generated), encoding: .utf8)
         if written != expected {
             let stale = TemplateTables.staleModels(written: written, expected: expected)
             Issue.record("\(generated) is out of date for \(stale.joined(separator: ", ")): run scripts/template-tables")

@@ -5,15 +5,13 @@ import Testing
 /// Every translation of the default theme has the same keys, and every key
 /// the code or a template asks for exists (a missing key would show as itself).
 @Suite struct TranslationKeyTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func translations() -> [String: Translation] {
         var diagnostics = Diagnostics()
-        return Theme.load(name: "default", themesDirectory: repository.appending(path: "themes"), into: &diagnostics).translations
+        return Theme.load(name: "default", themesDirectory: Repository.root.appending(path: "themes"), into: &diagnostics).translations
     }
 
     static func files(under folder: String, ending suffix: String) -> [String] {
-        let root = repository.appending(path: folder)
+        let root = Repository.root.appending(path: folder)
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         return (walker?.allObjects as? [URL] ?? []).filter { $0.path.hasSuffix(suffix) }
             .compactMap { try? String(contentsOf: $0, encoding: .utf8) }

@@ -6,8 +6,6 @@ import Testing
 /// before writing still refuses what a build would, and the byte-wise text
 /// helpers read lines and spaces as the Character-wise code they replaced.
 @Suite struct ImportSpeedTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static let deck = "---\ntitle: TOEIC\nlanguage: en\nmeaning_language: ko\n---\n## 2026-11-20\n- candid :: 솔직한\n"
 
     /// The check no longer renders pages: rendering finds no error of its own

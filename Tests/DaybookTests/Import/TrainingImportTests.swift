@@ -4,7 +4,7 @@ import Testing
 
 /// Strong, Hevy and FitNotes exports into workout files.
 @Suite struct TrainingImportTests {
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    static let samples = Repository.root.appendingPathComponent("Tests/Samples")
 
     static func table(_ text: String) -> (CSVTable, BadRows) {
         var badRows = BadRows()

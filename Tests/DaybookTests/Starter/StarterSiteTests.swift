@@ -63,13 +63,11 @@ import Testing
         #expect(missing == [], "content/site.yml made by `daybook init` lacks \(missing): add each with a comment in StarterSite.siteFile")
 
         // The manual's table of settings names every key too (leaves, like `vocab.study_days`).
-        let manual = try String(contentsOf: Self.repository.appendingPathComponent("docs/content.md"), encoding: .utf8)
+        let manual = try String(contentsOf: Repository.root.appendingPathComponent("docs/content.md"), encoding: .utf8)
         let leaves = keys.filter { key in !keys.contains { $0.count > key.count && Array($0.prefix(key.count)) == key } }
         let undocumented = leaves.map { $0.joined(separator: ".") }.filter { !manual.contains("| `\($0)` |") }
         #expect(undocumented == [], "docs/content.md's table of site.yml settings lacks \(undocumented)")
     }
-
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Every key path the parser accepts, found by offering it an unknown key at each level.
     static func knownKeys(prefix: [String]) -> [[String]] {

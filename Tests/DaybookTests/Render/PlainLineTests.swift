@@ -6,8 +6,6 @@ import Testing
 /// The shortcut that leaves cmark-gfm out for text without Markdown syntax
 /// must give exactly what cmark-gfm gives, byte for byte.
 @Suite struct PlainLineTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Checks every text the shortcut takes; returns how many it took.
     @discardableResult
     static func expectSameAsCmark(_ texts: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
@@ -33,7 +31,7 @@ import Testing
     }
 
     @Test func everyWordOfTheSampleDecks() throws {
-        let folder = Self.repository.appendingPathComponent("content/vocab")
+        let folder = Repository.root.appendingPathComponent("content/vocab")
         var texts: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".md") && name != "reviews.md" {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -49,7 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: notes) }
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", Self.repository.appendingPathComponent("scripts/gen-anki-deck").path, notes.path, "--words", "4000"]
+        python.arguments = ["python3", Repository.root.appendingPathComponent("scripts/gen-anki-deck").path, notes.path, "--words", "4000"]
         try python.run()
         python.waitUntilExit()
         try #require(python.terminationStatus == 0)
