@@ -1,7 +1,7 @@
 import Foundation
 
 /// `daybook inbox` without the file system: the inbox files' bytes and the
-/// content files' bytes in, the changed and new files' bytes out (SPEC §8).
+/// content files' bytes in, the changed and new files' bytes out (docs/phone.md).
 ///
 /// Merging is idempotent and independent of order: events already merged
 /// (their ids are in `content/inbox/merged/`) are skipped, events are applied

@@ -1,6 +1,6 @@
 import Foundation
 
-/// "What links here" (SPEC §7): for each entry, free page and word card, the
+/// "What links here" (docs/site.md): for each entry, free page and word card, the
 /// entries and pages whose text links to it, each with the sentence around
 /// its link. Made in one pass over the links the build collected while it
 /// rendered, so it costs no second parse and grows with the number of links.

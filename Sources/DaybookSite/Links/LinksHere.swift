@@ -1,4 +1,4 @@
-/// What links here, for the pages of one build (SPEC §7): the index
+/// What links here, for the pages of one build (docs/site.md): the index
 /// (`Backlinks`) of the links that rendering found in every published entry
 /// and free page, to entries, pages and words of a deck, with what a page
 /// shows of each page a link joins (its title, its day, its first lines for

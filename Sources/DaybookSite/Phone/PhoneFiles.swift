@@ -1,6 +1,6 @@
 import Foundation
 
-/// The files that make the site an app on a phone (SPEC §8): the web app
+/// The files that make the site an app on a phone (docs/phone.md): the web app
 /// manifest, and the service worker that keeps today's pages for use
 /// without a network. Both sit at the site's root, their URLs relative, so
 /// that the site works under a sub-path; the worker's code is the theme's

@@ -1,6 +1,6 @@
 import Foundation
 
-/// "Today" on the phone is the phone's date (SPEC §8): the home page carries
+/// "Today" on the phone is the phone's date (docs/phone.md): the home page carries
 /// the plan of today and the week after, and the page's script shows the day
 /// of the phone's clock. Beyond the last day it says the site is too old.
 /// Today's plan is the build's, in HTML; the vocabulary of the days after it

@@ -5,7 +5,7 @@
 /// of a day `from` (today, or a few weeks before it for the phone, whose
 /// unsent tests may be older than the build) — the book it is in, the days
 /// its deck was tested before — and reviews.md's days from then on, and
-/// applies the rules of SPEC §4 forward from there: a miss moves a word to that day's book (not during its study
+/// applies the rules of the review schedule (docs/content.md#the-review-schedule) forward from there: a miss moves a word to that day's book (not during its study
 /// days), a review is taken on the first tested day on or after it falls due,
 /// else it is overdue on the day asked (`ReviewTaking`). The plan of a day is
 /// what `VocabSchedule` of that day gives (`VocabSchedulePropertyTests`).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What phone.js needs to work out the vocabulary plan of a day from
-/// today on (SPEC §4, as `ComingDays`): the settings, each shown deck's
+/// today on (docs/content.md#the-review-schedule, as `ComingDays`): the settings, each shown deck's
 /// books with a session left at the start of `from` (`PhonePlan.pastDays` before
 /// today) — its start, the first review not taken before then, the day
 /// that falls due, its words — reviews.md's tests from `from` on, and the

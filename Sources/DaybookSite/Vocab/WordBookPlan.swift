@@ -26,7 +26,7 @@ public enum WordBookActivity: Hashable, Sendable {
     case review(number: Int)
 }
 
-/// When a deck's reviews are taken (SPEC §4): a review is done on the day a
+/// When a deck's reviews are taken (docs/content.md#the-review-schedule): a review is done on the day a
 /// test of its deck is recorded, the first such day on or after the day it
 /// falls due. Until then it is overdue and planned for today. With
 /// `unrecorded: passed` every review is taken the day it falls due.

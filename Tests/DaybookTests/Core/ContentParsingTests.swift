@@ -67,7 +67,7 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("content/site.yml:6:11: error: unknown timezone 'Mars/Base'") })
     }
 
-    /// SPEC §2/§4/§8: `vocab.unrecorded`, `vocab.remind` and `workouts.remind`; a bad value is an error at its place, all of them together.
+    /// docs/content.md#siteyml: `vocab.unrecorded`, `vocab.remind` and `workouts.remind`; a bad value is an error at its place, all of them together.
     @Test func remindHoursAndTheUnrecordedRule() {
         var diagnostics = Diagnostics()
         let defaults = SiteConfig.parse(nil, into: &diagnostics)

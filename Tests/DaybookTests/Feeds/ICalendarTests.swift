@@ -247,7 +247,7 @@ import Testing
                     from: LocalDate(iso: "2026-11-01"), until: LocalDate(iso: "2026-12-31")),
             Routine(id: "journal", name: "Journal", weekdays: [7], from: LocalDate(iso: "2026-11-02")),
         ]
-        // Review 1 of the 13th's book, due on the 18th, was taken that day (SPEC §4).
+        // Review 1 of the 13th's book, due on the 18th, was taken that day (docs/content.md#the-review-schedule).
         content.reviews = ReviewLog(days: [ReviewLog.Day(date: LocalDate(iso: "2026-11-18")!, location: SourceLocation(path: "content/vocab/reviews.md"),
                                                          decks: ["toeic"])])
         change(&content)
@@ -289,7 +289,7 @@ import Testing
         #expect(first.iso == "2026-11-08")
     }
 
-    /// SPEC §8: an all-day event rings at 09:00 of its day — a deck's review
+    /// docs/phone.md: an all-day event rings at 09:00 of its day — a deck's review
     /// day, a planned split, a routine without a time — once each.
     @Test func allDayEventsRingAtNine() throws {
         let calendar = CalendarFeed.calendar(try Self.site())
@@ -307,7 +307,7 @@ import Testing
         #expect(alarmed.count == calendar.events.count, "every event has its alarm")
     }
 
-    /// SPEC §8: with `vocab.remind` the day's reviews of every deck are one
+    /// docs/site.md#feeds-and-the-calendar-feed: with `vocab.remind` the day's reviews of every deck are one
     /// event at that hour, with an alarm at the hour; with `workouts.remind`
     /// the day's split likewise. The UIDs name the day, as before.
     @Test func remindHoursMakeTimedEventsWithAlarms() throws {
@@ -334,7 +334,7 @@ import Testing
         #expect(Self.event("routine-wake@example.github.io", in: calendar)?.alarms.map(\.minutes) == [-10])
     }
 
-    /// SPEC §4: a review not taken is in today's event with how many days late, not on its past day.
+    /// docs/content.md#the-review-schedule: a review not taken is in today's event with how many days late, not on its past day.
     @Test func anOverdueReviewIsTodaysEventWithHowManyDaysLate() throws {
         for remind in [nil, LocalTime(hour: 21, minute: 0)] {
             let calendar = CalendarFeed.calendar(try Self.site(today: "2026-11-27") { content in

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// `daybook serve`'s checks of each request (SPEC §8), as the server applies
+/// `daybook serve`'s checks of each request (docs/phone.md), as the server applies
 /// them to the headers a browser, or a forging page, sends.
 @Suite struct PreviewGuardTests {
     static let port: UInt16 = 8123

@@ -4,7 +4,7 @@ import Testing
 
 /// The phone's coming days come from today's one replay (`ComingDays`): each
 /// day's plan must be what a replay made on that day gives, over random decks,
-/// results (also dated after today) and both rules of SPEC §4.
+/// results (also dated after today) and both rules of docs/content.md#the-review-schedule.
 @Suite struct ComingDaysTests {
     static func lines(_ day: VocabDay) -> [String] {
         func texts(_ words: [VocabWord]) -> String { words.map(\.text).joined(separator: ",") }

@@ -132,7 +132,7 @@ import Testing
         let site = try Self.built()
         defer { site.remove() }
         let cards = try #require(site.read("vocab/today/cards/index.html"))
-        // Today's cards; those of the coming days follow, hidden, for the phone (SPEC §8).
+        // Today's cards; those of the coming days follow, hidden, for the phone (docs/phone.md).
         let words = cards.matches(of: try Regex(#"<li class="card" [^>]*data-word="([^"]*)""#)).map { String($0.output[1].substring!) }
         #expect(words == ["revenue", "fluctuate", "meticulous"])
         #expect(cards.contains("data-deck=\"toeic\""))
@@ -151,7 +151,7 @@ import Testing
         #expect(home.contains("href=\"vocab/today/cards/index.html#test\""))
     }
 
-    /// SPEC §4: on 11-26 with no line since 11-21, review 1 of toeic's 11-18 book
+    /// docs/content.md#the-review-schedule: on 11-26 with no line since 11-21, review 1 of toeic's 11-18 book
     /// (due 11-23) is 3 days late and jlpt's 11-20 (due 11-25) 1 day late; both come
     /// first wherever today's plan is shown, before revenue's review due today.
     @Test func anOverdueReviewIsFirstInTodaysPlanWithHowManyDaysLate() throws {

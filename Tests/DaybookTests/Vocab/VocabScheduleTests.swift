@@ -2,7 +2,7 @@ import PropertyBased
 import Testing
 import DaybookSite
 
-/// The schedule of the original app (SPEC §4), checked on the spec's own example.
+/// The schedule of the original app (docs/content.md#the-review-schedule), checked on the spec's own example.
 @Suite struct VocabScheduleTests {
     static let deckText = """
     ## 2026-11-20
@@ -440,7 +440,7 @@ import DaybookSite
         }
     }
 
-    /// SPEC §4: a review not recorded stays where it is. Every review the
+    /// docs/content.md#the-review-schedule: a review not recorded stays where it is. Every review the
     /// schedule counts as taken before today was taken on a day with a line
     /// for the deck, on or after it fell due, and the next fell due its
     /// interval after that day; the stage today is the first review not taken.
