@@ -32,6 +32,26 @@ enum PhonePlan {
         }
     }
 
+    /// What the phone's messages name as the rest of the page does: each deck
+    /// by its title ("TOEIC", not `toeic`) and a day in words ("Tue 8
+    /// December"), as JSON for a `data-names` attribute.
+    static func names(_ decks: [Deck], _ t: Translation) -> String {
+        struct Names: Encodable {
+            let decks: [String: String]
+            /// `date_weekday`, `date_short`, `vocab_book_title`, and the card count's patterns: `[many, one]`.
+            let date, dateShort, book: String
+            let cards: [String]
+            let months, weekdaysShort: [String]
+        }
+        let names = Names(decks: Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first }),
+                          date: t["date_weekday"], dateShort: t["date_short"], book: t["vocab_book_title"],
+                          cards: [t["vocab_card_count"], t.strings["vocab_card_count_one"] ?? t["vocab_card_count"]],
+                          months: t.months, weekdaysShort: t.weekdaysShort)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(names)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
     static func lastDay(_ site: SiteData) -> LocalDate { site.today.adding(days: dayCount - 1) }
 
     /// What the page says when the phone's date is past the last day carried.
