@@ -1,4 +1,4 @@
-"""The phone's day on every page that says "today" (issue 40, SPEC §8): a
+"""The phone's day on every page that says "today" (issue 40, docs/phone.md): a
 site built on day 1 is opened once on a 390 px touch phone, then used
 offline for a week whose clock moves day by day — misses that start a new
 word book on the phone, a day skipped, a reload in the middle of a test, a
