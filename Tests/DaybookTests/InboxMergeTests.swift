@@ -289,6 +289,27 @@ import Testing
         #expect(errors.map(\.location.line) == [2] && errors.first?.hint == "at content/inbox/x.jsonl:1; each event's id is unique")
     }
 
+    /// Issue 39: merged one after the other, the second file's event was left out as "merged before" without a word.
+    @Test(arguments: [false, true])
+    func anIdMergedBeforeForAnotherEventIsAnErrorInEitherOrder(reversed: Bool) throws {
+        let wake = Self.line("same", "10:00:00", "\"type\":\"routine\",\"routine\":\"wake\"") + "\n"
+        let reading = Self.line("same", "10:00:00", "\"type\":\"routine\",\"routine\":\"reading\"") + "\n"
+        let (first, second) = reversed ? (reading, wake) : (wake, reading)
+        var folder = Folder()
+        try folder.merge([("first.jsonl", first)])
+        let before = folder.files
+        #expect {
+            try folder.merge([("second.jsonl", "\n" + second)])
+        } throws: { error in
+            let errors = (error as? ContentErrors)?.diagnostics ?? []
+            return errors.map(\.description) == ["content/inbox/second.jsonl:2:1: error: the id 'same' was merged before for another event; this one is not merged\n    hint: at first.jsonl:1; each event's id is unique"]
+        }
+        #expect(folder.files == before)
+        // The same event again is still merged before, and changes nothing.
+        let again = try folder.merge([("copy.jsonl", first)])
+        #expect(again.alreadyMerged == 1 && again.files.isEmpty)
+    }
+
     @Test func workoutSetsAreCheckedAsTheBuildChecksThem() {
         let errors = Self.errors(Self.line("w", "10:00:00", "\"type\":\"workout\",\"sets\":[\"Squat: 100kg x\", \"no colon\"]"))
         #expect(errors.count == 2)

@@ -39,6 +39,9 @@ public struct SiteData: Sendable {
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
 
+    /// With --include-private: the pages a build without it lists in the sitemap, the only ones this one lists.
+    var sitemapPaths: Set<String>?
+
     /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
     let features: [any SiteFeature]
 

@@ -26,6 +26,11 @@ public struct InboxEvent: Sendable, Equatable {
         self.location = location
     }
 
+    /// Whether two lines record one event (a file sent twice), wherever they are written.
+    public func isSame(as other: InboxEvent) -> Bool {
+        id == other.id && at == other.at && kind == other.kind
+    }
+
     /// The order events are applied in, whatever file or line they came from.
     public static func isOrdered(_ a: InboxEvent, before b: InboxEvent) -> Bool {
         (a.at.secondsSinceEpoch, a.id) < (b.at.secondsSinceEpoch, b.id)

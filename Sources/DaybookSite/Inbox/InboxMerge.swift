@@ -83,14 +83,19 @@ public enum InboxMerge {
         var diagnostics = Diagnostics()
         var result = Result()
         let known = mergedIDs.union(merged.map(\.id))
+        // Merged before as this event, or as another: whichever file came first, a second meaning of an id is an error.
+        let mergedByID = Dictionary(merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: InboxEvent] = [:]
         var events: [InboxEvent] = []
         for file in inbox {
             for event in InboxParser.parse(file.bytes, displayPath: file.displayPath, into: &diagnostics) {
-                if known.contains(event.id) {
+                if let before = mergedByID[event.id], !before.isSame(as: event) {
+                    diagnostics.error(event.location, "the id '\(event.id)' was merged before for another event; this one is not merged",
+                                      hint: "at \(before.location.path):\(before.location.line); each event's id is unique")
+                } else if known.contains(event.id) {
                     result.alreadyMerged += 1
                 } else if let first = seen[event.id] {
-                    if first.at != event.at || first.kind != event.kind {
+                    if !first.isSame(as: event) {
                         diagnostics.error(event.location, "the id '\(event.id)' is used by another event",
                                           hint: "at \(first.location.path):\(first.location.line); each event's id is unique")
                     } else {

@@ -7,7 +7,7 @@ import Foundation
 /// `assets/sw.js`.
 struct PhonePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
-        [Page(file: Routes.manifest) { _ in PhoneFiles.manifest(site) }]
+        [Page(file: Routes.manifest) { _ in try PhoneFiles.manifest(site) }]
     }
 }
 
@@ -15,7 +15,7 @@ enum PhoneFiles {
     /// The theme's icons, named in the manifest.
     static let icons: [(path: String, sizes: String)] = [("icon-192.png", "192x192"), ("icon-512.png", "512x512")]
 
-    static func manifest(_ site: SiteData) -> [UInt8] {
+    static func manifest(_ site: SiteData) throws(Diagnostic) -> [UInt8] {
         struct Icon: Encodable {
             let src: String
             let sizes: String
@@ -36,9 +36,7 @@ enum PhoneFiles {
         let title = site.config.title
         let manifest = Manifest(name: title, short_name: title.count > 12 ? String(title.prefix(12)) : title, lang: site.locale,
                                 icons: icons.map { Icon(src: Routes.asset($0.path), sizes: $0.sizes) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(manifest)) ?? Data("{}".utf8)) + [0x0A]
+        return Array(try PublishedJSON.encode(manifest, for: Routes.manifest)) + [0x0A]
     }
 
     /// What the phone keeps at install, among the files this build writes:

@@ -100,7 +100,7 @@ enum PhonePlan {
                              "vocab_plan_overdue_count", "vocab_open_today", "vocab_open_test", "vocab_nothing_today", "vocab_all_decks"]
 
         /// The state as JSON for the home page, or nil when the site has no decks.
-        static func json(_ site: SiteData, _ context: PageContext) -> String? {
+        static func json(_ site: SiteData, _ context: PageContext) throws(Diagnostic) -> String? {
             guard !site.published.decks.isEmpty else { return nil }
             let (coming, decks) = site.published.vocab.comingStart
             let today = site.today
@@ -129,10 +129,8 @@ enum PhonePlan {
                         "all": context.link(Routes.vocab)],
                 t: Dictionary(uniqueKeysWithValues: labels.map { ($0, t[$0]) }).merging(["date_short": t.strings["date_short"] ?? "{month}/{day}"]) { $1 },
                 months: t.months, weekdays: t.weekdays, weekdaysShort: t.weekdaysShort)
-            let encoder = JSONEncoder()
             // Sorted keys: the same content gives the same bytes. Slashes stay escaped, so no `</script>` ends the element early.
-            encoder.outputFormatting = [.sortedKeys]
-            return (try? encoder.encode(state)).map { String(decoding: $0, as: UTF8.self) }
+            return String(decoding: try PublishedJSON.encode(state, escapingSlashes: true, for: context.path), as: UTF8.self)
         }
     }
 

@@ -35,7 +35,8 @@ public enum StarterSite {
         }
         for folder in folders { try io.createFolders(root + "/" + folder) }
         let ignore = root + "/.gitignore"
-        let existing = (try? io.read(ignore)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // A .gitignore that is there but cannot be read stops here: it is never replaced by one without its lines.
+        let existing = io.exists(ignore) ? String(decoding: try io.read(ignore), as: UTF8.self) : ""
         if let added = withIgnored(existing) { try io.replace(ignore, with: Array(added.utf8)) }
     }
 

@@ -53,7 +53,7 @@ enum CardPages {
             }
         }
         pages.append(Page(Routes.vocabTodayCards, template: "pages/vocab-cards") { context in
-            todayCards(vocab, context)
+            try todayCards(vocab, context)
         })
         return pages
     }
@@ -79,7 +79,7 @@ enum CardPages {
     /// (overdue reviews, study, reviews); then those of the days after today
     /// that the phone may open the page on (`PhonePlan`), each card naming
     /// its days, so the phone's date picks them.
-    static func todayCards(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+    static func todayCards(_ vocab: VocabSite, _ context: PageContext) throws(Diagnostic) -> PageViewModel {
         let t = context.t
         var index: [String: Int] = [:]
         var cards: [Card] = []
@@ -104,7 +104,7 @@ enum CardPages {
         let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(todays)]),
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
-                             printHref: context.link(Routes.vocabTodayPrint), planState: PhonePlan.State.json(vocab.site, context))
+                             printHref: context.link(Routes.vocabTodayPrint), planState: try PhonePlan.State.json(vocab.site, context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }
