@@ -194,7 +194,10 @@ struct JournalDisk {
     func save(_ record: ContentJournal.Record) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let bytes = Array((try? encoder.encode(record)) ?? Data())
+        let bytes: [UInt8]
+        do { bytes = Array(try encoder.encode(record)) } catch {
+            throw ContentErrors([Diagnostic(SourceLocation(path: journal), "cannot record the change: \(error); nothing was written")])
+        }
         let temporary = journal + ".new"
         try write(temporary, bytes, sync: true)
         CrashPoint.reached()
@@ -227,7 +230,7 @@ struct JournalDisk {
         guard file.writes, let sha = file.sha256 else {
             // Removed: gone already, or still as it was.
             guard let current else { return }
-            guard current == file.before.map(Array.init) else { throw ContentJournal.Changed(path: file.path) }
+            guard file.before.map(Array.init) == current else { throw ContentJournal.Changed(path: file.path) }
             CrashPoint.reached()
             guard unlink(path) == 0 else { throw failure(path) }
             return

@@ -10,7 +10,7 @@ import Glibc
 /// change until their changes are in place. It is an advisory lock
 /// (`flock`) on `.daybook-cache/CONTENT.lock` beside the content folder,
 /// whose text names the holder; the system drops it when the holder ends,
-/// even by a crash. Taking it finishes a change an earlier run left half
+/// even by a crash, and the holder removes the file when it lets go. Taking it finishes a change an earlier run left half
 /// done (`ContentJournal`) before anything else happens.
 ///
 /// Usage (from any command that writes `content/`):
@@ -84,22 +84,28 @@ public final class ContentLock: @unchecked Sendable {
         do { try FileIO.disk.createFolders(folder(of: content).path) } catch {
             throw ContentErrors([Diagnostic(root, "cannot make the lock folder \(error.path): \(error.reason); nothing was written")])
         }
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            throw ContentErrors([Diagnostic(root, "cannot open the lock \(lockPath): \(String(cString: strerror(errno))); nothing was written")])
-        }
         let deadline = Date().addingTimeInterval(wait)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+        var descriptor: Int32 = -1
+        while true {
+            descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else {
+                throw ContentErrors([Diagnostic(root, "cannot open the lock \(lockPath): \(String(cString: strerror(errno))); nothing was written")])
+            }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                // The holder before removed the file as it let go: a lock on that file locks nothing, so again.
+                var locked = stat(), named = stat()
+                if fstat(descriptor, &locked) == 0, lstat(lockPath, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev { break }
+            } else if errno != EWOULDBLOCK, errno != EINTR {
                 let failure = errno
+                close(descriptor)
+                throw ContentErrors([Diagnostic(root, "cannot lock \(lockPath): \(String(cString: strerror(failure))); nothing was written")])
+            } else if Date() >= deadline {
                 let held = heldBy(descriptor)
                 close(descriptor)
-                if failure != EWOULDBLOCK, failure != EINTR {
-                    throw ContentErrors([Diagnostic(root, "cannot lock \(lockPath): \(String(cString: strerror(failure))); nothing was written")])
-                }
                 throw ContentErrors([Diagnostic(root, "\(displayRoot)/ is being changed by another run of Daybook (\(held)); nothing was written",
                                                 hint: "try again when it is done; the lock is \(lockPath), and the system lets go of it when that run ends")])
             }
+            close(descriptor)
             usleep(20_000)
         }
         // Who holds it, for the next one that waits.
@@ -116,9 +122,11 @@ public final class ContentLock: @unchecked Sendable {
         return text.isEmpty ? "it has not said which" : TerminalText.plain(text)
     }
 
+    /// Lets go, removing the lock file first (a waiter that locked it then sees it gone and opens the next): a
+    /// completed run leaves nothing behind.
     func release() {
         guard descriptor >= 0 else { return }
-        _ = ftruncate(descriptor, 0)
+        unlink(Self.path(of: content, suffix: ".lock"))
         close(descriptor)
         descriptor = -1
     }

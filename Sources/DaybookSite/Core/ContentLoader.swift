@@ -183,6 +183,11 @@ struct FileWalker {
     /// - Parameter paths: the files that are not Markdown in the folders that hold assets (`assetPaths`).
     func assets(_ paths: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
         paths.compactMap { relative -> ContentAsset? in
+            // Markdown under another name is text a person wrote: never copied out as it is.
+            if MarkdownName.isLookalike(relative) {
+                diagnostics.warning(SourceLocation(path: display(relative)), MarkdownName.notRead(relative, in: display(String(relative.prefix { $0 != "/" })) + "/"))
+                return nil
+            }
             let path = root.appendingPathComponent(relative).path
             guard io.isReadable(path) else {
                 diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
@@ -202,8 +207,10 @@ struct FileWalker {
             if nested && !readsSubfolders {
                 diagnostics.warning(SourceLocation(path: display(path)), "files in folders below \(display(folder))/ are not read",
                                     hint: "move it to \(display(folder))/")
+            } else if MarkdownName.isLookalike(path) {
+                diagnostics.warning(SourceLocation(path: display(path)), MarkdownName.notRead(path, in: display(folder) + "/"))
             } else if !MarkdownName.isMarkdown(path) {
-                diagnostics.warning(SourceLocation(path: display(path)), "only Markdown files (.md) are read in \(display(folder))/; this file is not")
+                diagnostics.warning(SourceLocation(path: display(path)), "only Markdown files (\(MarkdownName.read)) are read in \(display(folder))/; this file is not")
             }
         }
     }

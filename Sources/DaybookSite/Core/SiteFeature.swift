@@ -19,6 +19,7 @@ protocol SiteFeature: Sendable {
     func navigation(_ site: SiteData) -> [NavigationEntry]
     /// Its part of the plan of `date`: today, or one of the days after it that the phone may open the site on (`PhonePlan`).
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
+    /// Its layers of the calendars; `site.published` is the public view here, even with --include-private.
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
     /// Its records in the search index, from public content alone (`PublicSite`).
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record]
@@ -71,6 +72,10 @@ extension [any SiteFeature] {
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         flatMap { $0.plan(site, on: date, context) }
     }
-    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { flatMap { $0.calendarLayers(site) } }
+    /// Every feature's layers, made from public content only (`SiteData.forCalendars`).
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        let shown = site.forCalendars
+        return flatMap { $0.calendarLayers(shown) }
+    }
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { flatMap { $0.searchRecords(site) } }
 }
