@@ -70,20 +70,18 @@ import Testing
         #expect(text("vocab/reviews.md") == String(decoding: reviews, as: UTF8.self), "put back")
         #expect(text("inbox/phone.jsonl") == "{}\n{\"edited\":1}\n", "the edit is kept")
         #expect(names() == ["content", "content/vocab", "content/vocab/reviews.md", "content/inbox", "content/inbox/phone.jsonl",
-                            "content/diary", "content/diary/2026", "content/inbox/merged"])
+                            "content/diary", "content/diary/2026"])
     }
 
     /// The journal as a crash left it, `installed` files of it already in place.
     func crashed(committed: Bool, installed: Int) throws -> ContentLock {
         let lock = try ContentLock.acquire(content: content, displayRoot: "content", by: "test", wait: 1)
         let disk = JournalDisk(lock)
-        var record = ContentJournal.Record(command: "daybook inbox", committed: false, files: changes.map {
-            ContentJournal.Record.File(path: $0.path, before: $0.before.map { Data($0) }, writes: $0.after != nil)
-        })
+        var record = ContentJournal.Record(command: "daybook inbox", committed: false, files: changes.map(disk.file))
         try disk.save(record)
         for (index, change) in changes.enumerated() {
             guard case let .bytes(bytes)? = change.after else { continue }
-            record.files[index].sha256 = try disk.stage(change.path, bytes)
+            record.files[index].sha256 = try disk.stage(record.files[index], bytes)
         }
         record.committed = committed
         try disk.save(record)

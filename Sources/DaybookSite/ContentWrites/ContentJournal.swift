@@ -33,8 +33,9 @@ public struct ContentChange {
 /// 1. The intent is written first: `.daybook-cache/CONTENT.journal` lists
 ///    every file, the bytes it had (to undo) and, once staged, the SHA-256
 ///    of the bytes it gets. Nothing in `content/` has changed yet.
-/// 2. Each new file's bytes go to a hidden file beside it
-///    (`.NAME.daybook-staged`; the build and the walk skip hidden names).
+/// 2. Each new file's bytes go to a hidden file in the deepest folder of its
+///    path that exists (`.diary%2F2026%2FNAME.md.daybook-staged`; the build,
+///    the walk and `serve`'s watcher skip hidden names).
 /// 3. Everything is flushed to the disk, and the journal says "committed".
 /// 4. The staged files take their places; a file that is not what the
 ///    change was decided from (a person saved it meanwhile) stops the change
@@ -58,6 +59,9 @@ public enum ContentJournal {
             var writes: Bool
             /// SHA-256 of the new bytes, once staged.
             var sha256: String?
+            /// Where the new bytes wait, below the content folder: a hidden name in the deepest folder of the
+            /// path that exists, so that no folder a person sees is made before the change is committed.
+            var staged: String
         }
 
         var command: String
@@ -72,7 +76,7 @@ public enum ContentJournal {
         guard !changes.isEmpty else { return }
         let disk = JournalDisk(lock)
         var record = Record(command: what, committed: false,
-                            files: changes.map { Record.File(path: $0.path, before: $0.before.map { Data($0) }, writes: $0.after != nil) })
+                            files: changes.map { disk.file(for: $0) })
         for file in record.files where !RelativePath.isContained(file.path) || file.path.isEmpty {
             throw ContentErrors([Diagnostic(SourceLocation(path: disk.display(file.path)), "is not a path inside \(lock.displayRoot)/; nothing was written")])
         }
@@ -89,7 +93,7 @@ public enum ContentJournal {
                 case let .bytes(given): bytes = given
                 case let .made(make): bytes = try make()
                 }
-                record.files[index].sha256 = try disk.stage(change.path, bytes)
+                record.files[index].sha256 = try disk.stage(record.files[index], bytes)
             }
             try disk.flush()
         } catch {
@@ -167,9 +171,19 @@ struct JournalDisk {
 
     func display(_ relative: String) -> String { displayRoot.isEmpty ? relative : "\(displayRoot)/\(relative)" }
     func final(_ relative: String) -> String { content + "/" + relative }
-    func staged(_ relative: String) -> String {
-        let path = final(relative)
-        return (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".daybook-staged"
+    func staged(_ file: ContentJournal.Record.File) -> String { final(file.staged) }
+
+    /// The record of one change, with where its new bytes are staged.
+    func file(for change: ContentChange) -> ContentJournal.Record.File {
+        var folder = (change.path as NSString).deletingLastPathComponent
+        var info = stat()
+        while !folder.isEmpty, !(lstat(final(folder), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        // The whole path in one name ('%' and '/' escaped): two files staged in one folder never share it.
+        let name = "." + change.path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F") + ".daybook-staged"
+        return ContentJournal.Record.File(path: change.path, before: change.before.map { Data($0) }, writes: change.after != nil,
+                                          staged: folder.isEmpty ? name : folder + "/" + name)
     }
 
     func failure(_ path: String, _ code: Int32 = errno) -> ContentErrors {
@@ -214,10 +228,8 @@ struct JournalDisk {
     // MARK: The files
 
     /// Writes the new bytes beside the file; returns their SHA-256.
-    func stage(_ relative: String, _ bytes: [UInt8]) throws -> String {
-        let folder = (final(relative) as NSString).deletingLastPathComponent
-        try createFolders(folder)
-        let staged = staged(relative)
+    func stage(_ file: ContentJournal.Record.File, _ bytes: [UInt8]) throws -> String {
+        let staged = staged(file)
         try write(staged, bytes, sync: false)
         guard let sha = Vips.sha256(of: staged) else { throw failure(staged, EIO) }
         return sha
@@ -225,7 +237,7 @@ struct JournalDisk {
 
     /// Brings one file to its new state; repeatable after a crash at any point.
     func forward(_ file: ContentJournal.Record.File) throws {
-        let path = final(file.path), staged = staged(file.path)
+        let path = final(file.path), staged = staged(file)
         let current = read(path)
         guard file.writes, let sha = file.sha256 else {
             // Removed: gone already, or still as it was.
@@ -245,12 +257,14 @@ struct JournalDisk {
             return
         }
         guard current == file.before.map(Array.init) else { throw ContentJournal.Changed(path: file.path) }
-        try install(file.path, replacing: file.before)
+        try install(file, replacing: file.before)
     }
 
     /// Moves a staged file into place; a file that appeared or changed in the last instant is kept and stops the change.
-    private func install(_ relative: String, replacing before: Data?) throws {
-        let path = final(relative), staged = staged(relative)
+    private func install(_ file: ContentJournal.Record.File, replacing before: Data?) throws {
+        let relative = file.path, path = final(relative), staged = staged(file)
+        // Folders are made only now, just before the file: what watches content/ sees the change at once.
+        try createFolders((path as NSString).deletingLastPathComponent)
         CrashPoint.reached()
         guard let before else {
             guard Rename.noReplace(staged, path) == 0 else {
@@ -276,7 +290,7 @@ struct JournalDisk {
     /// Puts back what a record changed, where it is still what the record made; removes its staged files and the journal.
     func undo(_ record: ContentJournal.Record) throws {
         for file in record.files {
-            let path = final(file.path), staged = staged(file.path)
+            let path = final(file.path), staged = staged(file)
             if exists(staged) { try unlinkStaged(staged) }
             guard record.committed else { continue }
             let current = read(path)
