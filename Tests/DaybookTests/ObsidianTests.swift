@@ -325,7 +325,7 @@ import Testing
         let warnings = try site.build().warnings.map(\.description)
         #expect(warnings.contains { $0.hasPrefix("content/pages/Trip.md:4:10: warning: no entry or page '2026-11-20-map.svg' to link to") }, "\(warnings)")
         let page = try #require(site.read("pages/Trip/index.html"))
-        #expect(page.contains("The way: 2026-11-20-map.svg</p>") && !page.contains("map.svg\""), "\(page)")
+        #expect(page.contains("The way: <span class=\"unresolved-link\">2026-11-20-map.svg</span></p>") && !page.contains("map.svg\""), "\(page)")
         #expect(!site.outputHas("diary/2026/2026-11-20-map.svg"))
 
         try site.write("content/pages/Trip.md", "---\ntitle: Trip\n---\nThe way: [[2026-11-20-map.svg]]\n\n![[2026-11-20-map.svg]]\n")
