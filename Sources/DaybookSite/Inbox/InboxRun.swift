@@ -67,14 +67,15 @@ public enum InboxRun {
             let new = String(decoding: result.files[path]!, as: UTF8.self)
             outcome.changes.append((path, lineChanges(from: old, to: new)))
         }
-        for path in result.files.keys.sorted() { try proveInside(path, walk: walk) }
+        for path in result.removed.sorted() { outcome.changes.append((path, ["- (the file is removed: an undo took back all that was merged into it)"])) }
+        for path in result.files.keys.sorted() + result.removed.sorted() { try proveInside(path, walk: walk) }
 
         if !result.files.isEmpty {
             let files = result.files.map { ImportedFile($0.key, .text(String(decoding: $0.value, as: UTF8.self)), replaces: true) }
             try ImportCheck.verify(files, options: options)
         }
         guard !dryRun else { return outcome }
-        try write(result.files, read: reads.bytes, walk: walk, again: again)
+        try write(result.files, removing: result.removed, read: reads.bytes, walk: walk, again: again)
         if let events {
             // Only the lines not merged before: a page that sends its events again adds nothing.
             let new = events.bytes.split(separator: UInt8(ascii: "\n")).filter { InboxParser.ids(Array($0)).isDisjoint(with: mergedIDs) }
@@ -111,14 +112,20 @@ public enum InboxRun {
     /// each through `GuardedFileUpdate` (a lock, the bytes and identity
     /// compared again just before the swap), so an editor saving meanwhile
     /// loses nothing: the merge stops and says so.
-    static func write(_ files: [String: [UInt8]], read: [String: [UInt8]?], walk: FolderWalk, again: String) throws {
+    static func write(_ files: [String: [UInt8]], removing removed: Set<String> = [], read: [String: [UInt8]?], walk: FolderWalk,
+                      again: String) throws {
         func changed(_ relative: String) -> ContentErrors {
             ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "changed while the inbox was merged; it was not written",
                                       hint: "save it, then \(again)")])
         }
         let paths = files.keys.sorted()
-        for relative in paths where (try? walk.io.read(walk.root + "/" + relative)).map(Array.init) != read[relative] ?? nil {
+        for relative in paths + removed.sorted() where (try? walk.io.read(walk.root + "/" + relative)).map(Array.init) != read[relative] ?? nil {
             throw changed(relative)
+        }
+        for relative in removed.sorted() {
+            do { try walk.io.remove(walk.root + "/" + relative) } catch {
+                throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "cannot remove: \(error.reason)")])
+            }
         }
         for relative in paths {
             let final = walk.root + "/" + relative
