@@ -289,6 +289,24 @@ import Testing
         #expect(first.iso == "2026-11-08")
     }
 
+    /// SPEC §8: an all-day event rings at 09:00 of its day — a deck's review
+    /// day, a planned split, a routine without a time — once each.
+    @Test func allDayEventsRingAtNine() throws {
+        let calendar = CalendarFeed.calendar(try Self.site())
+        let review = try #require(Self.event("review-toeic-2026-11-25@example.github.io", in: calendar))
+        let split = try #require(Self.event("split-2026-11-23@example.github.io", in: calendar))
+        let journal = try #require(Self.event("routine-journal@example.github.io", in: calendar))
+        for event in [review, split, journal] {
+            guard case .allDay = event.when else { Issue.record("\(event.uid) has a time"); continue }
+            #expect(event.alarms.map(\.minutes) == [9 * 60], "\(event.uid)")
+            let text = ICalendar(stamp: calendar.stamp, events: [event]).serialized()
+            #expect(text.components(separatedBy: "BEGIN:VALARM").count == 2, "\(event.uid)")
+            #expect(text.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT9H\r\n"), "\(text)")
+        }
+        let alarmed = calendar.events.filter { $0.alarms.count == 1 }
+        #expect(alarmed.count == calendar.events.count, "every event has its alarm")
+    }
+
     /// SPEC §8: with `vocab.remind` the day's reviews of every deck are one
     /// event at that hour, with an alarm at the hour; with `workouts.remind`
     /// the day's split likewise. The UIDs name the day, as before.

@@ -52,12 +52,15 @@ import ZIPFoundation
         files.addLink("/site/content/diary/away", to: "/elsewhere")
         files.addLink("/site/content/diary/near", to: "2024")
         files.addLink("/site/content/diary/dangling", to: "/missing/x")
+        // A folder beside content/ whose name starts with the same letters is outside it.
+        files.addFolder("/site/content-old/diary")
+        files.addLink("/site/content/diary/old", to: "/site/content-old")
         let io = files.io
         for path in ["diary/2024/x.md", "diary/new/deeper/x.md", "diary/near/x.jpeg", "x.md"] {
             #expect(RelativePath.staysInside(path, of: "/site/content", io: io), "\(path)")
         }
-        for path in ["diary/away/x.md", "diary/away", "diary/dangling", "diary/dangling/x", "../x.md", "diary/2024/../../../x",
-                     "/etc/passwd", "diary/2024/x\u{0}/../../../../x"] {
+        for path in ["diary/old/x.md", "diary/old/diary", "diary/old", "diary/away/x.md", "diary/away", "diary/dangling", "diary/dangling/x",
+                     "../x.md", "diary/2024/../../../x", "/etc/passwd", "diary/2024/x\u{0}.md", "diary/2024/x\u{0}/../../../../x"] {
             #expect(!RelativePath.staysInside(path, of: "/site/content", io: io), "\(path)")
         }
     }
@@ -100,10 +103,18 @@ import ZIPFoundation
             ("fake\r\u{1B}[Kdone", "fakedone"),
             ("bell\u{07} del\u{7F} nul\u{0} bs\u{08}", "bell del nul bs"),
             ("c1 \u{9B}2Jcsi \u{9D}osc\u{9C}after \u{85}nel", "c1 csi after nel"),
+            // DCS, SOS, PM and APC strings, which some terminals act on, go whole like OSC's, in their ESC and C1 forms.
+            ("\u{1B}Pq#0;2;0;0;0\u{1B}\\dcs", "dcs"),
+            ("\u{1B}Xsos payload\u{1B}\\sos", "sos"),
+            ("\u{1B}^pm payload\u{07}pm", "pm"),
+            ("\u{1B}_Gf=100;AAAA\u{1B}\\apc", "apc"),
+            ("\u{90}dcs\u{9C}1 \u{98}sos\u{9C}2 \u{9E}pm\u{9C}3 \u{9F}apc\u{9C}4", "1 2 3 4"),
             ("\u{1B}7saved\u{1B}8", "saved"),
             ("unterminated \u{1B}]0;title\nnext line", "unterminated \nnext line"),
             ("trailing \u{1B}", "trailing "),
             ("trailing csi \u{1B}[12", "trailing csi "),
+            // `@` (insert characters) is the first final byte.
+            ("\u{1B}[5@insert", "insert"),
         ]
         for (raw, shown) in cases {
             #expect(TerminalText.plain(raw) == shown, "\(raw.debugDescription)")

@@ -204,6 +204,7 @@ import Testing
         ].joined(separator: "\n")
         let errors = Self.errors(inbox)
         #expect(errors.map(\.location.line) == [2, 3, 4, 5, 6, 7])
+        #expect(errors.allSatisfy { $0.severity == .error })
         #expect(errors.allSatisfy { $0.location.path == "content/inbox/x.jsonl" })
         #expect(errors[0].message.contains("unknown event type 'tset'") && errors[0].hint == "did you mean 'test'?")
         #expect(errors[0].location.column == 1 + Self.line("2", "10:00:00", "\"type\":\"tset\"").distance(of: "\"type\""))
@@ -211,6 +212,13 @@ import Testing
         #expect(errors[3].message == "'迷う' is not a word of deck 'toeic'" && errors[3].hint == "it is a word of deck 'jlpt-n3'")
         #expect(errors[4].hint == "did you mean 'wake'?")
         #expect(errors[5].message.contains("unknown field 'extra'"))
+    }
+
+    /// One event of a deck the site does not have: an error, and nothing is merged.
+    @Test func anUnknownDeckAloneIsAnError() {
+        let errors = Self.errors(Self.line("1", "10:00:00", "\"type\":\"test\",\"deck\":\"toiec\",\"word\":\"candid\",\"result\":\"missed\""))
+        #expect(errors.map(\.severity) == [.error])
+        #expect(errors.first?.message == "unknown deck 'toiec'")
     }
 
     @Test func datesFarAwayAreRefused() {

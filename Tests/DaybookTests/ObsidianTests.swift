@@ -301,6 +301,37 @@ import Testing
         #expect(site.outputFiles().allSatisfy { !(site.read($0) ?? "").contains("Secret text") })
     }
 
+    /// A file that belongs to a private entry (named after it) is embedded
+    /// nowhere and linked from nowhere public: an embed is an error at its
+    /// place, a link plain text with a warning; both work with --include-private.
+    @Test func aPublicNoteNeitherEmbedsNorLinksAPrivateEntrysFile() throws {
+        let site = try TestSite([
+            "content/site.yml": "title: Vault\n",
+            "content/diary/2026/2026-11-20.md": "---\nprivate: true\n---\nA private day.\n",
+            "content/diary/2026/2026-11-20-map.svg": Self.svg,
+            "content/diary/2026/2026-11-21.md": "A public day.\n",
+            "content/pages/Trip.md": "---\ntitle: Trip\n---\nThe way: [[2026-11-20-map.svg]]\n\n![[2026-11-20-map.svg]]\n",
+        ])
+        let errors = site.failingBuild().map(\.description)
+        #expect(errors == ["content/pages/Trip.md:6:1: error: '2026-11-20-map.svg' belongs to an entry or page this build leaves out (private or draft)"
+                           + "\n    hint: keep files a public note shows apart from a private note's, or build with --include-private"], "\(errors)")
+        #expect(!site.outputHas(""))
+
+        try site.write("content/pages/Trip.md", "---\ntitle: Trip\n---\nThe way: [[2026-11-20-map.svg]]\n")
+        let warnings = try site.build().warnings.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("content/pages/Trip.md:4:10: warning: no entry or page '2026-11-20-map.svg' to link to") }, "\(warnings)")
+        let page = try #require(site.read("pages/Trip/index.html"))
+        #expect(page.contains("The way: 2026-11-20-map.svg</p>") && !page.contains("map.svg\""), "\(page)")
+        #expect(!site.outputHas("diary/2026/2026-11-20-map.svg"))
+
+        try site.write("content/pages/Trip.md", "---\ntitle: Trip\n---\nThe way: [[2026-11-20-map.svg]]\n\n![[2026-11-20-map.svg]]\n")
+        try site.build(visibility: Visibility(includePrivate: true))
+        let shown = try #require(site.read("pages/Trip/index.html"))
+        #expect(shown.contains("<a href=\"../../diary/2026/2026-11-20-map.svg\">2026-11-20-map.svg</a>"), "\(shown)")
+        #expect(shown.contains("<img src=\"../../diary/2026/2026-11-20-map.svg\""), "\(shown)")
+        #expect(site.read("diary/2026/2026-11-20-map.svg") == Self.svg)
+    }
+
     /// Brackets nested 20,000 deep took 8 s in the link scan (quadratic); now
     /// linear: four times the brackets, about four times the steps (a
     /// quadratic scan takes sixteen). Counted, not timed, so that a loaded machine cannot fail it.

@@ -4,41 +4,46 @@ import Foundation
 
 /// `daybook serve` and the phone's inbox (SPEC §8): `POST /__daybook/inbox`
 /// takes a page's events as JSON Lines, from the preview's own pages only
-/// (`PageSender`: its host and origin, this run's token), and merges them as `daybook inbox` merges an inbox
+/// (`PreviewGuard`: its host and origin, this run's token), and merges them as `daybook inbox` merges an inbox
 /// file, recording their ids in `content/inbox/merged/serve-DATE.jsonl`. An
 /// inbox file that appears in `content/inbox/` is merged the same way. One
 /// merge at a time.
 final class InboxSaver: @unchecked Sendable {
-    private let sender: PageSender
+    private let requests: PreviewGuard
     private let options: BuildOptions
     private let lock = NSLock()
 
-    init(sender: PageSender, options: BuildOptions) {
-        self.sender = sender
+    init(requests: PreviewGuard, options: BuildOptions) {
+        self.requests = requests
         self.options = options
     }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         do {
-            try sender.check(request, contentTypes: ["application/x-ndjson", "application/jsonl", "application/json"])
-            guard let length = request.bodySequence.count else { throw PageSender.Refusal(.lengthRequired, "the body needs a Content-Length") }
-            guard length <= InboxParser.maximumFileBytes else {
-                throw PageSender.Refusal(.payloadTooLarge, "the body is larger than \(InboxParser.maximumFileBytes) bytes")
-            }
+            try requests.checkWrite(PreviewGuard.write(request), contentTypes: ["application/x-ndjson", "application/jsonl", "application/json"],
+                                    maximumBytes: InboxParser.maximumFileBytes)
             let body = Array(try await request.bodyData)
             let outcome = try lock.withLock { try InboxRun.run(options, dryRun: false, events: (name: recordName(), bytes: body),
                                                                    again: "send again from the page, where the records still wait") }
             report(outcome)
-            return sender.reply(.ok, ["merged": String(outcome.merge.merged), "summary": outcome.merge.summary.joined(separator: "\n")])
-        } catch let refusal as PageSender.Refusal {
-            return sender.reply(refusal.status, ["error": refusal.message])
+            return reply(.ok, ["merged": String(outcome.merge.merged), "summary": outcome.merge.summary.joined(separator: "\n")])
+        } catch let refusal as PreviewGuard.Refusal {
+            return reply(refusal.httpStatus, ["error": refusal.message])
         } catch let errors as ContentErrors {
             Terminal.report(errors.diagnostics)
             Terminal.error("a page's records were not merged; nothing was written, and they still wait on the page")
-            return sender.reply(.unprocessableContent, ["error": errors.description])
+            return reply(.unprocessableContent, ["error": errors.description])
         } catch {
-            return sender.reply(.badRequest, ["error": "the request could not be read"])
+            return reply(.badRequest, ["error": "the request could not be read"])
         }
+    }
+
+    private func reply(_ status: HTTPStatusCode, _ body: [String: String]) -> HTTPResponse {
+        let json = (try? JSONEncoder().encode(body)) ?? Data("{}".utf8)
+        // A refused body may not have been read: the connection is not reused.
+        var headers: HTTPHeaders = [.contentType: "application/json", .cacheControl: "no-store"]
+        if status != .ok { headers[.connection] = "close" }
+        return HTTPResponse(statusCode: status, headers: headers, body: json)
     }
 
     /// Merges the inbox files waiting in `content/inbox/`, if any (at the start and after each change the watcher sees).

@@ -12,11 +12,12 @@ actor PreviewServer {
     /// The errors of the last build when it failed, else empty.
     private var errors: [Diagnostic] = []
     private let hub = EventHub()
-    let sender: PageSender
+    /// This run's token, which the pages carry to save into the content.
+    private let token: String
 
-    init(output: URL, sender: PageSender) {
+    init(output: URL, token: String) {
         self.output = output.standardizedFileURL
-        self.sender = sender
+        self.token = token
     }
 
     func rebuilt() {
@@ -65,18 +66,8 @@ actor PreviewServer {
         return EventHub.event("errors", data: json)
     }
 
-    /// Maps a URL path to a file inside the output folder, never outside it:
-    /// the file's real path, every link resolved, must lie in the folder's
-    /// (a link planted in the output folder leads nowhere).
     private func resolve(_ path: String) -> URL? {
-        let decoded = path.removingPercentEncoding ?? path
-        let parts = decoded.split(separator: "/").map(String.init)
-        guard !parts.contains(".."), let root = FileIO.disk.resolve(output.path) else { return nil }
-        var url = output
-        for part in parts { url.appendPathComponent(part) }
-        if FileIO.disk.isFolder(url.path) { url.appendPathComponent("index.html") }
-        guard let real = FileIO.disk.resolve(url.path), real.hasPrefix(root == "/" ? root : root + "/") else { return nil }
-        return URL(fileURLWithPath: real)
+        PreviewGuard.file(at: path, in: output.path, io: .disk).map { URL(fileURLWithPath: $0) }
     }
 
     private func notFound() -> HTTPResponse {
@@ -86,7 +77,7 @@ actor PreviewServer {
 
     /// The script goes before the last `</body>`, found in the bytes (a deck's page is a quarter of a megabyte).
     private func inject(into data: Data) -> Data {
-        let script = Data(LiveScript.tag(build: build, token: sender.token).utf8)
+        let script = Data(LiveScript.tag(build: build, token: token).utf8)
         guard let end = data.range(of: Data("</body>".utf8), options: .backwards) else { return data + script }
         var result = data
         result.insert(contentsOf: script, at: end.lowerBound)

@@ -38,9 +38,9 @@ struct Serve: AsyncParsableCommand {
         // A refused output folder ends the command, as it does for `build`.
         try SiteBuilder.checkOutput(options)
         let memory = BuildMemory()
-        let sender = PageSender(port: port)
-        let inbox = InboxSaver(sender: sender, options: options)
-        let preview = PreviewServer(output: options.outputDirectory, sender: sender)
+        let requests = PreviewGuard(port: port)
+        let inbox = InboxSaver(requests: requests, options: options)
+        let preview = PreviewServer(output: options.outputDirectory, token: requests.token)
         inbox.mergeWaiting()
         await rebuild(options, memory, preview)
         let contentFolder = options.contentDirectory.path + "/"
@@ -62,13 +62,12 @@ struct Serve: AsyncParsableCommand {
         memory.parsed.startWatching()
 
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
-        let loopback = LoopbackHost(port: port)
         await server.appendRoute("GET *") { request in
-            if let refusal = loopback.refusal(request) { return refusal }
+            if let refusal = requests.refusal(request) { return refusal }
             return await preview.respond(to: request)
         }
         await server.appendRoute("POST /__daybook/inbox") { request in
-            if let refusal = loopback.refusal(request) { return refusal }
+            if let refusal = requests.refusal(request) { return refusal }
             return await inbox.handle(request)
         }
         FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
