@@ -580,13 +580,17 @@ window.DaybookDone = (function doneMarks() {
     for (const item of section.querySelectorAll("[data-routine]")) {
       item.querySelector(".done-note")?.remove();
       const done = routineDone(item.dataset.routine);
+      const again = item.querySelector('[data-timer="done"]');
       item.classList.toggle("done", done.length > 0);
+      // The button stays for a second time that day, named so, and asks first (`mayRecordRoutine`).
+      again.dataset.label ||= again.textContent;
+      again.textContent = done.length ? t("Again") : again.dataset.label;
       if (!done.length) continue;
       const last = done[done.length - 1];
       const note = document.createElement("span");
       note.className = "done-note";
       note.append("✓ " + t("Done") + (last.minutes ? " · " + t("Minutes", { n: last.minutes }) : "") + " ", undoButton(last));
-      item.append(note);
+      again.before(note, " ");
     }
     const box = section.querySelector(".workout-done");
     if (!box) return;
