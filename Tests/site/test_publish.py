@@ -125,7 +125,9 @@ def test_one_tap_on_the_phone_brings_the_day_to_the_published_site(home):
         done = phone.find_element(By.CLASS_NAME, "workout-done")
         assert split in done.text and "Bench press: 60kg x 8, 8, 6" in done.text
         # Recording the same routine again asks first; declined, nothing more is recorded.
-        routine_row(phone, "wake").find_element(By.CSS_SELECTOR, '[data-timer="done"]').click()
+        again = routine_row(phone, "wake").find_element(By.CSS_SELECTOR, '[data-timer="done"]')
+        assert again.text == "Again"
+        again.click()
         alert = WebDriverWait(phone, 5).until(lambda d: d.switch_to.alert)
         assert "Wake at 6:30" in alert.text
         alert.dismiss()
