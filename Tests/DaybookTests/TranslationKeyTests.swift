@@ -4,6 +4,7 @@ import Testing
 
 /// Every translation of the default theme has the same keys, and every key
 /// the code or a template asks for exists (a missing key would show as itself).
+/// A count's form for one (`key_one`) is a language's own: English has it, Korean needs none.
 @Suite struct TranslationKeyTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -24,8 +25,8 @@ import Testing
     static func usedKeys() -> Set<String> {
         var keys = Set<String>()
         for text in files(under: "Sources", ending: ".swift") {
-            for match in text.matches(of: /\bt\["([a-z0-9_]+)"\]|\.format\("([a-z0-9_]+)"/) {
-                if let key = match.1 ?? match.2 { keys.insert(String(key)) }
+            for match in text.matches(of: /\bt\["([a-z0-9_]+)"\]|\.format\("([a-z0-9_]+)"|\bt\.count\("([a-z0-9_]+)"/) {
+                if let key = match.1 ?? match.2 ?? match.3 { keys.insert(String(key)) }
             }
         }
         for text in files(under: "themes/default", ending: ".mustache") {
@@ -41,10 +42,15 @@ import Testing
         let translations = Self.translations()
         let english = try #require(translations["en"])
         #expect(translations.count >= 2)
+        func keys(_ translation: Translation) -> Set<String> { Set(translation.strings.keys.filter { !$0.hasSuffix("_one") }) }
         for (locale, translation) in translations {
-            #expect(Set(translation.strings.keys).subtracting(english.strings.keys).sorted() == [], "only in \(locale)")
-            #expect(Set(english.strings.keys).subtracting(translation.strings.keys).sorted() == [], "missing in \(locale)")
+            #expect(keys(translation).subtracting(keys(english)).sorted() == [], "only in \(locale)")
+            #expect(keys(english).subtracting(keys(translation)).sorted() == [], "missing in \(locale)")
+            let ones = translation.strings.keys.filter { $0.hasSuffix("_one") }.map { String($0.dropLast(4)) }
+            #expect(Set(ones).subtracting(translation.strings.keys).sorted() == [], "a form for one without its count in \(locale)")
         }
+        #expect(english.count("vocab_word_count", 1) == "1 word" && english.count("vocab_word_count", 2) == "2 words")
+        #expect(translations["ko"]?.count("vocab_word_count", 1) == "1단어")
     }
 
     @Test func everyKeyInUseIsTranslated() {

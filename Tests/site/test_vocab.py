@@ -125,7 +125,7 @@ def test_test_mode_marks_undoes_and_writes_the_reviews_lines(browser, today_card
     assert progress(browser) == f"1 / {total} · O 0 · X 1"
     # A deck partway has no line yet: pasted, it would pass the cards not reached.
     assert css(browser, ".review-lines").get_attribute("value") == ""
-    assert "jlpt-n3" in css(browser, ".test-pending").text
+    assert "JLPT N3" in css(browser, ".test-pending").text
 
     for _ in range(total - 1):
         press(browser, "x" if word_of(current_card(browser))[1] == "meticulous" else "o")

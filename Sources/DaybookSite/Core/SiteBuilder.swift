@@ -210,8 +210,9 @@ public enum SiteBuilder {
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
             + [Routes.serviceWorker.filePath]
         // The service worker names the files the phone keeps and a digest of their bytes, known once they are made.
-        let precache = PhoneFiles.precache(site, writing: Set(paths))
-        let precached = PrecacheDigests(precache)
+        let writing = Set(paths)
+        let precache = PhoneFiles.precache(site, writing: writing)
+        let precached = PrecacheDigests(precache, later: PhoneFiles.later(site, writing: writing))
         // `serve`: the same files as the last build made (an entry's text edited).
         let samePaths = memory.map { $0.paths == paths } ?? false
         // Checked on another core while pages render; nothing reaches the

@@ -62,6 +62,8 @@ enum PhonePlan {
             let title: String
             /// A book's link is `href[0] + YYYY-MM-DD + href[1]`.
             let href: [String]
+            /// The deck's page, and its cards page, where a book made on the phone opens (no page of its own until it is built).
+            let page, cards: String
             let books: [Book]
         }
 
@@ -97,7 +99,9 @@ enum PhonePlan {
 
         static let labels = ["vocab_book_title", "vocab_session_study", "vocab_session_review", "vocab_session_overdue", "vocab_late_day",
                              "vocab_late_days", "vocab_word_count", "vocab_plan_study", "vocab_plan_study_count", "vocab_plan_review_count",
-                             "vocab_plan_overdue_count", "vocab_open_today", "vocab_open_test", "vocab_nothing_today", "vocab_all_decks"]
+                             "vocab_plan_overdue_count", "vocab_open_today", "vocab_open_test", "vocab_nothing_today", "vocab_all_decks",
+                             // vocab/today/ on the phone's day
+                             "date_long", "vocab_today_study", "vocab_today_review", "vocab_cards", "vocab_test"]
 
         /// The state as JSON for the home page, or nil when the site has no decks.
         static func json(_ site: SiteData, _ context: PageContext) -> String? {
@@ -115,6 +119,7 @@ enum PhonePlan {
                     let date = link.range(of: today.iso, options: .backwards)!
                     return Deck(id: deck.id, title: titles[deck.id] ?? deck.id,
                                 href: [String(link[..<date.lowerBound]), String(link[date.upperBound...])],
+                                page: context.link(Routes.deck(deck.id)), cards: context.link(Routes.deckCards(deck.id)),
                                 books: coming.bookStarts(deck).map { book in
                         Book(start: today.days(until: book.start), review: book.review, due: book.due.map { today.days(until: $0) },
                              words: book.words.map(\.text))
@@ -127,13 +132,34 @@ enum PhonePlan {
                 },
                 links: ["today": context.link(Routes.vocabToday), "test": context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
                         "all": context.link(Routes.vocab)],
-                t: Dictionary(uniqueKeysWithValues: labels.map { ($0, t[$0]) }).merging(["date_short": t.strings["date_short"] ?? "{month}/{day}"]) { $1 },
+                t: Dictionary(uniqueKeysWithValues: (labels + labels.map { $0 + "_one" }).compactMap { key in t.strings[key].map { (key, $0) } })
+                    .merging(["date_short": t.strings["date_short"] ?? "{month}/{day}"]) { $1 },
                 months: t.months, weekdays: t.weekdays, weekdaysShort: t.weekdaysShort)
             let encoder = JSONEncoder()
             // Sorted keys: the same content gives the same bytes. Slashes stay escaped, so no `</script>` ends the element early.
             encoder.outputFormatting = [.sortedKeys]
             return (try? encoder.encode(state)).map { String(decoding: $0, as: UTF8.self) }
         }
+    }
+
+    /// What the phone's messages name as the rest of the page does: each deck
+    /// by its title ("TOEIC", not `toeic`) and a day in words ("Tue 8
+    /// December"), as JSON for a `data-names` attribute.
+    static func names(_ decks: [Deck], _ t: Translation) -> String {
+        struct Names: Encodable {
+            let decks: [String: String]
+            /// `date_weekday`, `date_short`, `vocab_book_title`, and the card count's patterns: `[many, one]`.
+            let date, dateShort, book: String
+            let cards: [String]
+            let months, weekdaysShort: [String]
+        }
+        let names = Names(decks: Dictionary(decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first }),
+                          date: t["date_weekday"], dateShort: t["date_short"], book: t["vocab_book_title"],
+                          cards: [t["vocab_card_count"], t.strings["vocab_card_count_one"] ?? t["vocab_card_count"]],
+                          months: t.months, weekdaysShort: t.weekdaysShort)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(names)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     static func lastDay(_ site: SiteData) -> LocalDate { site.today.adding(days: dayCount - 1) }

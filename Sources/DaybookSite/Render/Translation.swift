@@ -50,6 +50,13 @@ public struct Translation: Sendable {
     /// A UI string with its `{name}` placeholders filled: `format("year_title", ["year": "2026"])`.
     public func format(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
 
+    /// A count in a pattern of the theme, `{n}` filled: `count("vocab_word_count", 3)` → `3 words`.
+    /// For one, the theme's `<key>_one` where it has one (English: `1 word`); Korean needs none.
+    func count(_ key: String, _ n: Int, _ values: [String: String] = [:]) -> String {
+        let pattern = n == 1 ? strings[key + "_one"] ?? self[key] : self[key]
+        return Self.fill(pattern, values.merging(["n": NumberText.format(Double(n), decimals: 0, .people)]) { $1 })
+    }
+
     /// Fills `{name}` placeholders in one pass, so a value that itself contains
     /// `{…}` (a deck's title) stays as it is; unknown names stay as written.
     /// Braces are found among the UTF-8 bytes: by Characters it cost a tenth

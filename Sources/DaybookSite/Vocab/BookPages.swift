@@ -126,7 +126,7 @@ enum BookPages {
             let session = ((activities?.studies ?? []) + (activities?.reviews ?? [])).first { $0.start == book.start && $0.activity == activity }
             let missed = session?.missed ?? []
             return SessionRow(label: sessionLabel(activity, plan: book.plan, t), dateLabel: t.longDate(date), iso: date.iso,
-                              state: state(date), countLabel: t.format("vocab_word_count", ["n": String(session?.words.count ?? 0)]),
+                              state: state(date), countLabel: t.count("vocab_word_count", session?.words.count ?? 0),
                               missedLabel: missed.isEmpty ? nil : t.format("vocab_session_missed", [
                                   "n": String(missed.count), "words": missed.map { vocab.html($0, in: deck.id).plain }.joined(separator: ", "),
                               ]))

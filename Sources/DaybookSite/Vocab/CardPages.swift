@@ -42,6 +42,8 @@ enum CardPages {
         let cards: [Card]
         let isEmpty: Bool
         let backHref, backLabel, printHref: String
+        /// The decks' titles and the words of a date, for the script's messages (`PhonePlan.names`).
+        let names: String
         /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`PhonePlan.State`).
         var planState: String? = nil
     }
@@ -68,10 +70,10 @@ enum CardPages {
             return Card(status.word, deck, context: label, vocab)
         }
         let page = CardsPage(heading: t.format("vocab_cards_of", ["deck": deck.title]),
-                             summary: t.format("vocab_card_count", ["n": String(cards.count)]),
+                             summary: t.count("vocab_card_count", cards.count),
                              pageKey: Routes.deckCards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.deck(deck.id)), backLabel: deck.title,
-                             printHref: context.link(Routes.deckPrint(deck.id)))
+                             printHref: context.link(Routes.deckPrint(deck.id)), names: PhonePlan.names([deck], context.t))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 
@@ -101,10 +103,12 @@ enum CardPages {
             }
         }
         let todays = cards.filter { !$0.isLater }.count
-        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(todays)]),
+        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.count("vocab_card_count", todays),
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
-                             printHref: context.link(Routes.vocabTodayPrint), planState: PhonePlan.State.json(vocab.site, context))
+                             printHref: context.link(Routes.vocabTodayPrint),
+                             names: PhonePlan.names(Array(Set(cards.map(\.deckID))).sorted().compactMap(vocab.deck), context.t),
+                             planState: PhonePlan.State.json(vocab.site, context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }

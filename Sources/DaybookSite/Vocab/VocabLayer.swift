@@ -90,7 +90,7 @@ struct VocabLayer: CalendarLayer {
             }
             if let first = activity.reviews.first {
                 let sessions = activity.reviews.map { session in
-                    "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.format("vocab_word_count", ["n": String(session.words.count)])))"
+                    "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.count("vocab_word_count", session.words.count)))"
                 }
                 let missed = activity.reviews.reduce(0) { $0 + $1.missed.count }
                 var label = "\(title): " + sessions.joined(separator: ", ")

@@ -773,6 +773,7 @@ extension CardPages.CardsPage {
         ("backHref", { (model: CardPages.CardsPage) -> TemplateValue in model.backHref.templateValue }),
         ("backLabel", { (model: CardPages.CardsPage) -> TemplateValue in model.backLabel.templateValue }),
         ("printHref", { (model: CardPages.CardsPage) -> TemplateValue in model.printHref.templateValue }),
+        ("names", { (model: CardPages.CardsPage) -> TemplateValue in model.names.templateValue }),
         ("planState", { (model: CardPages.CardsPage) -> TemplateValue in model.planState.templateValue }),
     ])
 }
@@ -842,6 +843,8 @@ extension DeckPages.DeckPage {
 
 extension TodayPage.TodayWord {
     static let templateFields = TemplateFieldTable<TodayPage.TodayWord>(reading: [
+        ("deckID", { (model: TodayPage.TodayWord) -> TemplateValue in model.deckID.templateValue }),
+        ("word", { (model: TodayPage.TodayWord) -> TemplateValue in model.word.templateValue }),
         ("wordHTML", { (model: TodayPage.TodayWord) -> TemplateValue in model.wordHTML.templateValue }),
         ("meanings", { (model: TodayPage.TodayWord) -> TemplateValue in model.meanings.templateValue }),
         ("lang", { (model: TodayPage.TodayWord) -> TemplateValue in model.lang.templateValue }),
@@ -882,6 +885,8 @@ extension TodayPage.TodayView {
         ("testHref", { (model: TodayPage.TodayView) -> TemplateValue in model.testHref.templateValue }),
         ("printHref", { (model: TodayPage.TodayView) -> TemplateValue in model.printHref.templateValue }),
         ("indexHref", { (model: TodayPage.TodayView) -> TemplateValue in model.indexHref.templateValue }),
+        ("coming", { (model: TodayPage.TodayView) -> TemplateValue in model.coming.templateValue }),
+        ("planState", { (model: TodayPage.TodayView) -> TemplateValue in model.planState.templateValue }),
     ])
 }
 
