@@ -749,6 +749,7 @@ window.DaybookDone = (function doneMarks() {
   // Today's workout: sets in the notation of SPEC §5, checked line by line as they are typed.
   const workout = section.querySelector(".workout-form");
   if (workout) {
+    const ticked = setList(workout);
     const problems = workout.querySelector(".sets-check");
     const lines = () => workout.elements.sets.value.split("\n").map((line) => line.trim()).filter(Boolean);
     const check = () => {
@@ -771,13 +772,14 @@ window.DaybookDone = (function doneMarks() {
       event.preventDefault();
       if (!check()) return;
       if (window.DaybookDone && !window.DaybookDone.mayRecordWorkout()) return;
-      const sets = lines().map((line) => line.replace(/^[-*+][ \t]+/, ""));
+      const sets = ticked().concat(lines().map((line) => line.replace(/^[-*+][ \t]+/, "")));
       const fields = { type: "workout", split: workout.elements.split.value.trim() };
       if (!fields.split) delete fields.split;
       fields.sets = sets;
       inbox.sendToServe([inbox.add(fields)]);
       workout.querySelector(".workout-status").textContent = sets.length ? t("WorkoutLogged", { n: sets.length }) : t("WorkoutLoggedNone");
       workout.elements.sets.value = "";
+      for (const box of workout.querySelectorAll(".set-done")) box.checked = false;
     });
   }
 
@@ -1008,4 +1010,105 @@ async function say(note, manifest) {
   } catch (error) {
     // Storage refused: nothing is kept to speak of.
   }
+}
+
+// Today's workout as Strong and Hevy show it: the last session of the split
+// in the form, its exercises and sets pre-filled, each set ticked as done or
+// changed first with steppers a thumb can press, last time's numbers beside
+// it. Returns what is ticked as lines in the notation of SPEC §5
+// ("Bench press: 60kg x 8, 8, 6"), for the inbox's workout event.
+function setList(workout) {
+  const list = workout.querySelector(".set-list");
+  let last = null;
+  try {
+    last = JSON.parse(workout.querySelector(".last-sessions")?.textContent || "null");
+  } catch (error) {
+    last = null;
+  }
+  if (!list || !last) return () => [];
+  const t = (name, values = {}) => Object.entries(values).reduce((text, [key, value]) => text.split("{" + key + "}").join(String(value)),
+    list.dataset["t" + name] || "");
+  const unit = workout.dataset.unit;
+  const step = { kg: 2.5, lb: 5 };
+  const make = (tag, className, text) => Object.assign(document.createElement(tag), className ? { className } : {}, text === undefined ? {} : { textContent: text });
+  const number = (value) => String(Math.round(Number(value) * 100) / 100);
+  const setText = ([weight, setUnit, reps, seconds]) => (weight === null ? "" : number(weight) + " " + setUnit + " × ")
+    + (reps === null ? seconds + "s" : reps);
+
+  function stepper(className, value, by, label, name) {
+    const box = make("span", "stepper");
+    const input = Object.assign(make("input", className), { type: "number", min: "0", step: String(by), value, inputMode: by % 1 ? "decimal" : "numeric" });
+    input.setAttribute("aria-label", label + " · " + name);
+    const less = make("button", "step", "−");
+    const more = make("button", "step", "+");
+    for (const [button, sign, word] of [[less, -1, "Less"], [more, 1, "More"]]) {
+      button.type = "button";
+      button.dataset.step = String(sign * by);
+      button.setAttribute("aria-label", t(word) + " · " + label);
+    }
+    box.append(less, input, more);
+    return box;
+  }
+
+  function render() {
+    const session = last[workout.elements.split.value.trim()];
+    list.replaceChildren();
+    list.hidden = !session;
+    if (!session) return;
+    list.append(make("p", "footnote", t("From", { date: session.date })));
+    for (const [name, ...sets] of session.exercises) {
+      const group = make("fieldset", "set-exercise");
+      group.dataset.exercise = name;
+      group.append(make("legend", "", name));
+      sets.forEach(([weight, setUnit, reps, seconds], index) => {
+        const row = make("div", "set-row");
+        Object.assign(row.dataset, { unit: setUnit || "", seconds: seconds || "" });
+        const done = Object.assign(make("input", "set-done"), { type: "checkbox" });
+        done.setAttribute("aria-label", name + " · " + t("Done", { n: index + 1 }));
+        const tick = make("label", "set-tick");
+        tick.append(done, make("span", "set-number", String(index + 1)));
+        row.append(tick);
+        if (weight !== null) row.append(stepper("set-weight", number(weight), step[setUnit] || step[unit] || 1, t("Weight"), name), make("span", "unit", setUnit));
+        if (reps !== null) row.append(stepper("set-reps", reps, 1, t("Reps"), name));
+        else row.append(make("span", "set-time", seconds + "s"));
+        row.append(make("span", "detail", t("Last", { set: setText([weight, setUnit, reps, seconds]) })));
+        group.append(row);
+      });
+      list.append(group);
+    }
+  }
+
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-step]");
+    if (!button) return;
+    const input = button.parentElement.querySelector("input");
+    input.value = number(Math.max(0, Number(input.value || 0) + Number(button.dataset.step)));
+  });
+  list.addEventListener("change", (event) => {
+    if (event.target.classList.contains("set-done")) event.target.closest(".set-row").classList.toggle("ticked", event.target.checked);
+  });
+  workout.elements.split.addEventListener("change", render);
+  workout.elements.split.addEventListener("input", render);
+  render();
+
+  // Consecutive sets at one weight make one group: "60kg x 8, 8, 6"; other weights follow after "; ".
+  return function ticked() {
+    const lines = [];
+    for (const group of list.querySelectorAll(".set-exercise")) {
+      const groups = [];
+      for (const row of group.querySelectorAll(".set-row")) {
+        if (!row.querySelector(".set-done").checked) continue;
+        const weightInput = row.querySelector(".set-weight");
+        const weight = weightInput ? number(weightInput.value || 0) + row.dataset.unit : null;
+        const item = row.querySelector(".set-reps") ? String(Math.round(Number(row.querySelector(".set-reps").value || 0))) : row.dataset.seconds + "s";
+        const previous = groups[groups.length - 1];
+        if (previous && previous.weight === weight) previous.items.push(item);
+        else groups.push({ weight, items: [item] });
+      }
+      if (groups.length) {
+        lines.push(group.dataset.exercise + ": " + groups.map((g) => (g.weight ? g.weight + " x " : "") + g.items.join(", ")).join("; "));
+      }
+    }
+    return lines;
+  };
 }
