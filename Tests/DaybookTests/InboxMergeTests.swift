@@ -61,6 +61,7 @@ import Testing
             let result = try InboxMerge.merge(inbox.map { InboxMerge.InboxFile(displayPath: "content/inbox/\($0.0)", bytes: Array($0.1.utf8)) },
                                               site: site, merged: merged) { given[$0] }
             files.merge(result.files) { $1 }
+            for path in result.removed { files[path] = nil }
             for (name, text) in inbox {
                 var ignored = Diagnostics()
                 merged += InboxParser.parse(Array(text.utf8), displayPath: name, into: &ignored)

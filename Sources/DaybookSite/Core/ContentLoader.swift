@@ -20,10 +20,15 @@ public enum ContentLoader {
     /// The theme `site.yml` names, and where: read alone, so that the theme
     /// can load while the content does (`load` reads the file again and says what is wrong with it).
     public static func theme(directory: URL, displayRoot: String, io: FileIO = .disk) -> (name: String, location: SourceLocation?) {
+        let config = settings(directory: directory, displayRoot: displayRoot, io: io)
+        return (config.theme, config.themeLocation)
+    }
+
+    /// `site.yml` read alone, its problems left to the load that says them (`daybook publish` reads `publish:` after a good build).
+    public static func settings(directory: URL, displayRoot: String, io: FileIO = .disk) -> SiteConfig {
         var ignored = Diagnostics()
         let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
-        let config = SiteConfig.parse(files.exists ? files.read("site.yml", into: &ignored) : nil, into: &ignored)
-        return (config.theme, config.themeLocation)
+        return SiteConfig.parse(files.exists ? files.read("site.yml", into: &ignored) : nil, into: &ignored)
     }
 
     private static func load(directory: URL, displayRoot: String, io: FileIO, kinds: [any ContentKind], cache: ParseCache?,

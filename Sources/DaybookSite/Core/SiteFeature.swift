@@ -60,7 +60,7 @@ enum SiteFeatures {
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
         HomePage(), DiaryKind(), MediaPages(), PagesKind(), CalendarPages(), YearInReviewPages(), VocabKind(), FlashcardPrintPages(), WorkoutsKind(),
-        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
+        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(), InboxKind(),
     ]
 
 }

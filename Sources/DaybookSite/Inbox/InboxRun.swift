@@ -93,7 +93,8 @@ public enum InboxRun {
             let new = String(decoding: result.files[path]!, as: UTF8.self)
             outcome.changes.append((path, lineChanges(from: old, to: new)))
         }
-        for path in result.files.keys.sorted() { try proveInside(path, walk: walk) }
+        for path in result.removed.sorted() { outcome.changes.append((path, ["- (the file is removed: an undo took back all that was merged into it)"])) }
+        for path in result.files.keys.sorted() + result.removed.sorted() { try proveInside(path, walk: walk) }
 
         if !result.files.isEmpty {
             let files = result.files.map { ImportedFile($0.key, .text(String(decoding: $0.value, as: UTF8.self)), replaces: true) }
@@ -103,6 +104,8 @@ public enum InboxRun {
         // The merged files, and the record of what is merged, in one journaled change: a crash anywhere
         // leaves all or (after the next run) nothing, never the files without the record.
         var changes = result.files.keys.sorted().map { ContentChange($0, before: reads.bytes[$0] ?? nil, after: .bytes(result.files[$0]!)) }
+        // Files an undo emptied of all the merge wrote go in the same change.
+        changes += result.removed.sorted().map { ContentChange($0, before: reads.bytes[$0] ?? nil, after: nil) }
         if let events {
             // Only the lines not merged before: a page that sends its events again adds nothing.
             let new = events.bytes.split(separator: UInt8(ascii: "\n")).filter { InboxParser.ids(Array($0)).isDisjoint(with: mergedIDs) }
