@@ -80,7 +80,7 @@ import Testing
             try folder.merge([("b.jsonl", other + "\n")])
             Issue.record("merged")
         } catch let errors as ContentErrors {
-            #expect(errors.diagnostics.map(\.message) == ["the id 'a-1' was merged before with other content"])
+            #expect(errors.diagnostics.map(\.message) == ["the id 'a-1' was merged before for another event; this one is not merged"])
         }
         #expect(folder.files == before)
         // The same line again is no error: it was merged once.
