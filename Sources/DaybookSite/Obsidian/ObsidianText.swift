@@ -67,17 +67,10 @@ enum ObsidianText {
     /// The `id`s of a note's ATX headings (outside code fences), as its page gives them.
     static func headingAnchors(_ markdown: some StringProtocol) -> Set<String> {
         var anchors: Set<String> = []
-        var fence: Substring?
+        var fence = CodeFence()
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = Substring(line.drop { $0 == " " })
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
-                continue
-            }
+            if fence.skips(trimmed) { continue }
             let hashes = trimmed.prefix { $0 == "#" }.count
             guard (1...6).contains(hashes), trimmed.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" || $0 == "\r" }) ?? true else { continue }
             var text = trimmed.dropFirst(hashes).trimmed
@@ -252,18 +245,11 @@ enum ObsidianText {
     static func section(of markdown: String, heading: String?, block: String?) -> String? {
         guard heading != nil || block != nil else { return markdown }
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
-        var fence: Substring?
+        var fence = CodeFence()
         var start: Int?, level = 0
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
-                continue
-            }
+            if fence.skips(trimmed) { continue }
             if let heading {
                 let hashes = trimmed.prefix { $0 == "#" }.count
                 guard (1...6).contains(hashes), trimmed.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true else { continue }
@@ -416,5 +402,21 @@ enum ObsidianText {
 private extension StringProtocol {
     var trimmed: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+/// Which lines of a note lie inside a ``` or ~~~ code fence, read a line at a time.
+struct CodeFence {
+    private var open: Substring?
+
+    /// Whether the line (leading spaces dropped) opens, closes or lies inside a fence.
+    mutating func skips(_ trimmed: Substring) -> Bool {
+        if let open {
+            if trimmed.hasPrefix(open) { self.open = nil }
+            return true
+        }
+        guard trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") else { return false }
+        open = trimmed.prefix(3)
+        return true
     }
 }
