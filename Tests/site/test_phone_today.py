@@ -240,3 +240,50 @@ def test_the_diary_this_month_and_the_search_open_offline_within_a_stated_budget
     assert week["offline"] == {"entry": "Before the week", "calendar": "December 2026", "search": ["Before the week"]}
     size = re.search(r"(\d+) KB", week["kept"])
     assert size and 0 < int(size.group(1)) < 2000, week["kept"]
+
+
+def test_todays_workout_starts_from_the_last_session_of_its_split_set_by_set(tmp_path):
+    """Issue 40 item 5: the phone's workout starts from the last session of today's split (7 December plans Push),
+    each set pre-filled with last time's numbers beside it; what is ticked, changed in place by the steppers, is what
+    the inbox records, in the notation of docs/content.md#workouts, with the free-text box for anything else."""
+    site = tmp_path / "site"
+    write_site(site)
+    (site / "content/workouts/2026/2026-12-04.md").write_text(
+        "---\ndate: 2026-12-04\nsplit: Push\n---\n- Bench press: 60kg x 8, 8, 6\n- Push-up: 20, 20\n")
+    daybook("build", "--today", WEEK[0], "--seed", "7", cwd=site)
+    phone = start_phone(tmp_path / "downloads", WEEK[0])
+    try:
+        open_page(phone, (site / "public").as_uri() + "/index.html")
+        rows = phone.find_elements(By.CSS_SELECTOR, ".set-list .set-row")
+        shown = [(r.find_element(By.XPATH, "ancestor::fieldset/legend").text,
+                  [i.get_attribute("value") for i in r.find_elements(By.CSS_SELECTOR, "input[type=number]")],
+                  r.find_element(By.CLASS_NAME, "detail").text) for r in rows]
+        assert shown == [("Bench press", ["60", "8"], "last time 60 kg × 8"), ("Bench press", ["60", "8"], "last time 60 kg × 8"),
+                         ("Bench press", ["60", "6"], "last time 60 kg × 6"), ("Push-up", ["20"], "last time 20"),
+                         ("Push-up", ["20"], "last time 20")]
+        # Big enough for a thumb, and nothing wider than the phone.
+        for element in phone.find_elements(By.CSS_SELECTOR, ".set-list button, .set-list .set-tick"):
+            assert element.size["height"] >= 44 and element.size["width"] >= 44, element.get_attribute("outerHTML")
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+        bench = rows[:3]
+        bench[0].find_element(By.CLASS_NAME, "set-done").click()
+        bench[1].find_element(By.CSS_SELECTOR, '.set-weight ~ [data-step]').click()   # + 2.5 kg
+        bench[1].find_element(By.CLASS_NAME, "set-done").click()
+        rows[3].find_element(By.CSS_SELECTOR, '[data-step="-1"]').click()              # 19 push-ups
+        rows[3].find_element(By.CLASS_NAME, "set-done").click()
+        phone.find_element(By.ID, "workout-sets").send_keys("Plank: 60s x 3")
+        phone.find_element(By.CSS_SELECTOR, '.workout-form [type="submit"]').click()
+        (workout,) = [e for e in events(phone) if e["type"] == "workout"]
+        inbox = phone.execute_script("return window.DaybookInbox.text()")
+    finally:
+        phone.quit()
+    assert workout["split"] == "Push"
+    assert workout["sets"] == ["Bench press: 60kg x 8; 62.5kg x 8", "Push-up: 19", "Plank: 60s x 3"]
+    # Merged, the day's workout file holds those lines and the site builds with them.
+    (site / "content/inbox").mkdir()
+    (site / "content/inbox/phone.jsonl").write_text(inbox)
+    daybook("inbox", "--today", WEEK[0], cwd=site)
+    (made,) = [p for p in (site / "content/workouts").rglob(f"{WEEK[0]}*.md")]
+    text = made.read_text()
+    assert "- Bench press: 60kg x 8; 62.5kg x 8\n- Push-up: 19\n- Plank: 60s x 3\n" in text, text
+    daybook("build", "--today", WEEK[0], cwd=site)

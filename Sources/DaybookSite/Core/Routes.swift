@@ -12,6 +12,8 @@ enum Routes {
     /// The web app manifest and the service worker, at the root so that they cover the whole site (docs/phone.md).
     static let manifest = SitePath("manifest.webmanifest")
     static let serviceWorker = SitePath("sw.js")
+    /// The ids of the phone's events merged into the content (`MergedEvents`).
+    static let mergedEvents = SitePath("inbox-merged.json")
     /// Where a theme asset is copied.
     static func asset(_ path: String) -> String { "assets/" + path }
 

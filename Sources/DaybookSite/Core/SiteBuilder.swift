@@ -95,10 +95,19 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
-        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
-                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? DerivedMemo(remembers: false), features: options.features)
+        func siteData(_ visibility: Visibility, memo: DerivedMemo) -> SiteData {
+            SiteData(content: content, today: today, translation: translation, visibility: visibility, seed: seed,
+                     cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
+                     themeFingerprint: theme.fingerprint, memo: memo, features: options.features)
+        }
+        var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
+        if options.visibility.includePrivate {
+            // The sitemap of a build with private pages lists what the same build without them has: no private
+            // page, nor a tag or month page that only private items make (easy to publish by mistake).
+            let publicSite = siteData(Visibility(includePrivate: false, includeDrafts: options.visibility.includeDrafts), memo: DerivedMemo(remembers: false))
+            site.sitemapPaths = Set(pages(for: publicSite).compactMap { $0.inSitemap ? $0.path.value : nil })
+        }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.derivedWarnings)
     }
 
@@ -108,7 +117,8 @@ public enum SiteBuilder {
     public static func pages(for site: SiteData) -> [Page] {
         let publicSite = PublicSite(site)
         var pages = site.features.parallelMap { $0.pages(site) + $0.publicFiles(publicSite).map(\.page) }.flatMap { $0 }
-        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: pages).map(\.page))
+        let sitemapOf = site.sitemapPaths.map { shown in pages.filter { shown.contains($0.path.value) } } ?? pages
+        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: sitemapOf).map(\.page))
         return pages
     }
 
@@ -119,18 +129,20 @@ public enum SiteBuilder {
                               emit: @Sendable (_ path: String, _ bytes: [UInt8]) -> (any Error & Sendable)? = { _, _ in nil }) throws {
         let failures = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> (any Error & Sendable)? in
             let context = PageContext(path: page.path, site: site)
-            switch page.body {
-            case let .bytes(make):
-                return emit(page.path.filePath, make(context))
-            case let .template(name, make):
-                let model = make(context)
-                var html: [UInt8] = []
-                do throws(Diagnostic) {
+            do {
+                switch page.body {
+                case let .bytes(make):
+                    return emit(page.path.filePath, try make(context))
+                case let .template(name, make):
+                    let model = try make(context)
+                    var html: [UInt8] = []
                     try theme.render(name, Layout.context(for: model, in: context), into: &html)
-                } catch {
-                    return error
+                    return emit(page.path.filePath, html)
                 }
-                return emit(page.path.filePath, html)
+            } catch let error as Diagnostic {
+                return error
+            } catch {
+                return Diagnostic(SourceLocation(path: page.path.filePath), "the page cannot be made: \(error)")
             }
         }
         let errors = Set(failures.compactMap { $0 as? Diagnostic })

@@ -5,7 +5,7 @@ import Foundation
 public struct SiteData: Sendable {
     public let config: SiteConfig
     /// What page families show: private content only with --include-private, drafts only with --drafts.
-    public let published: PublishedContent
+    public private(set) var published: PublishedContent
     /// What feeds, the search index and the calendar feed show: never private content.
     public let publicView: PublishedContent
     /// Every content file, hidden ones too: a hidden file's page path is still taken (`PathClaims`).
@@ -38,6 +38,17 @@ public struct SiteData: Sendable {
     let memo: DerivedMemo
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
+
+    /// The site as the calendars and their heatmaps see it: what it publishes is the public view, even with
+    /// --include-private, so that no kind's layer can count a private item (`SiteFeature.calendarLayers`).
+    var forCalendars: SiteData {
+        var site = self
+        site.published = publicView
+        return site
+    }
+
+    /// With --include-private: the pages a build without it lists in the sitemap, the only ones this one lists.
+    var sitemapPaths: Set<String>?
 
     /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
     let features: [any SiteFeature]

@@ -21,6 +21,7 @@ protocol SiteFeature: Sendable {
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
     /// Its part of the plan of a day after today as the home page carries it: by default `plan`'s.
     func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
+    /// Its layers of the calendars; `site.published` is the public view here, even with --include-private.
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
     /// Its records in the search index, from public content alone (`PublicSite`).
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record]
@@ -62,7 +63,7 @@ enum SiteFeatures {
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
         HomePage(), DiaryKind(), MediaPages(), PagesKind(), CalendarPages(), YearInReviewPages(), VocabKind(), FlashcardPrintPages(), WorkoutsKind(),
-        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
+        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(), InboxKind(),
     ]
 
 }
@@ -77,6 +78,10 @@ extension [any SiteFeature] {
     func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         flatMap { $0.planAhead(site, on: date, context) }
     }
-    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { flatMap { $0.calendarLayers(site) } }
+    /// Every feature's layers, made from public content only (`SiteData.forCalendars`).
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        let shown = site.forCalendars
+        return flatMap { $0.calendarLayers(shown) }
+    }
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { flatMap { $0.searchRecords(site) } }
 }

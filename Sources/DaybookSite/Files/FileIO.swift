@@ -64,6 +64,10 @@ public struct FileIO: Sendable {
     /// file on the disk; nil when it is nowhere there. By default the path
     /// itself: tests that build in memory keep their photos at the same path.
     public var localPath: @Sendable (_ path: String) -> String?
+    /// Whether these are the disk's files: only there can a process crash
+    /// halfway, so only there does a change to `content/` go through the
+    /// lock and journal (`ContentJournal`); a test's files in memory are written directly.
+    public internal(set) var isDisk = false
 
     public init(linkAttributes: @escaping @Sendable (String) -> Attributes?,
                 attributes: @escaping @Sendable (String) -> Attributes?,
@@ -170,7 +174,13 @@ extension FileIO {
     /// The real file system, through plain POSIX calls: Foundation's file
     /// writing costs milliseconds a file, and its enumerator asks for each
     /// file's attributes one by one.
-    public static let disk = FileIO(
+    public static let disk = { () -> FileIO in
+        var disk = plainDisk
+        disk.isDisk = true
+        return disk
+    }()
+
+    private static let plainDisk = FileIO(
         linkAttributes: { path in
             var info = stat()
             return lstat(path, &info) == 0 ? Disk.attributes(info) : nil

@@ -158,4 +158,22 @@ public enum MarkdownName {
     }
 
     private static let asciiExtensions = extensions.map { Array($0.utf8) }
+
+    /// The extensions read, as a message lists them.
+    static let read = ".md, .markdown, .mdown, .mkd, .mkdn"
+
+    /// Other names Markdown goes by (MDX, R Markdown, Quarto, ikiwiki's `.mdwn`…): text a person wrote that
+    /// Daybook does not read, so it is said, and never published as a file beside the pages.
+    static let lookalikes: Set<String> = ["mdx", "mdwn", "markdn", "mdtext", "mdtxt", "mkdown", "rmd", "qmd", "mdoc"]
+
+    static func isLookalike(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return lookalikes.contains(path[path.index(after: dot)...].lowercased())
+    }
+
+    /// The warning for a lookalike: the file, and what the folder reads.
+    static func notRead(_ path: String, in folder: String) -> String {
+        let ext = path[path.index(after: path.lastIndex(of: ".")!)...]
+        return "a .\(ext) file is not read: Daybook reads \(read) files in \(folder); this one is neither built nor published"
+    }
 }

@@ -47,6 +47,11 @@ public struct SourceFile: Sendable {
         SourceLocation(path: displayPath, line: line, column: lineStarts.byteColumn(line: line, column: column, unit: .characters, in: text))
     }
 
+    /// A location whose column already counts UTF-8 bytes (cmark's columns, and those found in a line's bytes).
+    func location(line: Int, byteColumn: Int) -> SourceLocation {
+        SourceLocation(path: displayPath, line: line, column: byteColumn)
+    }
+
     /// File name without folders and without `.md` / `.yml`.
     public var baseName: String {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath

@@ -7,7 +7,7 @@ import Foundation
 /// `assets/sw.js`.
 struct PhonePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
-        [Page(file: Routes.manifest) { context in PhoneFiles.manifest(site, context.t) }]
+        [Page(file: Routes.manifest) { context in try PhoneFiles.manifest(site, context.t) }]
     }
 }
 
@@ -44,7 +44,7 @@ enum PhoneFiles {
         }
     }
 
-    static func manifest(_ site: SiteData, _ t: Translation) -> [UInt8] {
+    static func manifest(_ site: SiteData, _ t: Translation) throws(Diagnostic) -> [UInt8] {
         struct Icon: Encodable {
             let src: String
             let sizes: String
@@ -65,9 +65,7 @@ enum PhoneFiles {
         let title = site.config.title
         let manifest = Manifest(name: title, short_name: shortName(title: title, themes: t.strings["app_short_name"] ?? ""), lang: site.locale,
                                 icons: icons.map { Icon(src: Routes.asset($0.path), sizes: $0.sizes) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(manifest)) ?? Data("{}".utf8)) + [0x0A]
+        return Array(try PublishedJSON.encode(manifest, for: Routes.manifest)) + [0x0A]
     }
 
     /// What the phone keeps at install, among the files this build writes:

@@ -35,7 +35,8 @@ enum PhonePlan {
     /// What the phone's messages name as the rest of the page does: each deck
     /// by its title ("TOEIC", not `toeic`) and a day in words ("Tue 8
     /// December"), as JSON for a `data-names` attribute.
-    static func names(_ decks: [Deck], _ t: Translation) -> String {
+    static func names(_ decks: [Deck], _ context: PageContext) throws(Diagnostic) -> String {
+        let t = context.t
         struct Names: Encodable {
             let decks: [String: String]
             /// `date_weekday`, `date_short`, `vocab_book_title`, and the card count's patterns: `[many, one]`.
@@ -47,9 +48,7 @@ enum PhonePlan {
                           date: t["date_weekday"], dateShort: t["date_short"], book: t["vocab_book_title"],
                           cards: [t["vocab_card_count"], t.strings["vocab_card_count_one"] ?? t["vocab_card_count"]],
                           months: t.months, weekdaysShort: t.weekdaysShort)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(names)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return String(decoding: try PublishedJSON.encode(names, escapingSlashes: true, for: context.path), as: UTF8.self)
     }
 
     static func lastDay(_ site: SiteData) -> LocalDate { site.today.adding(days: dayCount - 1) }
@@ -73,6 +72,8 @@ enum PhonePlan {
         let plannedSplit: String
         let splits: [String]
         let unit: String
+        /// Each split's last session, set by set, for the phone to start today's workout from (phone.js), as JSON.
+        let lastSessions: String?
 
         init(_ site: SiteData, _ context: PageContext) {
             let t = context.t
@@ -84,6 +85,42 @@ enum PhonePlan {
             plannedSplit = site.rotation.plannedToday ?? ""
             splits = site.config.workouts.split
             unit = site.config.workouts.unit.rawValue
+            lastSessions = hasWorkouts ? Self.lastSessions(site, context.t) : nil
+        }
+
+        /// `{split: {date, exercises: [[name, [weight, unit, reps, seconds]…]…]}}`: the newest session of
+        /// each split (its own or the planned one of its day) up to today, its sets one by one.
+        static func lastSessions(_ site: SiteData, _ t: Translation) -> String? {
+            struct Last: Encodable {
+                let date: String
+                let exercises: [[Item]]
+            }
+            enum Item: Encodable {
+                case name(String)
+                case set(WorkoutSet)
+
+                func encode(to encoder: any Encoder) throws {
+                    var value = encoder.singleValueContainer()
+                    switch self {
+                    case .name(let name): try value.encode(name)
+                    case .set(let set): try value.encode([set.weight.map { Item.number($0.value) }, set.weight.map { $0.unit.rawValue },
+                                                          set.reps.map(String.init), set.seconds.map(String.init)])
+                    }
+                }
+
+                static func number(_ value: Double) -> String { NumberText.format(value, decimals: 2, .machine) }
+            }
+            var last: [String: Last] = [:]
+            // Oldest first: a later session of the split takes the place of an earlier one.
+            for session in site.published.workouts.sorted(by: { $0.date < $1.date }) where session.date <= site.today && !session.exercises.isEmpty {
+                guard let split = session.split ?? site.rotation.planned(on: session.date) else { continue }
+                last[split] = Last(date: t.longDate(session.date),
+                                   exercises: session.exercises.map { [.name($0.name)] + $0.sets.map(Item.set) })
+            }
+            guard !last.isEmpty else { return nil }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return (try? encoder.encode(last)).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 }

@@ -43,7 +43,7 @@ struct HomePage: SiteFeature {
             let days = PhonePlan.days(site, context)
             let plan = days[0].plan
             let home = Home(todayLabel: context.t.longDate(site.today), days: days, staleNote: PhonePlan.staleNote(site, context.t),
-                            planState: VocabPhoneState.json(site, context),
+                            planState: try VocabPhoneState.json(site, context),
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             onThisDay: OnThisDayView(site, context),

@@ -65,6 +65,13 @@ public struct TextLines: Sendable, Equatable {
 
     public mutating func append(_ added: [String]) { insert(added, at: count) }
 
+    /// Removes the line at `index` with its ending; a file that ended without one still does.
+    public mutating func remove(at index: Int) {
+        let ending = endings.remove(at: index)
+        lines.remove(at: index)
+        if ending.isEmpty, index == count, index > 0 { endings[index - 1] = "" }
+    }
+
     /// The text as the parsers read a file: CRLF and lone CR line endings as LF
     /// (a lone CR ends a line in the editor that wrote it).
     public static func lineFeeds(_ text: String) -> String {

@@ -34,11 +34,11 @@ enum TodayPage {
 
     static func pages(_ vocab: VocabSite) -> [Page] {
         [Page(Routes.vocabToday, template: "pages/vocab-today") { context in
-            todayPage(vocab, context)
+            try todayPage(vocab, context)
         }]
     }
 
-    static func todayPage(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+    static func todayPage(_ vocab: VocabSite, _ context: PageContext) throws(Diagnostic) -> PageViewModel {
         let t = context.t
         let activity = vocab.todayActivity
         // Decks with an overdue review come first, as the reviews do within a deck.
@@ -66,7 +66,7 @@ enum TodayPage {
             cardsHref: context.link(Routes.vocabTodayCards),
             testHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
             printHref: context.link(Routes.vocabTodayPrint), indexHref: context.link(Routes.vocab),
-            coming: comingWords(vocab), planState: VocabPhoneState.json(vocab.site, context))
+            coming: comingWords(vocab), planState: try VocabPhoneState.json(vocab.site, context))
         return PageViewModel(title: t["vocab_today_title"], section: .vocab, page: page)
     }
 

@@ -35,8 +35,9 @@ extension VocabKind {
     func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
 
     /// Made once per build for the calendar and the home page, and kept while the decks and reviews are the same.
+    /// Public decks only, even with --include-private.
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
-        guard !site.published.decks.isEmpty else { return [] }
+        guard !site.publicView.decks.isEmpty else { return [] }
         return [site.memo.value("vocab layer", key: PageKey { $0.combine(site.sharedKey); $0.combine(site.vocabKey) }) { VocabLayer(site) }]
     }
 

@@ -71,7 +71,7 @@ struct VocabPhoneState: Encodable {
                          "date_long", "vocab_today_study", "vocab_today_review", "vocab_cards", "vocab_test"]
 
     /// The state as JSON for the home page, or nil when the site has no decks.
-    static func json(_ site: SiteData, _ context: PageContext) -> String? {
+    static func json(_ site: SiteData, _ context: PageContext) throws(Diagnostic) -> String? {
         guard !site.published.decks.isEmpty else { return nil }
         let (coming, decks) = site.published.vocab.comingStart
         let today = site.today
@@ -102,9 +102,7 @@ struct VocabPhoneState: Encodable {
             t: Dictionary(uniqueKeysWithValues: (labels + labels.map { $0 + "_one" }).compactMap { key in t.strings[key].map { (key, $0) } })
                 .merging(["date_short": t.strings["date_short"] ?? "{month}/{day}"]) { $1 },
             months: t.months, weekdays: t.weekdays, weekdaysShort: t.weekdaysShort)
-        let encoder = JSONEncoder()
         // Sorted keys: the same content gives the same bytes. Slashes stay escaped, so no `</script>` ends the element early.
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(state)).map { String(decoding: $0, as: UTF8.self) }
+        return String(decoding: try PublishedJSON.encode(state, escapingSlashes: true, for: context.path), as: UTF8.self)
     }
 }

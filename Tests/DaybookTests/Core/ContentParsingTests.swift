@@ -97,18 +97,18 @@ import Testing
 
 @Suite struct TitleHeadingTests {
     @Test func aHeadingThatOpensTheBodyBecomesTheTitleAndLeavesTheBody() {
-        let (title, body) = DiaryParser.titleAndBody(nil, "\n# A bright day\n\nText", fallback: "2026-11-21")
+        let (title, body, _) = DiaryParser.titleAndBody(nil, "\n# A bright day\n\nText", fallback: "2026-11-21")
         #expect(title == "A bright day")
         #expect(!body.contains("A bright day") && body.contains("Text"))
     }
 
     @Test func aDifferentFrontMatterTitleKeepsTheHeading() {
-        let (title, body) = DiaryParser.titleAndBody("Given", "# Heading\nText", fallback: "x")
+        let (title, body, _) = DiaryParser.titleAndBody("Given", "# Heading\nText", fallback: "x")
         #expect(title == "Given" && body.contains("# Heading"))
     }
 
     @Test func aLaterHeadingIsOnlyTheFallbackTitle() {
-        let (title, body) = DiaryParser.titleAndBody(nil, "Intro\n# Later", fallback: "x")
+        let (title, body, _) = DiaryParser.titleAndBody(nil, "Intro\n# Later", fallback: "x")
         #expect(title == "Later" && body.contains("# Later"))
     }
 }

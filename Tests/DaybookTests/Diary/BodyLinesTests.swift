@@ -49,7 +49,7 @@ import Testing
             let body = (0..<Int.random(in: 0..<12, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
             let given = [nil, "Title", "제목"].randomElement(using: &random)!
             #expect(DiaryParser.firstHeading(in: body) == Oracle.firstHeading(in: body), "\(body.debugDescription)")
-            let (title, rest) = DiaryParser.titleAndBody(given, body, fallback: "2026-11-24")
+            let (title, rest, _) = DiaryParser.titleAndBody(given, body, fallback: "2026-11-24")
             let expected = Oracle.titleAndBody(given, body, fallback: "2026-11-24")
             #expect(title == expected.0 && rest == expected.1, "\(body.debugDescription)")
         }

@@ -54,7 +54,7 @@ import Testing
         let first = try #require(site.read("diary/Daily/2024-01-01/index.html"))
         #expect(first.contains("<a href=\"../2024-01-02/index.html\">2024-01-02</a>"))
         #expect(first.contains("<a href=\"../../../pages/about/index.html\">About</a>"))
-        #expect(first.contains("secret: 2024-01-03,"))
+        #expect(first.contains("secret: <span class=\"unresolved-link\">2024-01-03</span>,"))
         #expect(first.contains("<aside class=\"callout callout-note\">"))
         #expect(first.contains("<dt>sleep</dt><dd>7h</dd>"))
         #expect(site.read("tags/walk/index.html")?.contains("2024-01-01") == true)

@@ -61,6 +61,7 @@ import Testing
             let result = try InboxMerge.merge(inbox.map { InboxMerge.InboxFile(displayPath: "content/inbox/\($0.0)", bytes: Array($0.1.utf8)) },
                                               site: site, merged: merged) { given[$0] }
             files.merge(result.files) { $1 }
+            for path in result.removed { files[path] = nil }
             for (name, text) in inbox {
                 var ignored = Diagnostics()
                 merged += InboxParser.parse(Array(text.utf8), displayPath: name, into: &ignored)
@@ -295,6 +296,27 @@ import Testing
                      Self.line("same", "10:00:00", "\"type\":\"routine\",\"routine\":\"reading\"")].joined(separator: "\n")
         let errors = Self.errors(inbox)
         #expect(errors.map(\.location.line) == [2] && errors.first?.hint == "at content/inbox/x.jsonl:1; each event's id is unique")
+    }
+
+    /// Issue 39: merged one after the other, the second file's event was left out as "merged before" without a word.
+    @Test(arguments: [false, true])
+    func anIdMergedBeforeForAnotherEventIsAnErrorInEitherOrder(reversed: Bool) throws {
+        let wake = Self.line("same", "10:00:00", "\"type\":\"routine\",\"routine\":\"wake\"") + "\n"
+        let reading = Self.line("same", "10:00:00", "\"type\":\"routine\",\"routine\":\"reading\"") + "\n"
+        let (first, second) = reversed ? (reading, wake) : (wake, reading)
+        var folder = Folder()
+        try folder.merge([("first.jsonl", first)])
+        let before = folder.files
+        #expect {
+            try folder.merge([("second.jsonl", "\n" + second)])
+        } throws: { error in
+            let errors = (error as? ContentErrors)?.diagnostics ?? []
+            return errors.map(\.description) == ["content/inbox/second.jsonl:2:1: error: the id 'same' was merged before for another event; this one is not merged\n    hint: at first.jsonl:1; each event's id is unique"]
+        }
+        #expect(folder.files == before)
+        // The same event again is still merged before, and changes nothing.
+        let again = try folder.merge([("copy.jsonl", first)])
+        #expect(again.alreadyMerged == 1 && again.files.isEmpty)
     }
 
     @Test func workoutSetsAreCheckedAsTheBuildChecksThem() {

@@ -121,7 +121,7 @@ import Testing
         case .entryWithAlias:
             // An old URL: a redirect page, and a path claimed by the entry.
             try site.write("content/diary/2026/2026-10-2\(step % 8)-moved.md",
-                           "---\naliases: [old/moved-\(step % 3)]\n---\n# Moved \(step)\n")
+                           "---\naliases: [/old/moved-\(step % 3)]\n---\n# Moved \(step)\n")
         case .entryNamedLikeAnArchive:
             // Its page would be the month's archive: an error, until it is renamed.
             let path = "content/diary/2026/11.md"

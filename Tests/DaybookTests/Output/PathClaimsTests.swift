@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func anAliasOnAGeneratedPageNamesItsFile() throws {
-        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\naliases: [diary/2026]\n---\nHello"])
+        let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ndate: 2026-11-20\naliases: [/diary/2026]\n---\nHello"])
         defer { site.remove() }
         let messages = site.failingBuild().map(\.description)
         #expect(messages.count == 1)

@@ -168,6 +168,20 @@ import Testing
         #expect(site.read("workouts/2026-11-20/index.html") != nil)
     }
 
+    /// Issue 39: Markdown under a name Daybook does not read was published as it was beside the pages (or left in silence).
+    @Test(arguments: ["content/workouts/2026-11-21.mdx", "content/vocab/deck.Rmd", "content/pages/plan.mdwn", "content/diary/2026/notes.qmd"])
+    func markdownUnderAnotherNameIsSaidAndNotPublished(path: String) throws {
+        let site = try TestSite([path: "---\ntitle: Secret\nprivate: true\n---\n- Squat: 100kg x 5 secretmark\n",
+                                 "content/diary/2026/2026-11-20.md": "---\ntitle: Day\n---\nText\n"])
+        defer { site.remove() }
+        let warnings = try site.build().warnings.map(\.description)
+        let folder = path.split(separator: "/")[1]
+        let ext = path.split(separator: ".").last!
+        #expect(warnings.contains { $0.hasPrefix("\(path):1:1: warning: a .\(ext) file is not read: Daybook reads .md, .markdown, .mdown, .mkd, .mkdn files in content/\(folder)/") },
+                "\(warnings)")
+        #expect(!site.outputFiles().contains { $0.contains(path.split(separator: "/").last!) || site.text($0).contains("secretmark") })
+    }
+
     @Test func charactersXMLForbidsReachNoOutput() throws {
         let site = try TestSite(["content/diary/2026/2026-11-20.md": "---\ntitle: \"Bell\u{07}Title\"\ntags: [a\u{01}b]\n---\nBody \u{0B}\u{1B}[0m and \u{FFFE} end\n",
                                  "content/pages/about.md": "# About\u{0C}\n",

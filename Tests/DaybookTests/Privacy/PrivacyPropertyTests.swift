@@ -6,8 +6,9 @@ import Testing
 /// The privacy rule over whole builds: whatever mix of private and draft
 /// entries, decks, workouts, pages and images a site has, no private or
 /// draft marker reaches any output file (nor a file name), and the feeds,
-/// the search index and the calendar feed stay free of private ones even
-/// with --include-private.
+/// the search index, the calendar feed, the calendars and their heatmaps
+/// stay free of private ones even with --include-private, whose sitemap is
+/// the one of the same build without the flag.
 @Suite struct PrivacyPropertyTests {
     enum Flag: Int { case shown, hidden, draft }
 
@@ -104,7 +105,13 @@ import Testing
                 }
                 #expect(site.read("feed.xml") != nil)
 
+                try site.build(visibility: Visibility(includePrivate: false, includeDrafts: true))
+                let publicSitemap = site.read("sitemap.xml")
                 try site.build(visibility: Visibility(includePrivate: true, includeDrafts: true))
+                // Issue 39: the calendars (month pages, the year's heatmap) and the sitemap are what a build without the flag has.
+                let calendars = site.outputFiles().filter { $0.hasPrefix("calendar/") }
+                #expect(Self.leaks(site, of: ["privatemark"], in: calendars) == [], "calendars with --include-private")
+                #expect(site.read("sitemap.xml") == publicSitemap, "the sitemap with --include-private")
                 // The search index is every file under search/ but its page: manifest, term shards, chunks of documents.
                 let search = site.outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }
                 #expect(Self.leaks(site, of: ["privatemark"], in: ["feed.xml", "calendar.ics"] + search) == [], "--include-private --drafts")

@@ -59,7 +59,7 @@ import Testing
                 guard case let .template(name, make) = page.body else { continue }
                 let context = PageContext(path: page.path, site: site)
                 var html: [UInt8] = []
-                #expect(loaded.templates.render(name, Layout.context(for: make(context), in: context), log: log, into: &html))
+                #expect(loaded.templates.render(name, Layout.context(for: try make(context), in: context), log: log, into: &html))
             }
         }
         return (log, try #require(theme))

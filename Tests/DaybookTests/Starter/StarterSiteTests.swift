@@ -18,12 +18,30 @@ import Testing
         #expect(site.read("index.html") != nil)
         #expect(site.read("diary/2026/2026-11-23/index.html") != nil)
         #expect(site.read("vocab/words/index.html") != nil)
-        // One small example of every feature, so the menu shows each.
-        #expect(site.read("workouts/2026/2026-11-23/index.html") != nil)
+        // Every feature is in the menu, so a newcomer sees each.
         #expect(site.read("routines/index.html") != nil)
         #expect(site.read("workouts/index.html")?.contains("href=\"../routines/index.html\"") == true)
         // No invented fact: the first entry has no weather.
         #expect(StarterSite.firstEntry(Self.today, locale: locale).contains("weather") == false)
+    }
+
+    /// Issue 40: what `init` writes is a plan, never something the person did:
+    /// today's split is planned, not done; no routine is logged, no review taken.
+    @Test func starterSiteRecordsNothingThePersonDid() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.io.remove(site.content.path)
+        try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Europe/London", locale: .en, io: site.io)
+        try site.build()
+        let (content, _) = ContentLoader.load(directory: site.content, displayRoot: "content", io: site.io,
+                                              kinds: SiteFeatures.all.contentKinds)
+        #expect(content.workouts.isEmpty)
+        #expect(content.routineLog.days.isEmpty)
+        #expect(!site.io.exists(site.content.appendingPathComponent("vocab/reviews.md").path))
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("Push") && home.contains("Planned"))
+        #expect(!home.contains("Done: "))
+        #expect(site.read("workouts/index.html") != nil)
     }
 
     /// `daybook init` beside an existing .gitignore adds only the lines it lacks, at the end.
@@ -34,18 +52,18 @@ import Testing
         #expect(memory.contents("/site/.gitignore").map { String(decoding: $0, as: UTF8.self) } == "node_modules/\npublic/\n.daybook-cache/\n.build/\n")
         #expect(memory.io.isFolder("/site/content/workouts") && memory.io.isFolder("/site/content/routines"))
         #expect(memory.files(under: "/site/content").sorted() == ["diary/2026/2026-11-23.md", "pages/about.md", "routines.yml", "routines/log.md",
-                                                                  "site.yml", "vocab/words.md", "workouts/2026/2026-11-23.md"])
+                                                                  "site.yml", "vocab/words.md"])
     }
 
     @Test func siteFileGivesTheDefaults() throws {
-        let text = StarterSite.siteFile(timezone: "Asia/Seoul", locale: .ko)
+        let text = StarterSite.siteFile(timezone: "Asia/Seoul", locale: .ko, today: Self.today)
         var diagnostics = Diagnostics()
         let config = SiteConfig.parse(SourceFile(displayPath: "site.yml", relativePath: "site.yml", text: text), into: &diagnostics)
         #expect(diagnostics.items.isEmpty, "\(diagnostics.items)")
         let defaults = SiteConfig()
         #expect(config.vocab.reviewIntervals == defaults.vocab.reviewIntervals)
         #expect(config.flashcards.duplex == defaults.flashcards.duplex)
-        #expect(config.workouts.split == defaults.workouts.split)
+        #expect(config.workouts.split == StarterSite.exampleSplit(.ko) && config.workouts.start == Self.today)
         #expect(config.baseURL == nil)
     }
 
@@ -56,7 +74,7 @@ import Testing
         let keys = Self.knownKeys(prefix: [])
         #expect(keys.count >= 20, "the probe found too few keys: \(keys)")
         var diagnostics = Diagnostics()
-        let text = StarterSite.siteFile(timezone: "Asia/Seoul", locale: .en)
+        let text = StarterSite.siteFile(timezone: "Asia/Seoul", locale: .en, today: Self.today)
         let file = SourceFile(displayPath: "site.yml", relativePath: "site.yml", text: text)
         let root = try #require(YAMLValue.parse(text, file: file, into: &diagnostics))
         let missing = keys.filter { !Self.has(root, $0) }.map { $0.joined(separator: ".") }

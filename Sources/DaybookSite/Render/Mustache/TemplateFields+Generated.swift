@@ -461,6 +461,7 @@ extension PhonePlan.Recorder {
         ("plannedSplit", { (model: PhonePlan.Recorder) -> TemplateValue in model.plannedSplit.templateValue }),
         ("splits", { (model: PhonePlan.Recorder) -> TemplateValue in model.splits.templateValue }),
         ("unit", { (model: PhonePlan.Recorder) -> TemplateValue in model.unit.templateValue }),
+        ("lastSessions", { (model: PhonePlan.Recorder) -> TemplateValue in model.lastSessions.templateValue }),
     ])
 }
 
