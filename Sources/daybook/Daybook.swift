@@ -44,7 +44,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self, InboxCommand.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self, InboxCommand.self, Publish.self],
         defaultSubcommand: Build.self
     )
 }
@@ -120,6 +120,7 @@ struct Build: ParsableCommand {
     func run() throws {
         var options = flags.buildOptions(location, output: output, seed: seed)
         options.exitsAfterBuild = true
+        if let pending = ContentJournal.pendingError(content: location.contentURL, displayRoot: location.folder.displayName) { throw pending }
         try SiteBuilder.checkOutput(options)
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
@@ -136,6 +137,7 @@ struct Check: ParsableCommand {
     @OptionGroup var location: SiteLocation
 
     func run() throws {
+        if let pending = ContentJournal.pendingError(content: location.contentURL, displayRoot: location.folder.displayName) { throw pending }
         let (warnings, entries) = try SiteBuilder.check(location.buildOptions())
         Terminal.report(warnings)
         Terminal.say("No errors in \(location.content)/ (\(entries) entries).")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a build reads and writes, from the command line.
 public struct BuildOptions: Sendable {
@@ -66,7 +65,7 @@ public enum SiteBuilder {
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
-    public static func prepare(_ options: BuildOptions, memory: BuildMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
+    public static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
             var said = Diagnostics()
@@ -95,10 +94,19 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
-        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
-                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false), features: options.features)
+        func siteData(_ visibility: Visibility, memo: DerivedMemo) -> SiteData {
+            SiteData(content: content, today: today, translation: translation, visibility: visibility, seed: seed,
+                     cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
+                     themeFingerprint: theme.fingerprint, memo: memo, features: options.features)
+        }
+        var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
+        if options.visibility.includePrivate {
+            // The sitemap of a build with private pages lists what the same build without them has: no private
+            // page, nor a tag or month page that only private items make (easy to publish by mistake).
+            let publicSite = siteData(Visibility(includePrivate: false, includeDrafts: options.visibility.includeDrafts), memo: DerivedMemo(remembers: false))
+            site.sitemapPaths = Set(pages(for: publicSite).compactMap { $0.inSitemap ? $0.path.value : nil })
+        }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.derivedWarnings)
     }
 
@@ -108,7 +116,8 @@ public enum SiteBuilder {
     public static func pages(for site: SiteData) -> [Page] {
         let publicSite = PublicSite(site)
         var pages = site.features.parallelMap { $0.pages(site) + $0.publicFiles(publicSite).map(\.page) }.flatMap { $0 }
-        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: pages).map(\.page))
+        let sitemapOf = site.sitemapPaths.map { shown in pages.filter { shown.contains($0.path.value) } } ?? pages
+        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: sitemapOf).map(\.page))
         return pages
     }
 
@@ -119,18 +128,20 @@ public enum SiteBuilder {
                               emit: @Sendable (_ path: String, _ bytes: [UInt8]) -> (any Error & Sendable)? = { _, _ in nil }) throws {
         let failures = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> (any Error & Sendable)? in
             let context = PageContext(path: page.path, site: site)
-            switch page.body {
-            case let .bytes(make):
-                return emit(page.path.filePath, make(context))
-            case let .template(name, make):
-                let model = make(context)
-                var html: [UInt8] = []
-                do throws(Diagnostic) {
+            do {
+                switch page.body {
+                case let .bytes(make):
+                    return emit(page.path.filePath, try make(context))
+                case let .template(name, make):
+                    let model = try make(context)
+                    var html: [UInt8] = []
                     try theme.render(name, Layout.context(for: model, in: context), into: &html)
-                } catch {
-                    return error
+                    return emit(page.path.filePath, html)
                 }
-                return emit(page.path.filePath, html)
+            } catch let error as Diagnostic {
+                return error
+            } catch {
+                return Diagnostic(SourceLocation(path: page.path.filePath), "the page cannot be made: \(error)")
             }
         }
         let errors = Set(failures.compactMap { $0 as? Diagnostic })
@@ -165,7 +176,7 @@ public enum SiteBuilder {
     /// build) unchanged entries are not read again and pages whose inputs did
     /// not change are not rendered.
     @discardableResult
-    public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
+    public static func build(_ options: BuildOptions, memory: ServeMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
@@ -196,50 +207,6 @@ public enum SiteBuilder {
         return BuildSummary(pages: plan.pages.count { if case .template = $0.body { true } else { false } }, files: plan.paths.count,
                             seconds: Date().timeIntervalSince(start), warnings: warnings,
                             photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
-    }
-}
-
-/// Work started on another core; its result is taken where it is needed.
-final class Background<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var result: Result<Value, any Error>?
-
-    init(_ work: @escaping @Sendable () throws -> Value) {
-        done.enter()
-        DispatchQueue.global().async {
-            self.result = Result { try work() }
-            self.done.leave()
-        }
-    }
-
-    /// Waits for the work; rethrows what it threw.
-    func value() throws -> Value {
-        done.wait()
-        return try result!.get()
-    }
-}
-
-/// A value made when a page first asks for it, once, whichever thread asks:
-/// what only some pages read, and `check` (which renders none) never makes.
-final class OnFirstUse<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Written once, under the lock, before `isMade`; read without it after.
-    private var made: Value?
-    private let isMade = Atomic<Bool>(false)
-    private let make: @Sendable () -> Value
-
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-    /// Pages read it once per word: after the first, no lock is taken.
-    var value: Value {
-        if isMade.load(ordering: .acquiring) { return made! }
-        return lock.withLock {
-            if let made { return made }
-            let value = make()
-            made = value
-            isMade.store(true, ordering: .releasing)
-            return value
-        }
     }
 }
 

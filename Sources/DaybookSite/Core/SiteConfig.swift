@@ -4,7 +4,7 @@ public struct SiteConfig: Sendable {
     public enum WeekStart: String, Sendable { case monday, sunday }
 
     public struct Vocab: Equatable, Sendable {
-        /// What a due review with no test recorded for it means (SPEC §4).
+        /// What a due review with no test recorded for it means (docs/content.md#the-review-schedule).
         public enum Unrecorded: String, Sendable, CaseIterable {
             /// It is still to be taken: it stays in today's plan, late, until a line for its deck is recorded.
             case overdue
@@ -93,11 +93,13 @@ public struct SiteConfig: Sendable {
     /// nil when site.yml names no place (or leaves its coordinates empty): no weather is fetched.
     public var location: Location?
     public var weatherProvider = WeatherProvider.openMeteo
+    /// What `daybook publish` runs after a good build; nil: it merges and builds only.
+    public var publish: PublishCommand?
 
     public init() {}
 
     static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts", "images",
-                       "location", "weather"]
+                       "location", "weather", "publish"]
 
     /// Reads `site.yml`; a missing file (nil) gives the defaults.
     public static func parse(_ file: SourceFile?, into diagnostics: inout Diagnostics) -> SiteConfig {
@@ -147,6 +149,7 @@ public struct SiteConfig: Sendable {
            let provider = f["provider"]?.choice("provider", from: WeatherProvider.allCases.map(\.rawValue), into: &diagnostics) {
             config.weatherProvider = WeatherProvider(rawValue: provider)!
         }
+        if let v = fields["publish"] { config.publish = PublishCommand.parse(v, into: &diagnostics) }
         return config
     }
 

@@ -98,6 +98,8 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
         self.writer = writer
         output = writer.output.path
         self.memory = memory
+        // An output deleted since `serve`'s last build is written whole again.
+        if !writer.io.isFolder(output) { memory?.written = nil }
         known = memory?.written
         digests = known ?? [:]
         staging = try writer.makeStaging()

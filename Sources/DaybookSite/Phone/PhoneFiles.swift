@@ -1,13 +1,13 @@
 import Foundation
 
-/// The files that make the site an app on a phone (SPEC §8): the web app
+/// The files that make the site an app on a phone (docs/phone.md): the web app
 /// manifest, and the service worker that keeps today's pages for use
 /// without a network. Both sit at the site's root, their URLs relative, so
 /// that the site works under a sub-path; the worker's code is the theme's
 /// `assets/sw.js`.
 struct PhonePages: SiteFeature {
     func pages(_ site: SiteData) -> [Page] {
-        [Page(file: Routes.manifest) { context in PhoneFiles.manifest(site, context.t) }]
+        [Page(file: Routes.manifest) { context in try PhoneFiles.manifest(site, context.t) }]
     }
 }
 
@@ -44,7 +44,7 @@ enum PhoneFiles {
         }
     }
 
-    static func manifest(_ site: SiteData, _ t: Translation) -> [UInt8] {
+    static func manifest(_ site: SiteData, _ t: Translation) throws(Diagnostic) -> [UInt8] {
         struct Icon: Encodable {
             let src: String
             let sizes: String
@@ -65,9 +65,7 @@ enum PhoneFiles {
         let title = site.config.title
         let manifest = Manifest(name: title, short_name: shortName(title: title, themes: t.strings["app_short_name"] ?? ""), lang: site.locale,
                                 icons: icons.map { Icon(src: Routes.asset($0.path), sizes: $0.sizes) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(manifest)) ?? Data("{}".utf8)) + [0x0A]
+        return Array(try PublishedJSON.encode(manifest, for: Routes.manifest)) + [0x0A]
     }
 
     /// What the phone keeps at install, among the files this build writes:
@@ -79,7 +77,7 @@ enum PhoneFiles {
         for day in site.published.vocab.comingPlans {
             for activity in day.decks where !(activity.studies.isEmpty && activity.reviews.isEmpty) {
                 deckCards.append(Routes.deckCards(activity.deckID))
-                books += (activity.studies + activity.reviews).map { Routes.book(activity.deckID, $0.start) }
+                books += (activity.studies + activity.reviews).map { Routes.wordBook(activity.deckID, $0.start) }
             }
         }
         let pages = [Routes.home, Routes.vocabToday, Routes.vocabTodayCards] + deckCards + books + [Routes.workouts, Routes.routines]

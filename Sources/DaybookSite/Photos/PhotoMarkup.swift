@@ -32,7 +32,12 @@ struct PhotoPass {
         let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
                                                 images: { image in
             // Lines of the body count from its first line in the file; columns are the file's.
-            let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
+            let location = document.location(line: firstLine + max(image.line, 1) - 1, byteColumn: max(image.column, 1))
+            guard !PhotoPaths.leavesContent(image.url, from: document.relativePath) else {
+                diagnostics.append(Diagnostic(location, "image '\(image.url)' leads outside content/; nothing outside it is read or published",
+                                              hint: "copy the image into content/ and name it from there"))
+                return nil
+            }
             // A drawing or an animation (SVG, GIF) is published as it is, linked from the page.
             if let source = find(image.url), !PhotoPaths.isPhoto(source), library.isShown(source) {
                 return PhotoHTML.file(page.link(to: SitePath(source)), image: image)
@@ -55,8 +60,11 @@ struct PhotoPass {
     /// Obsidian's rules (anywhere in `content/` by name); nil for what is not a file of the site.
     private func find(_ url: String) -> String? {
         guard let source = PhotoPaths.resolve(url, from: document.relativePath) else { return nil }
-        guard !library.hasFile(source), let found = targets?.file(PhotoPaths.written(url), from: document.relativePath) else { return source }
-        return found
+        guard !library.hasFile(source), let targets else { return source }
+        // `../../images/x.png` of a vault kept in a folder of content/: the path, else the name, as Obsidian looks.
+        let written = PhotoPaths.written(url)
+        let name = String(written.split(separator: "/").last ?? "")
+        return targets.file(written, from: document.relativePath) ?? targets.file(name, from: document.relativePath) ?? source
     }
 
     /// The photo a reference names: nil for what is not a local photo (a web

@@ -112,10 +112,13 @@ public enum Markdown {
         withDocument(markdown, options: .site, watch: watch) { document, extensions in
             // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
             let changes = pass?.mayChange(markdown) ?? false
+            // The writer's links, before the pass makes its own.
+            let mayHoldLink = changes || MarkdownLink.mayHoldLink(markdown)
+            if let pass, mayHoldLink { changeLinks(in: document, by: pass) }
             let made = pass.flatMap { changes ? apply($0, to: document, source: markdown) : nil } ?? [:]
             if let pass, pass.namesHeadings { nameHeadings(in: document, by: pass) }
             // Most bodies hold no link at all: their tree is not walked for one.
-            if let links, changes || MarkdownLink.mayHoldLink(markdown) { relativeLinks(in: document, links) }
+            if let links, mayHoldLink { relativeLinks(in: document, links) }
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
@@ -217,14 +220,22 @@ public enum Markdown {
         for quote in nodes(of: CMARK_NODE_BLOCK_QUOTE, in: document) {
             guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                   let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
-                  let literal = cmark_node_get_literal(first), let html = pass.callout(String(cString: literal)) else { continue }
-            // The marker line goes; the rest of the quote moves into the aside.
-            if let next = cmark_node_next(first), [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next)) {
-                cmark_node_free(next)
+                  let literal = cmark_node_get_literal(first).map({ String(cString: $0) }), let callout = pass.callout(literal) else { continue }
+            // The marker goes; the rest of its line, Markdown, links and all, is the title; the rest of the quote follows it.
+            // An inline node: its markup stands on the title's line, around the title.
+            let title = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(title, callout.titleOpen)
+            cmark_node_set_on_exit(title, callout.titleClose)
+            let rest = literal.utf8.dropFirst(callout.titleOffset)
+            if rest.isEmpty { cmark_node_free(first) } else { cmark_node_set_literal(first, String(rest)) }
+            while let node = cmark_node_first_child(paragraph), ![CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(node)) {
+                cmark_node_append_child(title, node)
             }
-            cmark_node_free(first)
+            if let lineEnd = cmark_node_first_child(paragraph) { cmark_node_free(lineEnd) }
             if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
-            let aside = customBlock(html.open, html.close)
+            if cmark_node_first_child(title) == nil { cmark_node_append_child(title, node(.text(callout.defaultTitle))) }
+            let aside = customBlock(callout.open, callout.close)
+            cmark_node_append_child(aside, title)
             while let child = cmark_node_first_child(quote) { cmark_node_append_child(aside, child) }
             cmark_node_insert_before(quote, aside)
             cmark_node_free(quote)
@@ -263,11 +274,43 @@ public enum Markdown {
             for piece in pieces {
                 let made = node(piece)
                 if case let .image(_, _, offset, size) = piece { placed[made] = Placed(line: line, column: place.column(offset), size: size) }
-                cmark_node_insert_before(text, made)
+                guard cmark_node_insert_before(text, made) == 1 else {
+                    // A table cell holds no custom inline: a span's text stays, other markup goes (its text is a piece of its own).
+                    cmark_node_free(made)
+                    if case let .span(_, literal, _) = piece { cmark_node_insert_before(text, node(.text(literal))) }
+                    continue
+                }
             }
             cmark_node_free(text)
         }
         return placed
+    }
+
+    /// Each link to a relative address as the pass has it: a new address, or
+    /// its text marked as leading nowhere (no address at all).
+    private static func changeLinks(in document: OpaquePointer, by pass: MarkdownPass) {
+        for link in nodes(of: CMARK_NODE_LINK, in: document) {
+            guard let url = cmark_node_get_url(link).map({ String(cString: $0) }), MarkdownLink.isRelative(url),
+                  let change = pass.relativeLink(url, line: Int(cmark_node_get_start_line(link)), column: Int(cmark_node_get_start_column(link)))
+            else { continue }
+            switch change {
+            case let .url(address):
+                cmark_node_set_url(link, address)
+            case let .unresolved(open, close):
+                let span = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+                cmark_node_set_on_enter(span, open)
+                cmark_node_set_on_exit(span, close)
+                guard cmark_node_insert_before(link, span) == 1 else {
+                    // A table cell holds no custom inline: the text alone.
+                    cmark_node_free(span)
+                    while let child = cmark_node_first_child(link) { cmark_node_insert_before(link, child) }
+                    cmark_node_free(link)
+                    continue
+                }
+                while let child = cmark_node_first_child(link) { cmark_node_append_child(span, child) }
+                cmark_node_free(link)
+            }
+        }
     }
 
     /// Each link to a relative address, with the text of the block it stands in (a paragraph, a heading, a cell).
@@ -382,6 +425,12 @@ public enum Markdown {
         case let .html(html), let .block(html):
             let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
             cmark_node_set_on_enter(node, html)
+            return node
+        case let .span(open, literal, close):
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, open)
+            cmark_node_set_on_exit(node, close)
+            cmark_node_append_child(node, text(literal))
             return node
         case let .link(href, label), let .image(href, label, _, _):
             let isImage = if case .image = piece { true } else { false }
@@ -512,6 +561,9 @@ public enum MarkdownInline: Equatable, Sendable {
     case image(src: String, alt: String, offset: Int, size: MarkdownSize? = nil)
     /// Markup Daybook made (an audio or video player), written as it is.
     case html(String)
+    /// Text inside markup Daybook made (an unresolved link); where no markup
+    /// may stand (a table cell), the text alone.
+    case span(open: String, text: String, close: String)
     /// Markup of a block (a note shown inside another): it replaces the
     /// paragraph the text stands alone in. Only for a place that `standsAlone`.
     case block(String)
@@ -582,6 +634,21 @@ public struct MarkdownTextPlace {
     }
 }
 
+/// The HTML a block quote becomes: around it, and around its title, which
+/// is the rest of its first line from `titleOffset` (UTF-8 bytes), or
+/// `defaultTitle` when that is empty.
+public struct MarkdownCallout {
+    public let open, close, titleOpen, titleClose: String
+    public let titleOffset: Int
+    public let defaultTitle: String
+}
+
+/// A relative link, changed: a new address, or no address (its text inside `open` and `close`).
+public enum MarkdownLinkChange: Equatable {
+    case url(String)
+    case unresolved(open: String, close: String)
+}
+
 /// Changes to a parsed document beyond CommonMark, decided outside this file.
 public protocol MarkdownPass {
     /// False when no text of `markdown` can hold what the pass looks for, so
@@ -593,8 +660,11 @@ public protocol MarkdownPass {
     var namesHeadings: Bool { get }
     /// The `id` of a heading of this text (markup removed), nil for none; escaped for an attribute.
     func headingID(_ text: String) -> String?
+    /// What a link to a relative address (`Filters`, `../images/x.png`) at
+    /// `line` and `column` (cmark's, in the Markdown text) becomes; nil keeps it.
+    func relativeLink(_ url: String, line: Int, column: Int) -> MarkdownLinkChange?
     /// The HTML around a block quote whose first line is `line`, nil to keep the quote.
-    func callout(_ line: String) -> (open: String, close: String)?
+    func callout(_ line: String) -> MarkdownCallout?
     /// The HTML that replaces a paragraph of plain lines, nil to keep it.
     func fields(_ lines: [String]) -> String?
 }

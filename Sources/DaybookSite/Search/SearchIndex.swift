@@ -14,7 +14,7 @@ struct SearchKind: Hashable, Sendable {
     }
 }
 
-/// The search index as files a browser loads only in part (SPEC §7, issue 8):
+/// The search index as files a browser loads only in part (docs/site.md, issue 8):
 ///
 /// - `search/index.js`, the manifest: how many term shards there are, and per
 ///   kind which documents it holds, how they are chunked, and where each month
@@ -160,12 +160,12 @@ struct SearchIndex: Sendable {
     }
 
     /// `window.DAYBOOK_SEARCH = {…};`
-    func manifest() -> [UInt8] {
+    func manifest() throws(Diagnostic) -> [UInt8] {
         struct Manifest: Encodable {
             let shards: Int
             let parts: [Part]
         }
-        return Self.script("window.DAYBOOK_SEARCH = ", Manifest(shards: shards.count, parts: parts))
+        return Array("window.DAYBOOK_SEARCH = ".utf8) + Array(try PublishedJSON.encode(Manifest(shards: shards.count, parts: parts), for: Routes.searchIndex)) + Array(";\n".utf8)
     }
 
     /// `DaybookSearch.terms(N, "key,title,body key,title,body …");` Keys are
@@ -209,16 +209,6 @@ struct SearchIndex: Sendable {
         }
         script += ");\n".utf8
         return script
-    }
-
-    private static func script(_ start: String, _ value: some Encodable, end: String = ";\n") -> [UInt8] {
-        Array(start.utf8) + Array(json(value)) + Array(end.utf8)
-    }
-
-    private static func json(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)) ?? Data("null".utf8)
     }
 }
 

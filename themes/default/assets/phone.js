@@ -10,8 +10,12 @@ window.DaybookInbox = (function inbox() {
   const manifest = document.querySelector('link[rel="manifest"]');
   // One queue per site, even when several sites share a host under sub-paths.
   const site = new URL("./", manifest ? manifest.href : location.href).pathname;
+  const siteURL = new URL("./", manifest ? manifest.href : location.href);
   const queueKey = "daybook-inbox:" + site;
   const sentKey = "daybook-inbox-sent:" + site;
+  // When this phone last saw its events merged, and what they were (the day's done marks outlive the queue).
+  const seenKey = "daybook-inbox-seen:" + site;
+  const mergedKey = "daybook-inbox-merged:" + site;
   const pad = (n, width = 2) => String(n).padStart(width, "0");
 
   function read(key, fallback) {
@@ -102,6 +106,7 @@ window.DaybookInbox = (function inbox() {
       });
       if (!response.ok) return (await response.json().catch(() => ({}))).error || String(response.status);
       const ids = new Set(list.map((event) => event.id));
+      keepMerged(list);
       remove((event) => ids.has(event.id));
       return "";
     } catch (error) {
@@ -109,11 +114,73 @@ window.DaybookInbox = (function inbox() {
     }
   }
 
+  /** Whether `inbox-merged.json` (MergedEvents.swift: per device, ranges of counters) lists `id`. */
+  function listed(merged, id) {
+    const dash = id.lastIndexOf("-");
+    const counter = Number(id.slice(dash + 1));
+    const ranges = dash > 0 && String(counter) === id.slice(dash + 1) ? (merged.devices || {})[id.slice(0, dash)] : null;
+    return ranges ? ranges.some(([low, high]) => low <= counter && counter <= high) : (merged.ids || []).includes(id);
+  }
+
+  /**
+   * The published site says which events are merged at home: those leave
+   * the queue by themselves, without asking (SPEC §8). The routines and
+   * workouts among them are kept a while, so the day still shows them done.
+   */
+  async function dropMerged() {
+    let merged;
+    try {
+      const response = await fetch(new URL("inbox-merged.json", siteURL), { cache: "no-store" });
+      if (!response.ok) return;
+      merged = await response.json();
+    } catch (error) {
+      return; // Offline, or opened from disk: the queue stays as it is.
+    }
+    const gone = events().filter((event) => listed(merged, event.id));
+    if (!gone.length) return;
+    const ids = new Set(gone.map((event) => event.id));
+    keepMerged(gone);
+    localStorage.setItem(seenKey, JSON.stringify({ at: stamp(), n: gone.length }));
+    localStorage.setItem(sentKey, JSON.stringify(read(sentKey, []).filter((id) => !ids.has(id))));
+    remove((event) => ids.has(event.id));
+  }
+
+  /** Keeps the merged routines, workouts and undos of the last days, for the day's done marks. */
+  function keepMerged(list) {
+    const recent = read(mergedKey, []).filter((event) => dayOf(event) >= day(Date.now() - 2 * 86400000));
+    localStorage.setItem(mergedKey, JSON.stringify(recent.concat(list.filter((event) => event.type !== "test" && event.type !== "entry"))));
+  }
+
+  /** When this phone last saw its events merged ({at, n}), or null. */
+  const lastSeen = () => read(seenKey, null);
+
+  /** What was recorded here, waiting or merged lately, and not taken back: the day's done marks. */
+  function recorded() {
+    const all = read(mergedKey, []).concat(events());
+    const undone = new Set(all.filter((event) => event.type === "undo").map((event) => event.of));
+    return all.filter((event) => event.type !== "undo" && !undone.has(event.id));
+  }
+
+  /**
+   * Takes back a routine or workout recorded by mistake: one that never left
+   * the phone is simply dropped; one sent or merged gets an undo event, which
+   * `daybook inbox` merges so that the pair leaves no line.
+   */
+  function undo(event) {
+    const sent = new Set(read(sentKey, []));
+    if (events().some((waiting) => waiting.id === event.id) && !sent.has(event.id)) {
+      remove((waiting) => waiting.id === event.id);
+    } else {
+      sendToServe([add({ type: "undo", of: event.id })]);
+    }
+  }
+
   window.addEventListener("storage", (event) => {
     if (event.key === queueKey || event.key === sentKey) document.dispatchEvent(new CustomEvent("daybook-inbox"));
   });
+  dropMerged();
 
-  return { events, add, remove, text, day, stamp, dayOf, markSent, clearSent, sentCount, sendToServe };
+  return { events, add, remove, text, day, stamp, dayOf, markSent, clearSent, sentCount, sendToServe, lastSeen, recorded, undo };
 })();
 
 // A day in words, by a theme's date pattern ("{weekdayShort} {day} {monthName}")
@@ -146,12 +213,19 @@ window.DaybookDates = {
   const buttons = Object.fromEntries(Array.from(panel.querySelectorAll("[data-inbox]"), (button) => [button.dataset.inbox, button]));
   const file = () => "daybook-" + inbox.day() + "-" + (inbox.events()[0]?.id || "empty") + ".jsonl";
 
+  // What waits, what of it was sent, and when the phone last saw its records merged at home.
   function render() {
     const n = inbox.events().length;
-    count.textContent = n ? t("Waiting", n) : t("Empty", 0);
     const sent = inbox.sentCount();
-    for (const name of ["share", "download", "copy"]) buttons[name].disabled = n === 0;
-    buttons.share.hidden = !canShare();
+    count.textContent = (n ? t("Waiting", n) : t("Empty", 0)) + (sent ? " " + t("Sent", sent) : "");
+    const seen = inbox.lastSeen();
+    $(".inbox-seen").hidden = !seen;
+    if (seen) {
+      const when = new Date(seen.at).toLocaleString(document.documentElement.lang || undefined,
+        { weekday: "short", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+      $(".inbox-seen").textContent = t("Seen", seen.n).split("{when}").join(when);
+    }
+    for (const name of ["send", "download", "copy"]) buttons[name].disabled = n === 0;
     buttons.serve.hidden = !window.daybookServe;
     buttons.clear.hidden = sent === 0;
     buttons.clear.textContent = t("Clear", sent);
@@ -166,7 +240,9 @@ window.DaybookDates = {
   }
 
   const actions = {
-    async share() {
+    // One tap home: the share sheet with the file where there is one (to Syncthing, a drive's app), else the download.
+    async send() {
+      if (!canShare()) return actions.download();
       const list = inbox.events();
       try {
         await navigator.share({ files: [new File([inbox.text(list)], file(), { type: "text/plain" })], title: file() });
@@ -509,6 +585,73 @@ window.DaybookPlan = (function vocabPlan() {
   }
 })();
 
+// Done means done (issue 40): a routine or workout recorded on the phone's
+// day shows as done with what was recorded and an Undo, also once it is
+// merged at home; recording the same thing again on that day asks first.
+window.DaybookDone = (function doneMarks() {
+  const section = document.querySelector(".recorder");
+  const inbox = window.DaybookInbox;
+  if (!section || !inbox) return null;
+  const t = (name, values = {}) => {
+    let text = section.dataset["t" + name] || "";
+    for (const [key, value] of Object.entries(values)) text = text.split("{" + key + "}").join(String(value));
+    return text;
+  };
+  const today = () => inbox.recorded().filter((event) => inbox.dayOf(event) === inbox.day());
+  const routineDone = (id) => today().filter((event) => event.type === "routine" && event.routine === id);
+  const workoutsDone = () => today().filter((event) => event.type === "workout");
+
+  function undoButton(event) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "undo";
+    button.textContent = t("Undo");
+    button.addEventListener("click", () => inbox.undo(event));
+    return button;
+  }
+
+  function render() {
+    for (const item of section.querySelectorAll("[data-routine]")) {
+      item.querySelector(".done-note")?.remove();
+      const done = routineDone(item.dataset.routine);
+      const again = item.querySelector('[data-timer="done"]');
+      item.classList.toggle("done", done.length > 0);
+      // The button stays for a second time that day, named so, and asks first (`mayRecordRoutine`).
+      again.dataset.label ||= again.textContent;
+      again.textContent = done.length ? t("Again") : again.dataset.label;
+      if (!done.length) continue;
+      const last = done[done.length - 1];
+      const note = document.createElement("span");
+      note.className = "done-note";
+      note.append("✓ " + t("Done") + (last.minutes ? " · " + t("Minutes", { n: last.minutes }) : "") + " ", undoButton(last));
+      again.before(note, " ");
+    }
+    const box = section.querySelector(".workout-done");
+    if (!box) return;
+    box.replaceChildren();
+    for (const event of workoutsDone()) {
+      const heading = document.createElement("p");
+      heading.append("✓ " + t("WorkoutDone", { split: event.split || "" }).replace(/:\s*$/, "") + " ", undoButton(event));
+      const list = document.createElement("ul");
+      for (const line of event.sets || []) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        list.append(li);
+      }
+      box.append(heading, list);
+    }
+    box.hidden = !box.children.length;
+  }
+
+  // Whether to record now: at once when nothing like it is recorded today, else as the person answers.
+  const mayRecordRoutine = (id, name) => !routineDone(id).length || confirm(t("AgainRoutine", { name }));
+  const mayRecordWorkout = () => !workoutsDone().length || confirm(t("AgainWorkout"));
+
+  document.addEventListener("daybook-inbox", render);
+  render();
+  return { mayRecordRoutine, mayRecordWorkout };
+})();
+
 // Recording on the phone: a routine with a timer, today's workout, a short entry.
 (function recorder() {
   const section = document.querySelector(".recorder");
@@ -588,6 +731,7 @@ window.DaybookPlan = (function vocabPlan() {
       else timer = { routine: id, elapsed: elapsed(timer), since: null };
       saveTimer(timer);
     } else {
+      if (window.DaybookDone && !window.DaybookDone.mayRecordRoutine(id, item.dataset.name)) return;
       const mine = timer && timer.routine === id;
       const ms = mine ? elapsed(timer) : 0;
       const event = { type: "routine", routine: id };
@@ -627,6 +771,7 @@ window.DaybookPlan = (function vocabPlan() {
     workout.addEventListener("submit", (event) => {
       event.preventDefault();
       if (!check()) return;
+      if (window.DaybookDone && !window.DaybookDone.mayRecordWorkout()) return;
       const sets = ticked().concat(lines().map((line) => line.replace(/^[-*+][ \t]+/, "")));
       const fields = { type: "workout", split: workout.elements.split.value.trim() };
       if (!fields.split) delete fields.split;
