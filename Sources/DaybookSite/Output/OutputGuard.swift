@@ -63,7 +63,10 @@ enum OutputGuard {
     /// line); or an older Daybook's output without it (a `feed.xml` whose
     /// generator is Daybook, beside an `index.html`).
     static func isDaybooks(_ folder: URL, io: FileIO = .disk) -> Bool {
-        guard let names = try? io.list(folder.path).map(\.name), !names.isEmpty else { return true }
+        guard io.exists(folder.path) else { return true }
+        // A file, or a folder that cannot be listed, is not known to be Daybook's: refused.
+        guard let names = try? io.list(folder.path).map(\.name) else { return false }
+        if names.isEmpty { return true }
         if names.contains(marker), let text = try? io.read(folder.appendingPathComponent(marker).path) {
             let lines = String(decoding: text.prefix(400), as: UTF8.self).split(separator: "\n")
             if lines.first == Substring(markerFirstLine) { return true }

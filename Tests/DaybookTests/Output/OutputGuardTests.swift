@@ -93,6 +93,9 @@ import Testing
         #expect(OutputGuard.isDaybooks(site.root.appendingPathComponent("missing"), io: site.io))
         try site.io.createFolders(site.root.appendingPathComponent("empty").path)
         #expect(OutputGuard.isDaybooks(site.root.appendingPathComponent("empty"), io: site.io))
+        // What cannot be listed is not known to be Daybook's (no guard fails open).
+        try site.write("a-file", "notes")
+        #expect(!OutputGuard.isDaybooks(site.root.appendingPathComponent("a-file"), io: site.io))
     }
 
     /// `public/` committed to a gh-pages branch: its `.git` (a folder, or a
