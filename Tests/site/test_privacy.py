@@ -6,20 +6,17 @@ the manual's own script, a rebuild keeps the ciphertext of what did not
 change and gives an edited entry a new nonce, the passphrase rules hold,
 and in Chromium the right passphrase shows the entry, a wrong one nothing,
 and a changed byte is reported."""
-import functools
-import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TODAY, daybook
+from conftest import ROOT, TODAY, daybook, serving
 
 PASSPHRASE = "the heron waits by the cold river"
 # What a stranger must never find: the private entry's title, a word of its body, its date (as ISO and as
@@ -161,12 +158,8 @@ def served_sealed_site(sealed_site, tmp_path_factory):
     data = bytearray(entry.read_bytes())
     data[100] ^= 1
     entry.write_bytes(bytes(data))
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(www))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serving(www) as url:
+        yield url
 
 
 def wait_for(condition, seconds=20):

@@ -28,6 +28,7 @@ struct SealedContent: ItemsByKind {
 struct SealedDocument {
     /// What the index lists: enough for the diary list, without fetching the item.
     struct Listing: Encodable {
+        /// The item's file name (`SealKey.name(of:)`), given when it is sealed.
         var id = ""
         let kind: String
         let title: String
@@ -42,27 +43,38 @@ struct SealedDocument {
         let items: [Listing]
     }
 
-    /// The whole item: its page's HTML, and its file's text as written (so it can be restored without Daybook).
+    /// The whole item: its listing's fields, its page's HTML, and its file's text as written (so it can be restored without Daybook).
     struct Item: Encodable {
-        let kind: String
-        let source: String
-        let title: String
-        let date: String
-        let time: String?
-        let tags: [String]
-        let html: String
-        let text: String
+        let listing: Listing
+        let source, html, text: String
+
+        private enum Keys: String, CodingKey { case source, html, text }
+
+        func encode(to encoder: any Encoder) throws {
+            try listing.encode(to: encoder)
+            var fields = encoder.container(keyedBy: Keys.self)
+            try fields.encode(source, forKey: .source)
+            try fields.encode(html, forKey: .html)
+            try fields.encode(text, forKey: .text)
+        }
     }
 
     /// The item's place in the content, which names its file (`SealKey.name(of:)`).
     let source: String
-    var listing: Listing
-    let item: Item
+    let listing: Listing
+    let html, text: String
 
     init(entry: DiaryEntry, written: String) {
         source = entry.source.relativePath
         listing = Listing(kind: "entry", title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags)
-        item = Item(kind: "entry", source: source, title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags,
-                    html: Markdown.html(entry.body), text: written)
+        html = Markdown.html(entry.body)
+        text = written
+    }
+
+    /// What its file holds, once it has its name.
+    func item(named name: String) -> Item {
+        var listing = listing
+        listing.id = name
+        return Item(listing: listing, source: source, html: html, text: text)
     }
 }

@@ -31,11 +31,9 @@ struct SealedPart: Sendable {
         var listings: [SealedDocument.Listing] = []
         var files: [(path: SitePath, bytes: [UInt8])] = []
         for document in content.documents(root: contentDirectory, io: io) {
-            let name = key.name(of: document.source)
-            var listing = document.listing
-            listing.id = name
-            listings.append(listing)
-            files.append((Routes.sealed(name), try sealer.seal(Array(try encoder.encode(document.item)), as: name)))
+            let item = document.item(named: key.name(of: document.source))
+            listings.append(item.listing)
+            files.append((Routes.sealed(item.listing.id), try sealer.seal(Array(try encoder.encode(item)), as: item.listing.id)))
         }
         let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings))), as: "index")
         let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")
