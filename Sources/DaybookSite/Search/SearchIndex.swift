@@ -14,8 +14,8 @@ struct SearchKind: Hashable, Sendable {
     }
 }
 
-/// The search index as files a browser loads only in part (SPEC §7, issues 8
-/// and 41: a query loads at most a few small files):
+/// The search index as files a browser loads only in part (docs/site.md,
+/// issues 8 and 41: a query loads a few small files):
 ///
 /// - `search/index.js`, the manifest: the first key of each term shard, and
 ///   per kind which documents it holds, how they are chunked, and where each
