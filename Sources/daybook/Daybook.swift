@@ -93,8 +93,12 @@ struct BuildFlags: ParsableArguments {
     @Flag(name: .long, help: .hidden)
     var force = false
 
+    @OptionGroup var passphrase: PassphraseSource
+
     func buildOptions(_ location: SiteLocation, output: String, seed: UInt64? = nil) -> BuildOptions {
-        location.buildOptions(output: output, seed: seed, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        var options = location.buildOptions(output: output, seed: seed, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
+        options.passphrase = passphrase.reader(content: location.contentURL)
+        return options
     }
 }
 
