@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // Only for scripts/template-tables and its test, which write and check the
         // view models' field tables; Daybook itself builds without it (what it
-        // cost a clean build: docs/architecture.md, "Template data").
+        // cost a clean build: docs/performance.md, "Template data: generated, not a macro").
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
@@ -45,7 +45,7 @@ let package = Package(
         // Everything Daybook does, one folder per feature (Diary, Vocab, Workouts,
         // Routines, Pages, Calendar, …) over Core, Support and Render: each
         // kind's parsing, rules and pages live together. One module rather than
-        // a target per kind: measured in docs/architecture.md ("Why one module").
+        // a target per kind: measured in docs/performance.md ("Why one module").
         .target(
             name: "DaybookSite",
             dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate"],

@@ -3,7 +3,7 @@ import DaybookSite
 import Dispatch
 import Foundation
 
-/// `daybook publish [--watch]` (SPEC §8, §9): what the phone sent home goes
+/// `daybook publish [--watch]` (docs/phone.md, docs/commands.md): what the phone sent home goes
 /// to the published site with nobody at the computer. One round merges the
 /// waiting inbox files as `daybook inbox` does, builds, and runs
 /// `publish.command`; `--watch` runs a round whenever the content, an inbox
@@ -47,7 +47,7 @@ final class Publisher: @unchecked Sendable {
     let root: String
     let output: String
     /// What the last build wrote, so that a round can tell whether the site changed.
-    private let memory = BuildMemory()
+    private let memory = ServeMemory()
     /// Whether the last command ran to success; until then every round runs it.
     private var published = false
     /// Whether a build ran before: only then does its count of files written say what changed.

@@ -77,7 +77,7 @@ def browser():
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.implicitly_wait(0)
     # The pages pick "today" by the browser's clock among the days a build
-    # carries (SPEC §8): the browser lives on the day the sample site is built for.
+    # carries (docs/phone.md): the browser lives on the day the sample site is built for.
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(TODAY)})
     yield driver
     driver.quit()

@@ -1,4 +1,4 @@
-"""The site on a phone (SPEC §8), in real Chromium against a static server on
+"""The site on a phone (docs/phone.md), in real Chromium against a static server on
 127.0.0.1 that the tests start and stop: installable, offline once opened,
 "today" by the phone's clock, the test kept answer by answer, a routine timed
 by the clock, a workout checked as the build checks it, and everything
@@ -134,7 +134,7 @@ def answer(driver, n, action="pass"):
 
 
 def check_inbox_text(text):
-    """The inbox file as SPEC §8 has it: one JSON object a line, each with v, a unique id, an RFC 3339 time and its type's fields."""
+    """The inbox file as docs/phone.md has it: one JSON object a line, each with v, a unique id, an RFC 3339 time and its type's fields."""
     assert text.endswith("\n")
     lines = text.splitlines()
     parsed = [json.loads(line) for line in lines]

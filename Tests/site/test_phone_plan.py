@@ -1,4 +1,4 @@
-"""The plan the phone works out (SPEC §4, §8) is the build's: for random
+"""The plan the phone works out (docs/content.md#the-review-schedule, docs/phone.md) is the build's: for random
 histories (seeded) the phone takes the day's test in headless Chromium under
 an injected clock over a few days — misses, a test with nothing missed, a
 skipped day, several decks — and the plan its home page shows for day N is

@@ -1,4 +1,4 @@
-"""The phone's day on every page that says "today" (issue 40, SPEC §8): a
+"""The phone's day on every page that says "today" (issue 40, docs/phone.md): a
 site built on day 1 is opened once on a 390 px touch phone, then used
 offline for a week whose clock moves day by day — misses that start a new
 word book on the phone, a day skipped, a reload in the middle of a test, a
@@ -245,7 +245,7 @@ def test_the_diary_this_month_and_the_search_open_offline_within_a_stated_budget
 def test_todays_workout_starts_from_the_last_session_of_its_split_set_by_set(tmp_path):
     """Issue 40 item 5: the phone's workout starts from the last session of today's split (7 December plans Push),
     each set pre-filled with last time's numbers beside it; what is ticked, changed in place by the steppers, is what
-    the inbox records, in the notation of SPEC §5, with the free-text box for anything else."""
+    the inbox records, in the notation of docs/content.md#workouts, with the free-text box for anything else."""
     site = tmp_path / "site"
     write_site(site)
     (site / "content/workouts/2026/2026-12-04.md").write_text(

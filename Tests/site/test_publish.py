@@ -1,4 +1,4 @@
-"""Home in one tap (issue 40, SPEC §8): a 390 px phone records the day, one
+"""Home in one tap (issue 40, docs/phone.md): a 390 px phone records the day, one
 tap on *Send home* puts the inbox file where the computer syncs
 `content/inbox/` (here: the download folder is that folder), a `daybook
 publish --watch` running in the test merges it, builds, and publishes with

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a build reads and writes, from the command line.
 public struct BuildOptions: Sendable {
@@ -67,7 +66,7 @@ public enum SiteBuilder {
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
-    public static func prepare(_ options: BuildOptions, memory: BuildMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
+    public static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
             var said = Diagnostics()
@@ -96,17 +95,17 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
-        func siteData(_ visibility: Visibility, memo: BuildMemo) -> SiteData {
+        func siteData(_ visibility: Visibility, memo: DerivedMemo) -> SiteData {
             SiteData(content: content, today: today, translation: translation, visibility: visibility, seed: seed,
                      cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
                      themeFingerprint: theme.fingerprint, memo: memo, features: options.features)
         }
-        var site = siteData(options.visibility, memo: memory?.memo ?? BuildMemo(remembers: false))
+        var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
         if options.visibility.includePrivate {
             // The sitemap of a build with private pages lists what the same build without them has: no private
             // page, nor a tag or month page that only private items make (easy to publish by mistake).
-            let publicSite = siteData(Visibility(includePrivate: false, includeDrafts: options.visibility.includeDrafts), memo: BuildMemo(remembers: false))
+            let publicSite = siteData(Visibility(includePrivate: false, includeDrafts: options.visibility.includeDrafts), memo: DerivedMemo(remembers: false))
             site.sitemapPaths = Set(pages(for: publicSite).compactMap { $0.inSitemap ? $0.path.value : nil })
         }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.derivedWarnings)
@@ -169,9 +168,9 @@ public enum SiteBuilder {
     /// The indexes of the pages to render again: those without a key, or
     /// whose key differs from the one their file was last made with.
     /// - Parameter paths: the build's output files, the pages' first.
-    /// - Parameter samePaths: whether `paths` are the last build's (`BuildMemory.paths`).
-    private static func stalePages(keys: [PageKey?], paths: [String], samePaths: Bool, memory: BuildMemory,
-                                   written: [String: BuildMemory.Digest]) -> [Int] {
+    /// - Parameter samePaths: whether `paths` are the last build's (`ServeMemory.paths`).
+    private static func stalePages(keys: [PageKey?], paths: [String], samePaths: Bool, memory: ServeMemory,
+                                   written: [String: ServeMemory.Digest]) -> [Int] {
         // The same files as last time: each page's key is where it was.
         if samePaths && memory.pageKeys.count == keys.count {
             return keys.indices.filter { keys[$0] == nil || keys[$0] != memory.pageKeys[$0] }
@@ -218,7 +217,7 @@ public enum SiteBuilder {
     /// (kept by `serve` from build to build) unchanged entries are not read
     /// again and only files whose bytes changed are written.
     @discardableResult
-    public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
+    public static func build(_ options: BuildOptions, memory: ServeMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
@@ -259,7 +258,7 @@ public enum SiteBuilder {
                 }
             }
         }
-        for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
+        for photo in photos { changes.record(photo.path, ServeMemory.digest(ofCached: photo.cached, io: options.io)) }
 
         // Keys only matter to the next build of a `serve` session.
         let keys = memory == nil ? [] : pageKeys(pages, site: site)
@@ -317,7 +316,7 @@ public enum SiteBuilder {
                 // Pages are written into the staging folder as they render, each making its folder.
                 let folders = FolderMaker(root: staging.path, io: options.io)
                 try render(pages, site: site, theme: theme) { path, bytes in
-                    if memory != nil { changes.record(path, BuildMemory.Digest(bytes)) }
+                    if memory != nil { changes.record(path, ServeMemory.Digest(bytes)) }
                     precached.note(path, bytes)
                     return writer.write(bytes, to: path, in: folders)
                 }
@@ -335,7 +334,7 @@ public enum SiteBuilder {
                 throw error
             }
             if let memory {
-                for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
+                for (path, bytes) in files { changes.record(path, ServeMemory.Digest(bytes)) }
                 memory.precached = precached.digests
                 memory.written = changes.digests
                 memory.pageKeys = keys
@@ -349,55 +348,11 @@ public enum SiteBuilder {
         if options.exitsAfterBuild {
             Leftovers.keep((site, pages, theme))
         } else if let memory {
-            // `serve` frees them after the open pages have heard of the build (`BuildMemory.freeLeftovers`).
+            // `serve` frees them after the open pages have heard of the build (`ServeMemory.freeLeftovers`).
             memory.leftovers = (site, pages, keys, paths, previous, replaced, changes)
         }
         return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
                             photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
-    }
-}
-
-/// Work started on another core; its result is taken where it is needed.
-final class Background<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var result: Result<Value, any Error>?
-
-    init(_ work: @escaping @Sendable () throws -> Value) {
-        done.enter()
-        DispatchQueue.global().async {
-            self.result = Result { try work() }
-            self.done.leave()
-        }
-    }
-
-    /// Waits for the work; rethrows what it threw.
-    func value() throws -> Value {
-        done.wait()
-        return try result!.get()
-    }
-}
-
-/// A value made when a page first asks for it, once, whichever thread asks:
-/// what only some pages read, and `check` (which renders none) never makes.
-final class OnFirstUse<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Written once, under the lock, before `isMade`; read without it after.
-    private var made: Value?
-    private let isMade = Atomic<Bool>(false)
-    private let make: @Sendable () -> Value
-
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-    /// Pages read it once per word: after the first, no lock is taken.
-    var value: Value {
-        if isMade.load(ordering: .acquiring) { return made! }
-        return lock.withLock {
-            if let made { return made }
-            let value = make()
-            made = value
-            isMade.store(true, ordering: .releasing)
-            return value
-        }
     }
 }
 

@@ -4,7 +4,7 @@ public struct SiteConfig: Sendable {
     public enum WeekStart: String, Sendable { case monday, sunday }
 
     public struct Vocab: Equatable, Sendable {
-        /// What a due review with no test recorded for it means (SPEC §4).
+        /// What a due review with no test recorded for it means (docs/content.md#the-review-schedule).
         public enum Unrecorded: String, Sendable, CaseIterable {
             /// It is still to be taken: it stays in today's plan, late, until a line for its deck is recorded.
             case overdue

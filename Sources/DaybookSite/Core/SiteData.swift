@@ -35,7 +35,7 @@ public struct SiteData: Sendable {
     /// What each kind read (`Content.kindKeys`).
     private let kindKeys: [ObjectIdentifier: PageKey]
     /// What `serve`'s last build made from the content.
-    let memo: BuildMemo
+    let memo: DerivedMemo
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
 
@@ -56,8 +56,8 @@ public struct SiteData: Sendable {
     public var locale: String { config.locale.rawValue }
 
     /// A key (`PageKey`) that only a next build compares: a page's, or a
-    /// memo's (`BuildMemo.value`); nil in a clean build
-    /// (`BuildMemo.remembers`), which skips the hashing.
+    /// memo's (`DerivedMemo.value`); nil in a clean build
+    /// (`DerivedMemo.remembers`), which skips the hashing.
     func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { memo.remembers ? PageKey(combine) : nil }
 
     /// What a kind's pages are made of: every file it read, as it read them
@@ -79,7 +79,7 @@ public struct SiteData: Sendable {
     /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
          cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
-         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo(),
+         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: DerivedMemo = DerivedMemo(),
          features: [any SiteFeature] = SiteFeatures.all) {
         self.features = features
         self.slowParseWatch = slowParseWatch

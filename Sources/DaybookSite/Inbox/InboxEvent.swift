@@ -1,6 +1,6 @@
 import Foundation
 
-/// One thing recorded on the phone (SPEC §8): a line of an inbox file.
+/// One thing recorded on the phone (docs/phone.md): a line of an inbox file.
 public struct InboxEvent: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// One card of a test: `missed` or passed.
@@ -98,7 +98,7 @@ public struct InboxEvent: Sendable, Equatable {
     }
 }
 
-/// Reads an inbox file (JSON Lines, SPEC §8): every line one event, checked
+/// Reads an inbox file (JSON Lines, docs/phone.md): every line one event, checked
 /// for its shape alone (whether a deck or routine exists is `InboxMerge`'s
 /// business). Every problem is an error at its line; nothing is skipped.
 public enum InboxParser {

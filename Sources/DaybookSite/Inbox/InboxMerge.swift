@@ -1,7 +1,7 @@
 import Foundation
 
 /// `daybook inbox` without the file system: the inbox files' bytes and the
-/// content files' bytes in, the changed and new files' bytes out (SPEC §8).
+/// content files' bytes in, the changed and new files' bytes out (docs/phone.md).
 ///
 /// Merging is idempotent and independent of order: events already merged
 /// (their ids are in `content/inbox/merged/`) are skipped, events are applied
@@ -131,7 +131,7 @@ public enum InboxMerge {
         return result
     }
 
-    /// The undo events of a merge (SPEC §8): an undo and its event in the same
+    /// The undo events of a merge (docs/phone.md): an undo and its event in the same
     /// merge are both left out; an undo of an event merged before takes its
     /// lines back out (`takeBack`). Only routines and workouts are undone; an
     /// undo of an event neither here nor merged is an error, so nothing is

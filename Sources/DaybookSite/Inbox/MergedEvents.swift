@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which of the phone's events are merged into the content (SPEC §8, issue
+/// Which of the phone's events are merged into the content (docs/phone.md, issue
 /// 40): the ids of the lines of `content/inbox/merged/`. The site publishes
 /// them as `inbox-merged.json`, so that a phone that opens a build holding
 /// its sent events drops them by itself. An id is a device and a counter

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The files that make the site an app on a phone (SPEC §8): the web app
+/// The files that make the site an app on a phone (docs/phone.md): the web app
 /// manifest, and the service worker that keeps today's pages for use
 /// without a network. Both sit at the site's root, their URLs relative, so
 /// that the site works under a sub-path; the worker's code is the theme's
@@ -77,7 +77,7 @@ enum PhoneFiles {
         for day in site.published.vocab.comingPlans {
             for activity in day.decks where !(activity.studies.isEmpty && activity.reviews.isEmpty) {
                 deckCards.append(Routes.deckCards(activity.deckID))
-                books += (activity.studies + activity.reviews).map { Routes.book(activity.deckID, $0.start) }
+                books += (activity.studies + activity.reviews).map { Routes.wordBook(activity.deckID, $0.start) }
             }
         }
         let pages = [Routes.home, Routes.vocabToday, Routes.vocabTodayCards] + deckCards + books + [Routes.workouts, Routes.routines]

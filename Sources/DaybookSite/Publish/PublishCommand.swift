@@ -1,4 +1,4 @@
-/// `publish.command` of site.yml (SPEC §2, §8): what `daybook publish` runs
+/// `publish.command` of site.yml (docs/publishing.md, docs/phone.md): what `daybook publish` runs
 /// after a good build. No shell reads it: the text is cut into words as a
 /// shell would quote them (`'…'`, `"…"`, `\`), and nothing else a shell does
 /// (variables, globs, pipes, `;`, redirections) happens, so a character that

@@ -82,6 +82,11 @@ public struct Translation: Sendable {
     /// 2026년 11월 / November 2026
     public func monthTitle(_ month: YearMonth) -> String { fill(monthPattern, month.firstDay) }
     public func weekdayShort(_ isoWeekday: Int) -> String { weekdaysShort[isoWeekday - 1] }
+
+    /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
+    func weekdayList(_ days: Set<Int>) -> String {
+        days.sorted().map(weekdayShort).joined(separator: "·")
+    }
     public func monthName(_ month: Int) -> String { months[month - 1] }
 
     /// Written as UTF-8 into one string of the size it needs: a build

@@ -14,7 +14,7 @@ struct SearchKind: Hashable, Sendable {
     }
 }
 
-/// The search index as files a browser loads only in part (SPEC §7, issue 8):
+/// The search index as files a browser loads only in part (docs/site.md, issue 8):
 ///
 /// - `search/index.js`, the manifest: how many term shards there are, and per
 ///   kind which documents it holds, how they are chunked, and where each month

@@ -44,7 +44,7 @@ enum CardPages {
         let backHref, backLabel, printHref: String
         /// The decks' titles and the words of a date, for the script's messages (`PhonePlan.names`).
         let names: String
-        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`PhonePlan.State`).
+        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`VocabPhoneState`).
         var planState: String? = nil
     }
 
@@ -108,7 +108,7 @@ enum CardPages {
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
                              printHref: context.link(Routes.vocabTodayPrint),
                              names: try PhonePlan.names(Array(Set(cards.map(\.deckID))).sorted().compactMap(vocab.deck), context),
-                             planState: try PhonePlan.State.json(vocab.site, context))
+                             planState: try VocabPhoneState.json(vocab.site, context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }

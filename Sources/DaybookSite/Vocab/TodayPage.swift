@@ -51,7 +51,7 @@ enum TodayPage {
                              sessions: deckActivity.planOrder.map { session in
                 let isStudy = if case .study = session.activity { true } else { false }
                 return SessionGroup(
-                    title: vocab.bookTitle(session.start), href: context.link(Routes.book(deck.id, session.start)),
+                    title: vocab.bookTitle(session.start), href: context.link(Routes.wordBook(deck.id, session.start)),
                     sessionLabel: sessionLabel(session.activity, plan: session.plan, t),
                     countLabel: t.count("vocab_word_count", session.words.count),
                     cssClass: isStudy ? "session-study" : session.daysLate > 0 ? "session-review session-overdue" : "session-review",
@@ -66,7 +66,7 @@ enum TodayPage {
             cardsHref: context.link(Routes.vocabTodayCards),
             testHref: context.link(Routes.vocabTodayCards, fragment: Routes.testFragment),
             printHref: context.link(Routes.vocabTodayPrint), indexHref: context.link(Routes.vocab),
-            coming: comingWords(vocab), planState: try PhonePlan.State.json(vocab.site, context))
+            coming: comingWords(vocab), planState: try VocabPhoneState.json(vocab.site, context))
         return PageViewModel(title: t["vocab_today_title"], section: .vocab, page: page)
     }
 
@@ -102,12 +102,12 @@ enum TodayPage {
         let activity = site.published.vocab.plan(on: date).decks
         let todayHref = context.link(Routes.vocabToday)
 
-        func items(_ sessions: (DeckActivity) -> [BookSession], cssClass: String, recorded: String?) -> [PlanItem] {
+        func items(_ sessions: (DeckActivity) -> [WordBookSession], cssClass: String, recorded: String?) -> [PlanItem] {
             activity.flatMap { deckActivity in
                 sessions(deckActivity).map { session in
                     PlanItem(text: "\(titles[deckActivity.deckID] ?? deckActivity.deckID) · \(bookTitle(session.start, t))",
                              detail: "\(sessionLabel(session.activity, plan: session.plan, t)) · \(t.count("vocab_word_count", session.words.count))",
-                             href: context.link(Routes.book(deckActivity.deckID, session.start)), cssClass: cssClass,
+                             href: context.link(Routes.wordBook(deckActivity.deckID, session.start)), cssClass: cssClass,
                              recorded: recorded.map { $0 + deckActivity.deckID })
                 }
             }
@@ -121,7 +121,7 @@ enum TodayPage {
                                 moreHref: context.link(Routes.vocab), moreLabel: t["vocab_all_decks"])]
         }
         var sections: [PlanSection] = []
-        func wordCount(_ sessions: (DeckActivity) -> [BookSession]) -> Int {
+        func wordCount(_ sessions: (DeckActivity) -> [WordBookSession]) -> Int {
             activity.reduce(0) { total, deck in sessions(deck).reduce(total) { $0 + $1.words.count } }
         }
         let testHref = context.link(Routes.vocabTodayCards, fragment: Routes.testFragment)

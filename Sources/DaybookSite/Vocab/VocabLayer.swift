@@ -86,7 +86,7 @@ struct VocabLayer: CalendarLayer {
                 let label = activity.joined.isEmpty ? t.format("vocab_mark_added", counts)
                     : activity.added.isEmpty ? t.format("vocab_mark_joined", counts) : t.format("vocab_mark_added_joined", counts)
                 marks.append(Mark(cssClass: "mark vocab added" + timing, text: "\(title) +\(newWords)",
-                                  target: Routes.book(activity.deckID, date), label: label, isPlan: date > today))
+                                  target: Routes.wordBook(activity.deckID, date), label: label, isPlan: date > today))
             }
             if let first = activity.reviews.first {
                 let sessions = activity.reviews.map { session in
@@ -98,7 +98,7 @@ struct VocabLayer: CalendarLayer {
                 let late = activity.reviews.contains { $0.daysLate > 0 } ? " overdue" : ""
                 marks.append(Mark(cssClass: "mark vocab review" + late + timing,
                                   text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
-                                  target: Routes.book(activity.deckID, first.start), label: label, isPlan: date > today))
+                                  target: Routes.wordBook(activity.deckID, first.start), label: label, isPlan: date > today))
             }
             return marks
         }

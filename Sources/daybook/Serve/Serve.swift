@@ -40,7 +40,7 @@ struct Serve: AsyncParsableCommand {
         try SiteBuilder.checkOutput(options)
         try ContentLock.finishInterrupted(content: options.contentDirectory, displayRoot: options.contentDisplayName, by: "daybook serve",
                                           report: Terminal.report)
-        let memory = BuildMemory()
+        let memory = ServeMemory()
         let requests = PreviewGuard(port: port)
         let inbox = InboxSaver(requests: requests, options: options)
         let preview = PreviewServer(output: options.outputDirectory, token: requests.token)
@@ -81,7 +81,7 @@ struct Serve: AsyncParsableCommand {
 
 /// One build for the preview: errors are shown, in the terminal and on the
 /// open pages, and the previous site stays served.
-private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: PreviewServer) async {
+private func rebuild(_ options: BuildOptions, _ memory: ServeMemory, _ preview: PreviewServer) async {
     // When each step began, to say where a rebuild's time goes.
     var steps: [(name: Substring, at: Date)] = []
     do {
