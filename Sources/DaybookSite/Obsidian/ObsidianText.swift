@@ -399,6 +399,30 @@ enum ObsidianText {
     }
 }
 
+extension ObsidianText {
+    /// The text with each line that holds only a `<br>` (`<br/>`, `<br />`)
+    /// made blank, its bytes spaces: Obsidian shows such a line as a break
+    /// between the lines around it, where CommonMark would start a block of
+    /// raw HTML there that swallows the Markdown after it up to a blank line.
+    /// Lines in code fences stay; every line and column stays where it was.
+    static func withLoneBreaksBlank(_ markdown: String) -> String {
+        guard markdown.utf8.firstRange(of: "<br".utf8) != nil || markdown.utf8.firstRange(of: "<BR".utf8) != nil else { return markdown }
+        var fence = CodeFence()
+        var changed = false
+        // By bytes: a `\r\n` is one Character, which a split at `\n` would not cut.
+        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes -> Substring in
+            let line = Substring(bytes)
+            let trimmed = line.drop { $0 == " " }
+            if fence.skips(trimmed) { return line }
+            guard ["<br>", "<br/>", "<br />"].contains(trimmed.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) else { return line }
+            changed = true
+            let end = bytes.last == UInt8(ascii: "\r") ? "\r" : ""
+            return Substring(String(repeating: " ", count: bytes.count - end.utf8.count) + end)
+        }
+        return changed ? lines.joined(separator: "\n") : markdown
+    }
+}
+
 private extension StringProtocol {
     var trimmed: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())

@@ -67,7 +67,8 @@ enum HTMLAllowList {
                 continue
             case let .other(text):
                 remove(String(text.prefix(20)))
-            case let .start(name, attributes, selfClosing):
+            case let .start(written, writtenAttributes, selfClosing):
+                let (name, attributes) = modern(written, writtenAttributes)
                 guard let allowed = elements[name] else {
                     remove("<\(name)>")
                     if removedWithContent.contains(name), !selfClosing { state.removing = name }
@@ -91,7 +92,8 @@ enum HTMLAllowList {
                 }
                 out += "<\(name)\(kept)>"
                 if !void.contains(name) { state.open.append(name) }
-            case let .end(name):
+            case let .end(written):
+                let name = modern(written, []).name
                 // An end tag closes what it matches; one that matches nothing open is dropped.
                 guard let at = state.open.lastIndex(of: name) else { continue }
                 out += state.open[at...].reversed().map { "</\($0)>" }.joined()
@@ -100,6 +102,20 @@ enum HTMLAllowList {
         }
         if state.removing == nil { out += rest }
         return (out, removed)
+    }
+
+    /// An obsolete element Obsidian still shows as its present-day equal: `<font color face>` a `<span>` with
+    /// that style, `<center>` a centred `<div>`; any other element as it is.
+    static func modern(_ name: String, _ attributes: [(String, String)]) -> (name: String, attributes: [(String, String)]) {
+        let properties: [String: String]
+        switch name {
+        case "font": properties = ["color": "color", "face": "font-family"]
+        case "center": return ("div", attributes.filter { $0.0 != "style" } + [("style", "text-align: center")])
+        default: return (name, attributes)
+        }
+        let style = attributes.compactMap { key, value in properties[key].map { "\($0): \(value)" } }
+            + attributes.filter { $0.0 == "style" }.map(\.1)
+        return ("span", attributes.filter { !["color", "face", "size", "style"].contains($0.0) } + (style.isEmpty ? [] : [("style", style.joined(separator: "; "))]))
     }
 
     /// End tags for what is still open.

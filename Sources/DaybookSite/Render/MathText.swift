@@ -85,6 +85,11 @@ enum MathText {
                     } else { at += 1 }
                 }
                 index = close ?? index + run
+            case UInt8(ascii: "[") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
+                // A wikilink is read before math (`[[Note#The $x$ case|x]]`): up to its `]]` on the line.
+                var at = index + 2
+                while at + 1 < bytes.count, bytes[at] != newline, !(bytes[at] == UInt8(ascii: "]") && bytes[at + 1] == UInt8(ascii: "]")) { at += 1 }
+                index = at + 1 < bytes.count && bytes[at] == UInt8(ascii: "]") ? at + 2 : index + 2
             case dollar:
                 let display = index + 1 < bytes.count && bytes[index + 1] == dollar
                 // Math touching a backtick would make one run with the code span's backticks it becomes.
