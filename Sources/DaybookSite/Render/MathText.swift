@@ -29,40 +29,20 @@ enum MathText {
         let bytes = Array(markdown.utf8)
         var spans: [Span] = []
         var index = 0
-        var fence: (byte: UInt8, count: Int)?
+        var code = MarkdownCode()
         var atLineStart = true
         let dollar = UInt8(ascii: "$"), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), tick = UInt8(ascii: "`")
         func isSpace(_ at: Int) -> Bool { at >= bytes.count || [UInt8(ascii: " "), UInt8(ascii: "\t"), newline, UInt8(ascii: "\r")].contains(bytes[at]) }
-        /// Whether the line starting at `at` holds nothing but a quote's `>` and white space: no span runs past it.
-        func isBlankLine(_ at: Int) -> Bool {
-            var next = at
-            while next < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ">")].contains(bytes[next]) { next += 1 }
-            return next >= bytes.count || bytes[next] == newline
-        }
         while index < bytes.count {
             let byte = bytes[index]
-            if atLineStart {
-                atLineStart = false
-                // A fence opens or closes at a line's start, after a quote's `>` and up to three spaces.
-                var at = index
-                while at < bytes.count, bytes[at] == UInt8(ascii: ">") || bytes[at] == UInt8(ascii: " ") { at += 1 }
-                let mark = at < bytes.count ? bytes[at] : 0
-                if mark == tick || mark == UInt8(ascii: "~") {
-                    var run = 0
-                    while at + run < bytes.count, bytes[at + run] == mark { run += 1 }
-                    if let open = fence {
-                        if mark == open.byte, run >= open.count { fence = nil }
-                    } else if run >= 3 {
-                        fence = (mark, run)
-                    }
-                }
-            }
+            if atLineStart { code.startLine(bytes, at: index) }
+            atLineStart = false
             if byte == newline {
                 atLineStart = true
                 index += 1
                 continue
             }
-            if fence != nil || byte == UInt8(ascii: "\r") {
+            if code.inFence || byte == UInt8(ascii: "\r") {
                 index += 1
                 continue
             }
@@ -71,20 +51,8 @@ enum MathText {
                 // An escaped `$` (or anything) is text; a backslash ending a line is a hard break.
                 index += index + 1 < bytes.count && bytes[index + 1] != newline ? 2 : 1
             case tick:
-                // A code span: kept as it is, up to the same run of backticks within its paragraph.
-                var run = 0
-                while index + run < bytes.count, bytes[index + run] == tick { run += 1 }
-                var at = index + run
-                var close: Int?
-                while at < bytes.count, !(bytes[at] == newline && isBlankLine(at + 1)) {
-                    if bytes[at] == tick {
-                        var other = 0
-                        while at + other < bytes.count, bytes[at + other] == tick { other += 1 }
-                        if other == run { close = at + other; break }
-                        at += other
-                    } else { at += 1 }
-                }
-                index = close ?? index + run
+                // A code span is kept as it is.
+                index = MarkdownCode.skipSpan(bytes, at: index)
             case UInt8(ascii: "[") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
                 // A wikilink is read before math (`[[Note#The $x$ case|x]]`): up to its `]]` on the line.
                 var at = index + 2
@@ -125,7 +93,7 @@ enum MathText {
         func displaySpan(from open: Int) -> Span? {
             var at = open + 2
             while at + 1 < bytes.count {
-                if bytes[at] == newline, isBlankLine(at + 1) { return nil }
+                if bytes[at] == newline, MarkdownCode.isBlankLine(bytes, at: at + 1) { return nil }
                 if bytes[at] == backslash, bytes[at + 1] != newline { at += 2; continue }
                 if bytes[at] == dollar, bytes[at + 1] == dollar {
                     let tex = texLines(bytes[(open + 2)..<at], prefix: linePrefix(before: open))
