@@ -171,12 +171,7 @@ import Testing
 
 /// Math and HTML in a vault's notes and a diary's entries, built.
 @Suite struct MathAndHTMLVaultTests {
-    func vault(_ files: [String: String], entries: [String: String] = [:]) throws -> TestSite {
-        var all = ["content/site.yml": "title: Vault\n"]
-        for (path, text) in files { all["content/pages/vault/" + path] = text }
-        for (path, text) in entries { all["content/diary/" + path] = text }
-        return try TestSite(all)
-    }
+    func vault(_ files: [String: String], entries: [String: String] = [:]) throws -> TestSite { try VaultTests().vault(files, entries: entries) }
 
     @Test func aNoteWithMathGetsKaTeXAndANoteWithoutDoesNot() throws {
         let site = try vault([
