@@ -13,12 +13,10 @@ import threading
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook, pinned_clock, ROOT, TODAY
+from conftest import daybook, new_chromium, pinned_clock, ROOT, TODAY
 
 CASES = json.loads((ROOT / "Tests/DaybookTests/Fixtures/set-notation/cases.json").read_text())["cases"]
 RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
@@ -67,13 +65,7 @@ def start_phone(downloads, day):
     """A fresh Chromium of its own (service workers and storage start empty) with a 390 px wide
     touch screen, in Seoul's time zone, its clock set to `day` at 20:00 and movable by `window.__shift`
     milliseconds; what it downloads lands in `downloads`."""
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844"):
-        options.add_argument(flag)
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver = new_chromium("--window-size=390,844")
     driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Seoul"})
     # Headless Chromium's window is never narrower than 500 px: the phone's screen is emulated.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})

@@ -95,19 +95,15 @@ import ZIPFoundation
         #expect(made.sorted { $0.key < $1.key }.map(\.text) == made.map(\.text).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
-    /// The browser computes the same numbers (FNV-1a over code points).
-    @Test func aKeyGoesToTheShardOfItsFirstCharacterOrFirstTwoLetters() {
-        #expect(SearchText.shard(of: "산책", count: 7) == 6)
-        #expect(SearchText.shard(of: "산", count: 1000) == 375)
-        #expect(SearchText.shard(of: "walked", count: 1000) == 373)
-        #expect(SearchText.shard(of: "wa", count: 7) == 3)
-        for count in [1, 3, 64] {
-            #expect(SearchText.shard(of: "첫눈", count: count) == SearchText.shard(of: "첫", count: count))
-            #expect(SearchText.shard(of: "walk", count: count) == SearchText.shard(of: "wander", count: count))
-        }
-    }
-
+    /// As the page reads postings (`decode` in daybook.js): gaps, or `~` and a bitmap.
     static func decode(_ text: String) -> [Int32] {
+        let digits = PostingCode.last + PostingCode.more
+        if text.hasPrefix("~") {
+            return text.utf8.dropFirst().enumerated().flatMap { index, byte in
+                let bits = digits.firstIndex(of: byte)!
+                return (0..<6).filter { bits & (1 << $0) != 0 }.map { Int32(index * 6 + $0) }
+            }
+        }
         var numbers: [Int32] = [], previous: Int32 = -1, value: Int32 = 0
         for byte in text.utf8 {
             if let digit = PostingCode.more.firstIndex(of: byte) {
@@ -126,6 +122,23 @@ import ZIPFoundation
         PostingCode.append([0, 1, 2, 40, 1_100, 40_000, 1_000_000], to: &text)
         #expect(String(decoding: text.prefix(3), as: UTF8.self) == "AAA")
         #expect(Self.decode(String(decoding: text, as: UTF8.self)) == [0, 1, 2, 40, 1_100, 40_000, 1_000_000])
+    }
+
+    /// A key in most documents costs a sixth of a byte per document, not a byte per document.
+    @Test func postingsOfACommonKeyAreABitmap() {
+        var random = SeededShuffle.SplitMix64(seed: 19)
+        for density in [0.02, 0.1, 0.3, 0.6, 0.95, 1.0] {
+            let numbers = (0..<Int32(10_000)).filter { _ in Double.random(in: 0..<1, using: &random) < density }
+            var text: [UInt8] = []
+            PostingCode.append(numbers, to: &text)
+            #expect(Self.decode(String(decoding: text, as: UTF8.self)) == numbers, "\(density)")
+            #expect(text.count == PostingCode.count(numbers))
+            #expect(text.count <= 10_000 / 6 + 2)
+            #expect((text.first == PostingCode.bitmapMark) == (density >= 0.3), "\(density)")
+        }
+        var text: [UInt8] = []
+        PostingCode.append([Int32](), to: &text)
+        #expect(text.isEmpty)
     }
 
     static func record(_ title: String, _ kind: SearchKind, _ date: String?, text: String = "", tags: [String] = []) -> SearchPages.Record {
@@ -154,6 +167,7 @@ import ZIPFoundation
         ])
         let entries = Dictionary(uniqueKeysWithValues: index.shards.joined().map { ($0.key, $0) })
         #expect(entries["첫눈"] == SearchIndex.Entry(key: "첫눈", title: [0], body: [1]))
+        #expect(!entries.keys.contains { $0.hasSuffix(SearchIndex.prefixMark) })
         #expect(entries["winter"] == SearchIndex.Entry(key: "winter", title: [], body: [1]))
     }
 
@@ -184,7 +198,7 @@ import ZIPFoundation
             for key in title { expected[key.string, default: SearchIndex.Entry(key: key.string)].title.append(Int32(id)) }
             for key in body.subtracting(title) { expected[key.string, default: SearchIndex.Entry(key: key.string)].body.append(Int32(id)) }
         }
-        let entries = index.shards.joined()
+        let entries = index.shards.joined().filter { !$0.key.hasSuffix(SearchIndex.prefixMark) }
         #expect(entries.count == expected.count && expected.count > 1_000)
         for entry in entries { #expect(entry == expected[entry.key]) }
     }
@@ -237,21 +251,81 @@ import ZIPFoundation
         #expect(packed.count < inflated.count / 4)
     }
 
-    @Test func keysSpreadOverMoreShardsAsTheIndexGrows() {
-        let words = (0..<3_000).map { "word\($0)" }
-        let records = (0..<300).map { day in
-            Self.record("entry \(day)", .diary, LocalDate(daysSinceEpoch: 20_000 + day).iso,
-                        text: (0..<40).map { words[($0 * 7 + day * 13) % words.count] }.joined(separator: " "))
+    /// Documents whose text has many words beginning alike: `w0`…`w2999`, and Korean syllables after `가`.
+    static func manyKeys(documents: Int) -> [SearchPages.Record] {
+        let words = (0..<3_000).map { "w\($0)" } + ["walk", "walked", "walking", "water"]
+        return (0..<documents).map { day in
+            let syllable = String(Unicode.Scalar(0xAC00 + UInt32(day % 40))!)
+            return Self.record("entry \(day) 가\(syllable)", .diary, LocalDate(daysSinceEpoch: 20_000 + day / 3).iso,
+                               text: (0..<40).map { words[($0 * 7 + day * 13) % words.count] }.joined(separator: " ") + " 가\(syllable)다")
         }
-        let index = SearchIndex(records: records, shardBytes: 8_000, chunkBytes: 2_000)
-        #expect(index.shards.count > 4)
-        for (number, shard) in index.shards.enumerated() {
-            #expect(shard.allSatisfy { SearchText.shard(of: $0.key, count: index.shards.count) == number })
-            #expect(shard.map(\.key) == shard.map(\.key).sorted())
+    }
+
+    /// The page's `shardAt`: the last shard whose first key is not after the key.
+    static func shardAt(_ key: String, _ firsts: [String]) -> Int {
+        firsts.lastIndex { !key.utf16.lexicographicallyPrecedes($0.utf16) } ?? 0
+    }
+
+    @Test func shardsAreRunsOfSortedKeysOfBoundedSize() throws {
+        let index = SearchIndex(records: Self.manyKeys(documents: 300), shardBytes: 2_000, chunkBytes: 2_000)
+        #expect(index.shards.count > 20)
+        let keys = index.shards.joined().map(\.key)
+        #expect(keys == keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) } && Set(keys).count == keys.count)
+        for shard in index.shards {
+            #expect(shard.count == 1 || shard.reduce(0) { $0 + $1.bytes } <= 2_000)
+            let script = String(decoding: index.shardScript(index.shards.firstIndex { $0 == shard }!), as: UTF8.self)
+            #expect(script.utf8.count < shard.reduce(0) { $0 + $1.bytes } + 40)
         }
+        #expect(String(decoding: index.shardScript(0), as: UTF8.self).hasPrefix("DaybookSearch.terms(0, \""))
+        let manifest = String(decoding: try index.manifest(), as: UTF8.self)
+        #expect(manifest.contains("\"terms\":[\"" + index.shards.map { $0[0].key }.joined(separator: "\",\"") + "\"]"))
         #expect(index.chunks.count > 10)
-        let script = String(decoding: index.shardScript(0), as: UTF8.self)
-        #expect(script.hasPrefix("DaybookSearch.terms(0, \"") && script.hasSuffix("\");\n"))
         #expect(String(decoding: index.chunkScript(1), as: UTF8.self).hasPrefix("DaybookSearch.docs(1, [[\"entry "))
+    }
+
+    /// Every prefix a query may look up, read as the page reads it (its own
+    /// entry, else every key it begins), finds the documents of the keys it
+    /// begins, title before body, from at most three shards.
+    @Test func aPrefixFindsEveryKeyItBeginsFromAFewShards() {
+        let bytes = 2_000
+        let index = SearchIndex(records: Self.manyKeys(documents: 600), shardBytes: bytes, chunkBytes: 2_000)
+        let firsts = index.shards.map { $0[0].key }
+        let keys = index.shards.joined().filter { !$0.key.hasSuffix(SearchIndex.prefixMark) }
+        var prefixes = Set<String>()
+        for key in keys.map(\.key) {
+            let scalars = Array(key.unicodeScalars)
+            let lengths = SearchText.isPaired(scalars[0]) ? 1...1 : 2...max(2, scalars.count)
+            for length in lengths where length <= scalars.count { prefixes.insert(String(String.UnicodeScalarView(scalars[..<length]))) }
+        }
+        var withOwnEntry = 0
+        for prefix in prefixes {
+            let begun = keys.filter { $0.key.hasPrefix(prefix) }
+            let title = Set(begun.flatMap(\.title)), body = Set(begun.flatMap(\.body)).subtracting(title)
+            let own = index.shards[Self.shardAt(prefix + "*", firsts)].first { $0.key == prefix + "*" }
+            var read: Set<Int> = [Self.shardAt(prefix + "*", firsts)]
+            let found: [SearchIndex.Entry]
+            if let own {
+                withOwnEntry += 1
+                found = [own]
+                #expect(own.title.count == title.count && own.body.count == body.count, "\(prefix)")
+            } else {
+                let shards = Self.shardAt(prefix, firsts)...Self.shardAt(prefix + "\u{FFFF}", firsts)
+                read.formUnion(shards)
+                found = shards.flatMap { index.shards[$0] }.filter { $0.key.hasPrefix(prefix) && !$0.key.hasSuffix(SearchIndex.prefixMark) }
+            }
+            #expect(Set(found.flatMap(\.title)) == title, "\(prefix)")
+            #expect(Set(found.flatMap(\.body)).subtracting(title) == body, "\(prefix)")
+            #expect(read.count <= 3, "\(prefix)")
+        }
+        #expect(withOwnEntry > 10 && withOwnEntry < prefixes.count / 2)
+        // Pairs and whole words are looked up in one shard.
+        for key in keys { #expect(index.shards[Self.shardAt(key.key, firsts)].contains(key)) }
+    }
+
+    @Test func anEmptyIndexHasOneEmptyShard() throws {
+        let index = SearchIndex(records: [])
+        #expect(index.shards == [[]])
+        #expect(String(decoding: index.shardScript(0), as: UTF8.self) == "DaybookSearch.terms(0, \"\");\n")
+        #expect(String(decoding: try index.manifest(), as: UTF8.self).contains("\"terms\":[\"\"]"))
     }
 }
