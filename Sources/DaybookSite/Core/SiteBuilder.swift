@@ -188,6 +188,15 @@ public enum SiteBuilder {
         return (warnings, site.entriesRead)
     }
 
+    /// KaTeX's files when a published page has math; when KaTeX is not installed, a warning instead.
+    static func mathAssets(_ site: SiteData) -> (files: [(key: String, value: Data)], warnings: [Diagnostic]) {
+        let entries = zip(site.diary.entries, site.diary.bodies).filter { KaTeX.draws($0.1.html) }.map(\.0.source)
+        let pages = site.published.pages.filter { site.pageHTML[$0.source.slugPath].map(KaTeX.draws) ?? false }.map(\.source)
+        guard let first = (entries + pages).first else { return ([], []) }
+        guard let files = KaTeX.assets() else { return ([], [KaTeX.missing(at: first, pages: entries.count + pages.count)]) }
+        return (files.map { (key: $0.path, value: $0.bytes) }, [])
+    }
+
     /// The whole build: load → derive → plan the pages → render → write.
     /// `public/` changes only if it succeeds, and then only in the files
     /// whose bytes changed. With `memory` (kept by `serve` from build to
@@ -198,7 +207,7 @@ public enum SiteBuilder {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
-        let (site, theme, warnings) = try prepare(options, memory: memory)
+        let (site, theme, prepared) = try prepare(options, memory: memory)
         let plan = SitePlan(site, theme: theme)
         let output = try OutputWriter.output(for: options, plan: plan, memory: memory?.pages)
         let pages = output.pagesToRender(plan)
@@ -221,6 +230,7 @@ public enum SiteBuilder {
             throw error
         }
         site.photos.prune()
+        let warnings = prepared + plan.warnings
         if options.exitsAfterBuild { Leftovers.keep((plan, pages)) } else { memory?.leftovers = (plan, pages) }
         return BuildSummary(pages: plan.pages.count { if case .template = $0.body { true } else { false } }, files: plan.paths.count,
                             seconds: Date().timeIntervalSince(start), warnings: warnings,

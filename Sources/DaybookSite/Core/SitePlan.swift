@@ -13,12 +13,17 @@ struct SitePlan: Sendable {
     let paths: [String]
     /// The files the phone keeps, with a digest of each as it is made: `sw.js` names them.
     let precached: PrecacheDigests
+    /// What the plan found to say: KaTeX missing on a site with math.
+    let warnings: [Diagnostic]
 
     init(_ site: SiteData, theme: Theme) {
         self.site = site
         self.theme = theme
         pages = SiteBuilder.pages(for: site)
-        themeAssets = theme.assets.sorted { $0.key < $1.key }.map { (Routes.asset($0.key), Array($0.value)) }
+        let math = SiteBuilder.mathAssets(site)
+        warnings = math.warnings
+        themeAssets = (theme.assets.map { (key: $0.key, value: $0.value) } + math.files).sorted { $0.key < $1.key }
+            .map { (Routes.asset($0.key), Array($0.value)) }
         assets = PathClaims.publishedAssets(site)
         photos = site.photos.outputs
         paths = pages.map(\.path.filePath) + themeAssets.map(\.path) + assets.map(\.relativePath) + photos.map(\.path)
