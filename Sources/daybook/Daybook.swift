@@ -92,9 +92,12 @@ struct BuildFlags: ParsableArguments {
     @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
     var force = false
 
+    @OptionGroup var passphrase: PassphraseSource
+
     func buildOptions(_ location: SiteLocation, output: String, seed: UInt64? = nil) -> BuildOptions {
         var options = location.buildOptions(output: output, seed: seed, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
         options.replaceForeignOutput = force
+        options.passphrase = passphrase.reader(content: location.contentURL)
         return options
     }
 }

@@ -1,5 +1,6 @@
 """Fixtures for the tests of what a person sees: the built sample site,
 served over HTTP under a sub-path, and a headless Chromium."""
+import contextlib
 import functools
 import http.server
 import os
@@ -44,6 +45,19 @@ def served_site(sample_site, tmp_path_factory):
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/daybook/"
     server.shutdown()
+
+
+@contextlib.contextmanager
+def serving(folder):
+    """`folder` served at http://127.0.0.1:PORT/ while the block runs."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
 
 
 def pinned_clock(day, hour=12):

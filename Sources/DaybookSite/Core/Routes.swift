@@ -17,6 +17,12 @@ enum Routes {
     /// Where a theme asset is copied.
     static func asset(_ path: String) -> String { "assets/" + path }
 
+    /// The encrypted part (docs/privacy.md): its one page, and its files under opaque names.
+    static let unlock = SitePath.folder("unlock")
+    static let sealedFolder = "sealed/"
+    static let sealedIndex = SitePath(sealedFolder + "index.bin")
+    static func sealed(_ name: String) -> SitePath { SitePath(sealedFolder + name + ".bin") }
+
     /// An old URL from front matter `aliases:`: a folder, or a file when it ends in `.html`.
     static func alias(_ alias: String) -> SitePath { SitePath(alias.hasSuffix(".html") ? alias : alias + "/") }
 

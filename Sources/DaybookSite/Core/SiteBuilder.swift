@@ -28,6 +28,9 @@ public struct BuildOptions: Sendable {
     public var io: FileIO
     /// What the site is made of: `SiteFeatures.all`, the registry; a test adds a kind of its own.
     var features = SiteFeatures.all
+    /// The passphrase of the encrypted part, asked only when `site.yml` publishes private items encrypted
+    /// (`DAYBOOK_PASSPHRASE`, `--passphrase-file` or a prompt); nil when none was given.
+    public var passphrase: @Sendable () throws -> String? = { nil }
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil, io: FileIO = .disk) {
@@ -66,7 +69,8 @@ public enum SiteBuilder {
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
-    public static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
+    /// - Parameter sealing: whether private items are encrypted when `site.yml` says so (not for `check`, which writes nothing).
+    public static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil, sealing: Bool = true) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
             var said = Diagnostics()
@@ -102,6 +106,7 @@ public enum SiteBuilder {
         }
         var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
+        if sealing, content.config.privatePublishing == .encrypted { site.sealed = try seal(content, options) }
         if options.visibility.includePrivate {
             // The sitemap of a build with private pages lists what the same build without them has: no private
             // page, nor a tag or month page that only private items make (easy to publish by mistake).
@@ -109,6 +114,19 @@ public enum SiteBuilder {
             site.sitemapPaths = Set(pages(for: publicSite).compactMap { $0.inSitemap ? $0.path.value : nil })
         }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.derivedWarnings)
+    }
+
+    /// The encrypted part of the site; without a passphrase, or with a short one, an error at `site.yml`'s
+    /// `publish:` (never a quiet fall back to leaving private items out, or to publishing them in the clear).
+    static func seal(_ content: Content, _ options: BuildOptions) throws -> SealedPart {
+        let location = content.config.privatePublishingLocation ?? SourceLocation(path: "\(options.contentDisplayName)/site.yml")
+        guard let passphrase = try options.passphrase() else {
+            throw ContentErrors([Diagnostic(location, "private items are published encrypted, but no passphrase was given",
+                                            hint: "set DAYBOOK_PASSPHRASE, pass --passphrase-file FILE (outside the content folder), or build on a terminal to be asked")])
+        }
+        if let problem = SealKey.problem(passphrase) { throw ContentErrors([Diagnostic(location, problem)]) }
+        return try SealedPart.make(SealedContent(content), passphrase: passphrase, contentDirectory: options.contentDirectory,
+                                   cacheDirectory: options.cacheDirectory, io: options.io)
     }
 
     /// Every page of the site: each feature's pages and public files, then
@@ -186,7 +204,7 @@ public enum SiteBuilder {
     /// Everything a build checks, template errors included, writing nothing:
     /// the warnings and how many entries were read.
     public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
-        let (site, theme, warnings) = try prepare(options)
+        let (site, theme, warnings) = try prepare(options, sealing: false)
         let pages = pages(for: site)
         try PathClaims.check(pages: pages, site: site, theme: theme, assets: PathClaims.publishedAssets(site),
                              contentDisplayName: options.contentDisplayName)

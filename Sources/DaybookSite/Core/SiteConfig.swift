@@ -76,6 +76,12 @@ public struct SiteConfig: Sendable {
         case openWeatherMap = "openweathermap"
     }
 
+    /// What becomes of private items (`private: { publish: … }`): left out of
+    /// the site (the default), or published encrypted (docs/privacy.md).
+    public enum PrivatePublishing: String, Sendable, CaseIterable {
+        case leftOut = "left-out", encrypted
+    }
+
     public var title = "Daybook"
     public var author = ""
     /// Absolute URL, used only where links must be absolute: feed, sitemap, ics.
@@ -95,11 +101,14 @@ public struct SiteConfig: Sendable {
     public var weatherProvider = WeatherProvider.openMeteo
     /// What `daybook publish` runs after a good build; nil: it merges and builds only.
     public var publish: PublishCommand?
+    public var privatePublishing = PrivatePublishing.leftOut
+    /// Where `publish:` under `private:` is written: a build with encryption on and no passphrase is an error there.
+    public var privatePublishingLocation: SourceLocation?
 
     public init() {}
 
     static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts", "images",
-                       "location", "weather", "publish"]
+                       "location", "weather", "publish", "private"]
 
     /// Reads `site.yml`; a missing file (nil) gives the defaults.
     public static func parse(_ file: SourceFile?, into diagnostics: inout Diagnostics) -> SiteConfig {
@@ -150,6 +159,11 @@ public struct SiteConfig: Sendable {
             config.weatherProvider = WeatherProvider(rawValue: provider)!
         }
         if let v = fields["publish"] { config.publish = PublishCommand.parse(v, into: &diagnostics) }
+        if let v = fields["private"], let f = v.fields("private", known: ["publish"], into: &diagnostics), let value = f["publish"],
+           let publishing = value.choice("publish", from: PrivatePublishing.allCases.map(\.rawValue), into: &diagnostics) {
+            config.privatePublishing = PrivatePublishing(rawValue: publishing)!
+            config.privatePublishingLocation = value.location
+        }
         return config
     }
 

@@ -47,6 +47,9 @@ public struct SiteData: Sendable {
         return site
     }
 
+    /// The encrypted part, when `site.yml` publishes private items encrypted: ciphertext only (`SealedPart`).
+    var sealed: SealedPart?
+
     /// With --include-private: the pages a build without it lists in the sitemap, the only ones this one lists.
     var sitemapPaths: Set<String>?
 

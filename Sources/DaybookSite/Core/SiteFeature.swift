@@ -64,6 +64,7 @@ enum SiteFeatures {
     static let all: [any SiteFeature] = [
         HomePage(), DiaryKind(), MediaPages(), PagesKind(), CalendarPages(), YearInReviewPages(), VocabKind(), FlashcardPrintPages(), WorkoutsKind(),
         RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(), InboxKind(),
+        SealedPages(),
     ]
 
 }

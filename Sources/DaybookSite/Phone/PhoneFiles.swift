@@ -80,8 +80,10 @@ enum PhoneFiles {
                 books += (activity.studies + activity.reviews).map { Routes.wordBook(activity.deckID, $0.start) }
             }
         }
-        let pages = [Routes.home, Routes.vocabToday, Routes.vocabTodayCards] + deckCards + books + [Routes.workouts, Routes.routines]
-        let assets = ["style.css", "daybook.js", "phone.js", "sets.js", "cards.js", "cards.css", "vocab.css", "training.css"]
+        // The encrypted part's page and index, when the site has one (the items' files are kept once opened: sealed.js).
+        let pages = [Routes.home, Routes.vocabToday, Routes.vocabTodayCards] + deckCards + books + [Routes.workouts, Routes.routines,
+                                                                                                 Routes.unlock, Routes.sealedIndex]
+        let assets = ["style.css", "daybook.js", "phone.js", "sets.js", "cards.js", "cards.css", "vocab.css", "training.css", "sealed.js"]
             + icons.map(\.path)
         var seen = Set<String>()
         return (pages + [Routes.manifest] + assets.map { SitePath(Routes.asset($0)) }).filter {

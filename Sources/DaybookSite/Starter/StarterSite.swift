@@ -102,6 +102,9 @@ public enum StarterSite {
             ("publish:", "what 'daybook publish' runs after a good build, without a shell"),
             ("  command:", "e.g. \"rsync -a --delete public/ me@example.net:/srv/daybook/\" (empty: merge and build only)"),
             ("  timeout: \(PublishCommand.defaultTimeout)", "seconds before a command that hangs is stopped (and tried again on the next change)"),
+            ("", nil),
+            ("private:", nil),
+            ("  publish: \(defaults.privatePublishing.rawValue)", "left-out: private items are never published | encrypted: as ciphertext your passphrase opens (docs/privacy.md)"),
         ]
         let column = settings.map(\.0.count).max()! + 2
         let body = settings.map { line, comment in

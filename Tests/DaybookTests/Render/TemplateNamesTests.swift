@@ -44,15 +44,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: cache) }
         let log = TemplateNameLog()
         var theme: Theme?
-        // Today, with and without the hidden content; and a day with a workout done.
-        let runs = [("2026-11-23", Visibility()), ("2026-11-23", Visibility(includePrivate: true, includeDrafts: true)), (lastWorkout, Visibility())]
-        for (today, visibility) in runs {
+        // Today, with and without the hidden content; a day with a workout done; and private entries published encrypted.
+        let runs = [("2026-11-23", Visibility(), false), ("2026-11-23", Visibility(includePrivate: true, includeDrafts: true), false),
+                    (lastWorkout, Visibility(), false), ("2026-11-23", Visibility(), true)]
+        let siteFile = Repository.root.appendingPathComponent("content/site.yml").standardizedFileURL.path
+        for (today, visibility, encrypted) in runs {
+            if encrypted { memory.add(siteFile, try Data(contentsOf: URL(fileURLWithPath: siteFile)) + Data("\nprivate:\n  publish: encrypted\n".utf8)) }
             var options = BuildOptions(contentDirectory: Repository.root.appendingPathComponent("content"),
                                        outputDirectory: URL(fileURLWithPath: "/memory/public"),
                                        themesDirectory: URL(fileURLWithPath: "/memory/themes"),
                                        today: LocalDate(iso: today)!, seed: 7, visibility: visibility,
                                        contentDisplayName: "content", io: memory.io)
             options.cacheDirectory = cache
+            options.passphrase = { "a passphrase for the names test" }
             let (site, loaded, _) = try SiteBuilder.prepare(options)
             theme = loaded
             for page in SiteBuilder.pages(for: site) {

@@ -138,6 +138,7 @@ extension DiaryKind.IndexPage {
         ("tagsHref", { (model: DiaryKind.IndexPage) -> TemplateValue in model.tagsHref.templateValue }),
         ("isEmpty", { (model: DiaryKind.IndexPage) -> TemplateValue in model.isEmpty.templateValue }),
         ("count", { (model: DiaryKind.IndexPage) -> TemplateValue in model.count.templateValue }),
+        ("sealed", { (model: DiaryKind.IndexPage) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
@@ -502,6 +503,26 @@ extension PhotoHTML.Thumbnail {
         ("width", { (model: PhotoHTML.Thumbnail) -> TemplateValue in model.width.templateValue }),
         ("height", { (model: PhotoHTML.Thumbnail) -> TemplateValue in model.height.templateValue }),
         ("alt", { (model: PhotoHTML.Thumbnail) -> TemplateValue in model.alt.templateValue }),
+    ])
+}
+
+// Privacy/SealedPages.swift
+
+extension SealedPages.Unlock {
+    static let templateFields = TemplateFieldTable<SealedPages.Unlock>(reading: [
+        ("salt", { (model: SealedPages.Unlock) -> TemplateValue in model.salt.templateValue }),
+        ("check", { (model: SealedPages.Unlock) -> TemplateValue in model.check.templateValue }),
+        ("iterations", { (model: SealedPages.Unlock) -> TemplateValue in model.iterations.templateValue }),
+        ("links", { (model: SealedPages.Unlock) -> TemplateValue in model.links.templateValue }),
+    ])
+}
+
+extension SealedLinks {
+    static let templateFields = TemplateFieldTable<SealedLinks>(reading: [
+        ("indexHref", { (model: SealedLinks) -> TemplateValue in model.indexHref.templateValue }),
+        ("sealedHref", { (model: SealedLinks) -> TemplateValue in model.sealedHref.templateValue }),
+        ("unlockHref", { (model: SealedLinks) -> TemplateValue in model.unlockHref.templateValue }),
+        ("scriptHref", { (model: SealedLinks) -> TemplateValue in model.scriptHref.templateValue }),
     ])
 }
 

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The items of the encrypted part: those the site's owner sees and the
+/// world does not (private, not drafts), decided by the same rule as every
+/// view (`Visibility.shows`), once. Only `SealedPart` reads it, and it
+/// publishes nothing of it but ciphertext.
+struct SealedContent: ItemsByKind {
+    private let items: [ObjectIdentifier: any ContentItems]
+
+    init(_ content: Content) {
+        items = content.items.mapValues { $0.shown(to: Visibility(includePrivate: true), hiddenFrom: Visibility()) }
+    }
+
+    subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
+
+    /// Each item as the browser shows it and the reader restores it, with what the encrypted index lists of it.
+    /// - Parameter root: the content folder, whose files are read again as bytes: the loaded text has its line ends made
+    ///   `\n`, and the reader restores the file exactly as written.
+    func documents(root: URL, io: FileIO) -> [SealedDocument] {
+        entries.reversed().map { entry in
+            let written = (try? io.read(root.appendingPathComponent(entry.source.relativePath).path)).map { String(decoding: $0, as: UTF8.self) }
+            return SealedDocument(entry: entry, written: written ?? entry.source.text)
+        }
+    }
+}
+
+/// One encrypted file's plaintext, and its line in the encrypted index.
+struct SealedDocument {
+    /// What the index lists: enough for the diary list, without fetching the item.
+    struct Listing: Encodable {
+        /// The item's file name (`SealKey.name(of:)`), given when it is sealed.
+        var id = ""
+        let kind: String
+        let title: String
+        let date: String
+        let time: String?
+        let tags: [String]
+    }
+
+    /// The encrypted index: every item's listing, the newest first.
+    struct Index: Encodable {
+        var version = 1
+        let items: [Listing]
+    }
+
+    /// The whole item: its listing's fields, its page's HTML, and its file's text as written (so it can be restored without Daybook).
+    struct Item: Encodable {
+        let listing: Listing
+        let source, html, text: String
+
+        private enum Keys: String, CodingKey { case source, html, text }
+
+        func encode(to encoder: any Encoder) throws {
+            try listing.encode(to: encoder)
+            var fields = encoder.container(keyedBy: Keys.self)
+            try fields.encode(source, forKey: .source)
+            try fields.encode(html, forKey: .html)
+            try fields.encode(text, forKey: .text)
+        }
+    }
+
+    /// The item's place in the content, which names its file (`SealKey.name(of:)`).
+    let source: String
+    let listing: Listing
+    let html, text: String
+
+    init(entry: DiaryEntry, written: String) {
+        source = entry.source.relativePath
+        listing = Listing(kind: "entry", title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags)
+        html = Markdown.html(entry.body)
+        text = written
+    }
+
+    /// What its file holds, once it has its name.
+    func item(named name: String) -> Item {
+        var listing = listing
+        listing.id = name
+        return Item(listing: listing, source: source, html: html, text: text)
+    }
+}
