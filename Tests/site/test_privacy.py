@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, TODAY, daybook, serving
+from test_phone import wait_for_worker
 
 PASSPHRASE = "the heron waits by the cold river"
 # What a stranger must never find: the private entry's title, a word of its body, its date (as ISO and as
@@ -26,15 +27,26 @@ MARKER = "quokkamarker4471"
 TAG = "hushtag9923"
 DATE = "2019-03-14"
 FILE_NAME = "2019-03-14-owlbox"
-SECRETS = [TITLE, MARKER, TAG, DATE, "2019-03", FILE_NAME, "owlbox"]
 PRIVATE = f"diary/2019/{FILE_NAME}.md"
 PRIVATE_TEXT = (f"---\ntitle: {TITLE}\ndate: {DATE} 23:40\ntags: [{TAG}]\nprivate: true\n---\n"
                 f"Dear diary, the {MARKER} is under the floor.\r\n\nA second paragraph, 한글도 있다.\n")
+# A private free page and a private deck, each with markers of its own.
+PAGE_TITLE, PAGE_MARKER = "Wombatine recipes", "pagemarker5521"
+PRIVATE_PAGE = "pages/secret-pantry.md"
+DECK_TITLE, WORD, MEANING = "Narwhalish deck", "glimmerwordq", "반짝임뜻표시"
+PRIVATE_DECK = "vocab/hidden-deck.md"
+PRIVATE_FILES = {
+    PRIVATE: PRIVATE_TEXT,
+    PRIVATE_PAGE: f"---\ntitle: {PAGE_TITLE}\nprivate: true\n---\nThe {PAGE_MARKER} soup.\n",
+    PRIVATE_DECK: f"---\ntitle: {DECK_TITLE}\nlanguage: en\nmeaning_language: ko\nprivate: true\n---\n## 2026-11-18\n- {WORD} :: {MEANING}\n",
+}
+SECRETS = [TITLE, MARKER, TAG, DATE, "2019-03", FILE_NAME, "owlbox", PAGE_TITLE, PAGE_MARKER, "secret-pantry",
+           DECK_TITLE, WORD, MEANING, "hidden-deck"]
 FILES = {
     "site.yml": "title: Sealed\nlocale: en\nprivate:\n  publish: encrypted\n",
     "diary/2026/2026-11-20.md": "---\ntitle: Public morning\n---\nA walk by the river.\n",
     "diary/2026/2026-11-21.md": "---\ntitle: Another public day\ntags: [walk]\n---\nRain.\n",
-    PRIVATE: PRIVATE_TEXT,
+    **PRIVATE_FILES,
 }
 ENV = {"DAYBOOK_PASSPHRASE": PASSPHRASE}
 
@@ -68,14 +80,14 @@ def sealed_site(tmp_path_factory):
 
 def test_nothing_private_reaches_a_file_in_the_clear(sealed_site, tmp_path):
     """Every file but the encrypted part, the unlock page and sw.js (which names the index's digest) is byte for byte
-    what the same site publishes when the private entry does not exist at all; those differ only in ciphertext."""
-    without = write_site(tmp_path, {path: text for path, text in FILES.items() if path != PRIVATE})
+    what the same site publishes when its private entry, page and deck do not exist at all; those differ only in ciphertext."""
+    without = write_site(tmp_path, {path: text for path, text in FILES.items() if path not in PRIVATE_FILES})
     build(without)
     mine, theirs = published(sealed_site / "public"), published(without / "public")
     differing = sorted(path for path in set(mine) | set(theirs) if mine.get(path) != theirs.get(path))
     # (.daybook-output names the content folder it was built from, which differs here.)
     assert [p for p in differing if not p.startswith("sealed/")] == [".daybook-output", "sw.js", "unlock/index.html"]
-    assert len([p for p in mine if p.startswith("sealed/")]) == 2 and "sealed/index.bin" in mine
+    assert len([p for p in mine if p.startswith("sealed/")]) == 4 and "sealed/index.bin" in mine
     for path, data in mine.items():
         name_and_text = path.encode() + b"\n" + data
         for secret in SECRETS:
@@ -103,8 +115,9 @@ def test_the_manuals_python_reader_restores_the_exact_file(sealed_site, tmp_path
     result = subprocess.run([sys.executable, str(script), str(sealed_site / "public"), str(restored)],
                             capture_output=True, text=True, env={**os.environ, **ENV})
     assert result.returncode == 0, result.stderr
-    assert (restored / PRIVATE).read_bytes() == PRIVATE_TEXT.encode()
-    assert sorted(str(p.relative_to(restored)) for p in restored.rglob("*.md")) == [PRIVATE]
+    for path, text in PRIVATE_FILES.items():
+        assert (restored / path).read_bytes() == text.encode()
+    assert sorted(str(p.relative_to(restored)) for p in restored.rglob("*.md")) == sorted(PRIVATE_FILES)
     wrong = subprocess.run([sys.executable, str(script), str(sealed_site / "public"), str(tmp_path / "nothing")],
                            capture_output=True, text=True, env={**os.environ, "DAYBOOK_PASSPHRASE": "not the right one at all"})
     assert wrong.returncode != 0 and "InvalidTag" in wrong.stderr
@@ -145,19 +158,20 @@ def test_the_passphrase_rules(tmp_path):
     daybook("build", "--content", str(root / "content"), "--output", str(root / "public"), "--today", TODAY,
             "--passphrase-file", str(tmp_path / "pass.txt"), env={"DAYBOOK_PASSPHRASE": ""})
     # The file's passphrase is the environment's: the Python reader opens the site with it.
-    assert len(sealed_files(root / "public")) == 2
+    assert len(sealed_files(root / "public")) == 4
 
 
 @pytest.fixture(scope="module")
 def served_sealed_site(sealed_site, tmp_path_factory):
-    """The site at http://127.0.0.1:PORT/sub/path/, with a copy whose entry file has one byte changed at /changed/."""
+    """The site at http://127.0.0.1:PORT/sub/path/, with a copy whose item files each have one byte changed at /changed/."""
     www = tmp_path_factory.mktemp("sealed-www")
     shutil.copytree(sealed_site / "public", www / "sub" / "path")
     shutil.copytree(sealed_site / "public", www / "changed")
-    entry = next(p for p in (www / "changed" / "sealed").glob("*.bin") if p.name != "index.bin")
-    data = bytearray(entry.read_bytes())
-    data[100] ^= 1
-    entry.write_bytes(bytes(data))
+    # One byte of each item's file (their names do not say which is the entry's).
+    for item in (p for p in (www / "changed" / "sealed").glob("*.bin") if p.name != "index.bin"):
+        data = bytearray(item.read_bytes())
+        data[100] ^= 1
+        item.write_bytes(bytes(data))
     with serving(www) as url:
         yield url
 
@@ -177,8 +191,12 @@ def status(browser):
 
 
 def unlock(browser, url, passphrase):
-    browser.get(url + "unlock/index.html")
-    browser.execute_script("indexedDB.deleteDatabase('daybook-sealed')")
+    browser.get("about:blank")
+    browser.get(url + "404.html")
+    # A device that never unlocked the site: no key kept.
+    browser.execute_async_script("""
+        const done = arguments[arguments.length - 1], request = indexedDB.deleteDatabase("daybook-sealed");
+        request.onsuccess = request.onerror = request.onblocked = () => done();""")
     browser.get(url + "unlock/index.html")
     assert wait_for(lambda: browser.execute_script("return !document.querySelector('.unlock-form').hidden"))
     field = browser.find_element("id", "passphrase")
@@ -208,7 +226,20 @@ def test_the_right_passphrase_shows_the_entry_and_a_wrong_one_nothing(browser, s
     browser.find_element("link text", TITLE).click()
     assert wait_for(lambda: MARKER in visible_text(browser))
 
+    # The unlock page lists the private page and deck too, and opens them.
+    browser.get(url + "unlock/index.html")
+    assert wait_for(lambda: DECK_TITLE in visible_text(browser)), status(browser)
+    browser.find_element("link text", PAGE_TITLE).click()
+    assert wait_for(lambda: PAGE_MARKER in visible_text(browser)), status(browser)
+    browser.find_element("link text", DECK_TITLE).click()
+    assert wait_for(lambda: WORD in visible_text(browser) and MEANING in visible_text(browser)), status(browser)
+    browser.get(url + "diary/index.html")
+    assert wait_for(lambda: TITLE in visible_text(browser))
+    assert PAGE_TITLE not in visible_text(browser), "the diary lists entries only"
+
     # Lock: the key is gone; the diary no longer shows the entry.
+    browser.get(url + "unlock/index.html")
+    assert wait_for(lambda: TITLE in visible_text(browser))
     browser.find_element("css selector", ".lock-button").click()
     assert wait_for(lambda: "Locked" in status(browser) and MARKER not in visible_text(browser))
     browser.get(url + "diary/index.html")
@@ -223,3 +254,23 @@ def test_a_changed_byte_is_reported_and_nothing_of_it_shown(browser, served_seal
     browser.find_element("link text", TITLE).click()
     assert wait_for(lambda: "was changed" in status(browser)), status(browser)
     assert MARKER not in visible_text(browser)
+
+
+def test_an_opened_entry_reads_offline_with_the_server_stopped(browser, sealed_site, tmp_path):
+    shutil.copytree(sealed_site / "public", tmp_path / "off")
+    with serving(tmp_path) as base:
+        url = base + "off/"
+        unlock(browser, url, PASSPHRASE)
+        assert wait_for(lambda: TITLE in visible_text(browser)), status(browser)
+        wait_for_worker(browser)
+        browser.find_element("link text", TITLE).click()
+        assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
+        entry = browser.current_url
+        # Every listed item's file is kept once the list has been opened.
+        assert wait_for(lambda: browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            caches.open("daybook-sealed").then((c) => c.keys()).then((keys) => done(keys.length));""") >= 3)
+    browser.get("about:blank")
+    browser.get(entry)
+    assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
+    assert "한글도 있다" in visible_text(browser)

@@ -29,8 +29,9 @@
     return db().then(function (base) {
       return new Promise(function (resolve, reject) {
         var request = act(base.transaction("keys", mode).objectStore("keys"));
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = function () { reject(request.error); };
+        // Closed once done, so that nothing holds the database open (a deletion would wait on it).
+        request.onsuccess = function () { resolve(request.result); base.close(); };
+        request.onerror = function () { reject(request.error); base.close(); };
       });
     });
   }
@@ -51,7 +52,10 @@
     var absolute = new URL(url, location.href).href;
     return fetch(absolute, { cache: "no-cache" }).then(function (response) {
       if (!response.ok) throw new Error("missing");
-      if (window.caches) caches.open(CACHE).then(function (c) { c.put(absolute, response.clone()); });
+      if (window.caches) {
+        var copy = response.clone();
+        caches.open(CACHE).then(function (c) { return c.put(absolute, copy); });
+      }
       return response.arrayBuffer();
     }).catch(function () {
       if (!window.caches) throw new Error("offline");
@@ -87,7 +91,15 @@
     return e;
   }
 
-  // The index's entries, newest first, each a link to the unlock page that opens it.
+  // An entry's day and time, or what kind of item it is.
+  function when(item) {
+    if (!item.date) return element("span", "kind", text(item.kind === "deck" ? "kindDeck" : "kindPage"));
+    var time = element("time", "", item.date + (item.time ? " " + item.time : ""));
+    time.setAttribute("datetime", item.date);
+    return time;
+  }
+
+  // The index's items (the diary's front page: its entries), newest first, each a link to the unlock page that opens it.
   function showList(key) {
     var box = list || document.querySelector(".sealed-list");
     var root = box.dataset.index ? box : unlockBox;
@@ -95,12 +107,11 @@
       var ul = box.querySelector("ul");
       ul.textContent = "";
       index.items.forEach(function (item) {
+        if (!unlockBox && item.kind !== "entry") return;
         var li = element("li", "entry-item");
-        var time = element("time", "", item.date + (item.time ? " " + item.time : ""));
-        time.setAttribute("datetime", item.date);
         var a = element("a", "", item.title);
         a.href = root.dataset.unlock + "#" + item.id;
-        li.append(time, " ", a);
+        li.append(when(item), " ", a);
         ul.append(li);
       });
       if (!index.items.length && text("none")) ul.append(element("li", "", text("none")));
@@ -121,13 +132,20 @@
     if (!/^[0-9a-f]{32}$/.test(id)) return Promise.resolve();
     return openJSON(key, unlockBox.dataset.sealed + id + ".bin", id).then(function (item) {
       var h = element("h2", "", item.title);
-      var time = element("time", "", item.date + (item.time ? " " + item.time : ""));
-      time.setAttribute("datetime", item.date);
       var tags = element("p", "tags", item.tags.map(function (t) { return "#" + t; }).join(" "));
       var body = element("div", "entry-body");
-      // The entry's own Markdown, made HTML by Daybook with raw HTML left out.
-      body.innerHTML = item.html;
-      article.append(h, time, tags, body);
+      // The entry's or page's own Markdown, made HTML by Daybook with raw HTML left out.
+      if (item.html) body.innerHTML = item.html;
+      // A deck's words, each with its meanings.
+      if (item.words) {
+        var words = element("dl", "sealed-words");
+        item.words.forEach(function (word) {
+          words.append(element("dt", "", word.text), element("dd", "", word.meanings.join(", ")));
+          word.examples.forEach(function (example) { words.append(element("dd", "example", example)); });
+        });
+        body.append(words);
+      }
+      article.append(h, when(item), tags, body);
       article.hidden = false;
       h.setAttribute("tabindex", "-1");
       h.focus();
