@@ -329,7 +329,7 @@ enum ObsidianText {
     /// and column, and nothing of a comment reaches a page, the search or the
     /// feed. `%%` inside code (a fence, a code span) is text.
     static func withoutComments(_ markdown: String) -> String {
-        guard markdown.utf8.firstRange(of: "%%".utf8) != nil else { return markdown }
+        guard markdown.containsBytes("%%") else { return markdown }
         var bytes = Array(markdown.utf8)
         var index = 0, inComment = false
         var code = MarkdownCode()
@@ -373,7 +373,7 @@ extension ObsidianText {
     /// raw HTML there that swallows the Markdown after it up to a blank line.
     /// Lines in code fences stay; every line and column stays where it was.
     static func withLoneBreaksBlank(_ markdown: String) -> String {
-        guard markdown.utf8.firstRange(of: "<br".utf8) != nil || markdown.utf8.firstRange(of: "<BR".utf8) != nil else { return markdown }
+        guard markdown.containsBytes("<br") || markdown.containsBytes("<BR") else { return markdown }
         var fence = CodeFence()
         var changed = false
         // By bytes: a `\r\n` is one Character, which a split at `\n` would not cut.
