@@ -222,6 +222,15 @@ public enum SiteBuilder {
         return (warnings, site.entriesRead)
     }
 
+    /// KaTeX's files when a published page has math; when KaTeX is not installed, a warning instead.
+    static func mathAssets(_ site: SiteData) -> (files: [(key: String, value: Data)], warnings: [Diagnostic]) {
+        let entries = zip(site.diary.entries, site.diary.bodies).filter { KaTeX.draws($0.1.html) }.map(\.0.source)
+        let pages = site.published.pages.filter { site.pageHTML[$0.source.slugPath].map(KaTeX.draws) ?? false }.map(\.source)
+        guard let first = (entries + pages).first else { return ([], []) }
+        guard let files = KaTeX.assets() else { return ([], [KaTeX.missing(at: first, pages: entries.count + pages.count)]) }
+        return (files.map { (key: $0.path, value: $0.bytes) }, [])
+    }
+
     /// The whole build; `public/` changes only if it succeeds. With `memory`
     /// (kept by `serve` from build to build) unchanged entries are not read
     /// again and only files whose bytes changed are written.
@@ -230,11 +239,13 @@ public enum SiteBuilder {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
-        let (site, theme, warnings) = try prepare(options, memory: memory)
+        let (site, theme, prepared) = try prepare(options, memory: memory)
         let pages = pages(for: site)
         progress?("rendering \(pages.count) pages")
         let assets = PathClaims.publishedAssets(site)
-        let themeAssets = theme.assets.sorted { $0.key < $1.key }
+        let math = mathAssets(site)
+        let warnings = prepared + math.warnings
+        let themeAssets = (theme.assets.map { (key: $0.key, value: $0.value) } + math.files).sorted { $0.key < $1.key }
         let photos = site.photos.outputs
         let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
             + [Routes.serviceWorker.filePath]

@@ -112,7 +112,7 @@ public struct DiaryIndex: Sendable {
         let coverPhoto = (try? cover?.get()).flatMap { $0 }
         let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
         let rendered = RenderedBody(html: body.html, searchText: body.plainText, fields: pass.fields)
-        let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
+        let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings + body.warnings,
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 } + pass.errors,
                                        showsNotes: pass.showsNotes, links: body.links,

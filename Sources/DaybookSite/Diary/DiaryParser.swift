@@ -18,7 +18,7 @@ public enum DiaryParser {
         let cover = fields?["cover"]?.string("cover", into: &diagnostics)
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
-        let (title, body, dropped) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), ObsidianText.withoutComments(document.body), fallback: when.date.iso)
+        let (title, body, dropped) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), ObsidianText.withLoneBreaksBlank(ObsidianText.withoutComments(document.body)), fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
                           weather: weather, tags: tags, mood: mood, isPrivate: audience.isPrivate, isDraft: audience.isDraft,
                           body: body, bodyFirstLine: document.bodyFirstLine + dropped,

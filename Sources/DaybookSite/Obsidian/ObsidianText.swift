@@ -332,57 +332,24 @@ enum ObsidianText {
         guard markdown.utf8.firstRange(of: "%%".utf8) != nil else { return markdown }
         var bytes = Array(markdown.utf8)
         var index = 0, inComment = false
-        var fence: (byte: UInt8, count: Int)?
+        var code = MarkdownCode()
         var atLineStart = true
-        /// Whether a line end at `at` is followed by a blank line: no code span runs past it.
-        func endsParagraph(_ at: Int) -> Bool {
-            guard bytes[at] == UInt8(ascii: "\n") else { return false }
-            var next = at + 1
-            while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r") { next += 1 }
-            return next >= bytes.count || bytes[next] == UInt8(ascii: "\n")
-        }
         while index < bytes.count {
             let byte = bytes[index]
-            if atLineStart, !inComment {
-                atLineStart = false
-                // A fence opens or closes at a line's start, after up to three spaces.
-                var at = index
-                while at < bytes.count, at - index < 3, bytes[at] == UInt8(ascii: " ") { at += 1 }
-                let mark = at < bytes.count ? bytes[at] : 0
-                if mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") {
-                    var run = 0
-                    while at + run < bytes.count, bytes[at + run] == mark { run += 1 }
-                    if let open = fence {
-                        if mark == open.byte, run >= open.count { fence = nil }
-                    } else if run >= 3 {
-                        fence = (mark, run)
-                    }
-                }
-            }
+            if atLineStart, !inComment { code.startLine(bytes, at: index) }
+            atLineStart = false
             if byte == UInt8(ascii: "\n") {
                 atLineStart = true
                 index += 1
                 continue
             }
-            if fence != nil {
+            if code.inFence {
                 index += 1
                 continue
             }
             if !inComment, byte == UInt8(ascii: "`") {
-                // A code span: its backticks, then up to the same run of backticks, kept as it is.
-                var run = 0
-                while index + run < bytes.count, bytes[index + run] == byte { run += 1 }
-                var at = index + run
-                var close: Int?
-                while at < bytes.count, !endsParagraph(at) {
-                    if bytes[at] == byte {
-                        var other = 0
-                        while at + other < bytes.count, bytes[at + other] == byte { other += 1 }
-                        if other == run { close = at + other; break }
-                        at += other
-                    } else { at += 1 }
-                }
-                index = close ?? index + run
+                // A code span is kept as it is.
+                index = MarkdownCode.skipSpan(bytes, at: index)
                 continue
             }
             if byte == UInt8(ascii: "%"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
@@ -396,6 +363,30 @@ enum ObsidianText {
             index += 1
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension ObsidianText {
+    /// The text with each line that holds only a `<br>` (`<br/>`, `<br />`)
+    /// made blank, its bytes spaces: Obsidian shows such a line as a break
+    /// between the lines around it, where CommonMark would start a block of
+    /// raw HTML there that swallows the Markdown after it up to a blank line.
+    /// Lines in code fences stay; every line and column stays where it was.
+    static func withLoneBreaksBlank(_ markdown: String) -> String {
+        guard markdown.utf8.firstRange(of: "<br".utf8) != nil || markdown.utf8.firstRange(of: "<BR".utf8) != nil else { return markdown }
+        var fence = CodeFence()
+        var changed = false
+        // By bytes: a `\r\n` is one Character, which a split at `\n` would not cut.
+        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes -> Substring in
+            let line = Substring(bytes)
+            let trimmed = line.drop { $0 == " " }
+            if fence.skips(trimmed) { return line }
+            guard ["<br>", "<br/>", "<br />"].contains(trimmed.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) else { return line }
+            changed = true
+            let end = bytes.last == UInt8(ascii: "\r") ? "\r" : ""
+            return Substring(String(repeating: " ", count: bytes.count - end.utf8.count) + end)
+        }
+        return changed ? lines.joined(separator: "\n") : markdown
     }
 }
 

@@ -13,7 +13,7 @@ public struct FreePage: Sendable {
 
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FreePage? {
         guard let (document, fields) = FrontMatterDocument.read(file, known: keys, keepingOthers: true, into: &diagnostics) else { return nil }
-        let (title, body, dropped) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), ObsidianText.withoutComments(document.body),
+        let (title, body, dropped) = DiaryParser.titleAndBody(fields?["title"]?.string("title", into: &diagnostics), ObsidianText.withLoneBreaksBlank(ObsidianText.withoutComments(document.body)),
                                                      fallback: file.baseName)
         let audience = fields?.audience(drafts: true, into: &diagnostics) ?? Audience()
         let aliases = fields?.aliases(into: &diagnostics) ?? (redirects: [], names: [])

@@ -100,7 +100,8 @@ enum PhoneFiles {
     /// waiting on it (sw.js `DAYBOOK_LATER`), in this order while the budget
     /// lasts: this month's calendar, the diary's front page and its last 30
     /// days (up to the newest entry, newest first: a diary not written in a
-    /// while still has its last month), the search page and its index.
+    /// while still has its last month), KaTeX when pages have math, the
+    /// search page and its index.
     static func later(_ site: SiteData, writing paths: Set<String>) -> [SitePath] {
         let written = site.published.entries.filter { $0.date <= site.today }
         let from = (written.last?.date ?? site.today).adding(days: 1 - diaryDays)
@@ -112,7 +113,11 @@ enum PhoneFiles {
         }
         let search = paths.filter { $0.hasPrefix(Routes.search.value) && !$0.hasSuffix("/index.html") }
             .sorted { rank($0) < rank($1) }.map(SitePath.init)
-        let asked = [Routes.calendarMonth(site.today.monthKey), Routes.diary] + entries.reversed() + [Routes.search] + search
+        // KaTeX, when pages have math: the script and style sheet, then the fonts.
+        let katex = paths.filter { $0.hasPrefix(Routes.asset(KaTeX.assetFolder)) }
+            .sorted { $0.contains("/fonts/") == $1.contains("/fonts/") ? $0 < $1 : $1.contains("/fonts/") }
+            .map(SitePath.init)
+        let asked = [Routes.calendarMonth(site.today.monthKey), Routes.diary] + entries.reversed() + katex + [Routes.search] + search
         var seen = Set<String>()
         return asked.filter { paths.contains($0.filePath) && seen.insert($0.value).inserted }
     }

@@ -18,6 +18,8 @@ struct PhotoPass {
         /// In the order they appear.
         let photos: [Photo]
         let diagnostics: [Diagnostic]
+        /// Raw HTML the allow-list removed, each where it stood.
+        let warnings: [Diagnostic]
         /// Its links to other pages of the site, with the sentence around each, in the order read (what links here).
         let links: [Backlinks.Link]
     }
@@ -28,6 +30,7 @@ struct PhotoPass {
     func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch? = nil, textLength: Int = .max) -> Result {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         var links: [Backlinks.Link] = []
         let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
                                                 images: { image in
@@ -52,8 +55,12 @@ struct PhotoPass {
             case .success(nil):
                 return nil
             }
-        }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } })
-        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, links: links)
+        }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } }, removedHTML: { removal in
+            let location = document.location(line: firstLine + max(removal.line, 1) - 1, byteColumn: max(removal.column, 1))
+            warnings.append(Diagnostic(location, "HTML \(removal.what) removed; only formatting, tables, details, images and links with safe addresses are kept",
+                                       hint: "docs/writing.md lists the elements and attributes kept", severity: .warning))
+        })
+        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, warnings: warnings, links: links)
     }
 
     /// The content file a reference names: beside the document, else by

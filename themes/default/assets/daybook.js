@@ -494,3 +494,31 @@
     if (shownFor && !shownFor.contains(event.target)) { pressed = null; hide(); }
   }, { passive: true });
 })();
+
+// Math ($…$, $$…$$, ```math): the page holds its TeX as text, which is what
+// a reader without JavaScript sees; KaTeX (assets/katex/, copied from
+// Debian's libjs-katex by the build) is loaded only by a page that has some,
+// and draws it in place, with MathML for screen readers.
+(function drawMath() {
+  const maths = document.querySelectorAll(".math");
+  const script = document.currentScript || document.querySelector('script[src$="daybook.js"]');
+  if (!maths.length || !script) return;
+  const folder = new URL("katex/", script.src);
+  const style = document.createElement("link");
+  style.rel = "stylesheet";
+  style.href = new URL("katex.min.css", folder).href;
+  document.head.append(style);
+  const katexScript = document.createElement("script");
+  katexScript.src = new URL("katex.min.js", folder).href;
+  katexScript.onload = () => {
+    for (const element of maths) {
+      try {
+        window.katex.render(element.textContent, element, { displayMode: element.classList.contains("math-display"), throwOnError: false });
+        element.classList.add("math-drawn");
+      } catch (error) {
+        // TeX KaTeX cannot read stays as written.
+      }
+    }
+  };
+  document.head.append(katexScript);
+})();
