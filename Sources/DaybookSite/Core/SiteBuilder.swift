@@ -15,8 +15,6 @@ public struct BuildOptions: Sendable {
     public var contentDisplayName: String
     /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
     public var cacheDirectory: URL
-    /// `--force`: replace an output folder Daybook made for another site (never one it did not make).
-    public var replaceForeignOutput = false
     /// The process ends after this build (`daybook build`): what the build
     /// read and made is left to the exit instead of being freed piece by piece
     /// (0.1 s of one core at 10,000 entries).
@@ -62,10 +60,11 @@ public enum SiteBuilder {
     /// The kinds of content of the registry (`SiteFeatures.all`), for what reads the content without building the site.
     static var contentKinds: [any ContentKind] { SiteFeatures.all.contentKinds }
 
-    /// Throws a `UsageError` when the output folder may not be replaced;
-    /// gives what `--force` deletes when it replaces another site's output.
-    @discardableResult
-    public static func checkOutput(_ options: BuildOptions) throws -> String? { try OutputGuard.check(options) }
+    /// Throws a `UsageError` when the output folder may not be written.
+    public static func checkOutput(_ options: BuildOptions) throws { try OutputGuard.check(options) }
+
+    /// Whether the output holds an earlier build's files, which a build updates in place.
+    public static func hasEarlierOutput(_ options: BuildOptions) -> Bool { OutputUpdate.applies(to: options.outputDirectory, io: options.io) }
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
@@ -168,39 +167,6 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    /// Each keyed page's key with what every page shares: the site's
-    /// inputs (the theme's among them) and the navigation (`PageKey`); nil
-    /// for a page without a key.
-    static func pageKeys(_ pages: [Page], site: SiteData) -> [PageKey?] {
-        let shared = PageKey { hasher in
-            hasher.combine(site.sharedKey)
-            for item in site.features.navigation(site) {
-                hasher.combine(item.section)
-                hasher.combine(text: item.path.value)
-                hasher.combine(text: item.label)
-            }
-        }
-        return pages.map { page in page.key.map { key in PageKey { $0.combine(shared); $0.combine(key) } } }
-    }
-
-    /// The indexes of the pages to render again: those without a key, or
-    /// whose key differs from the one their file was last made with.
-    /// - Parameter paths: the build's output files, the pages' first.
-    /// - Parameter samePaths: whether `paths` are the last build's (`ServeMemory.paths`).
-    private static func stalePages(keys: [PageKey?], paths: [String], samePaths: Bool, memory: ServeMemory,
-                                   written: [String: ServeMemory.Digest]) -> [Int] {
-        // The same files as last time: each page's key is where it was.
-        if samePaths && memory.pageKeys.count == keys.count {
-            return keys.indices.filter { keys[$0] == nil || keys[$0] != memory.pageKeys[$0] }
-        }
-        let before = Dictionary(zip(memory.paths, memory.pageKeys).compactMap { path, key in key.map { (path, $0) } },
-                                uniquingKeysWith: { first, _ in first })
-        return keys.indices.filter { index in
-            guard let key = keys[index], before[paths[index]] == key, written[paths[index]] != nil else { return true }
-            return false
-        }
-    }
-
     /// Everything a build checks, template errors included, writing nothing:
     /// the warnings and how many entries were read.
     public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
@@ -231,145 +197,43 @@ public enum SiteBuilder {
         return (files.map { (key: $0.path, value: $0.bytes) }, [])
     }
 
-    /// The whole build; `public/` changes only if it succeeds. With `memory`
-    /// (kept by `serve` from build to build) unchanged entries are not read
-    /// again and only files whose bytes changed are written.
+    /// The whole build: load → derive → plan the pages → render → write.
+    /// `public/` changes only if it succeeds, and then only in the files
+    /// whose bytes changed. With `memory` (kept by `serve` from build to
+    /// build) unchanged entries are not read again and pages whose inputs did
+    /// not change are not rendered.
     @discardableResult
     public static func build(_ options: BuildOptions, memory: ServeMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
         let (site, theme, prepared) = try prepare(options, memory: memory)
-        let pages = pages(for: site)
-        progress?("rendering \(pages.count) pages")
-        let assets = PathClaims.publishedAssets(site)
-        let math = mathAssets(site)
-        let warnings = prepared + math.warnings
-        let themeAssets = (theme.assets.map { (key: $0.key, value: $0.value) } + math.files).sorted { $0.key < $1.key }
-        let photos = site.photos.outputs
-        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
-            + [Routes.serviceWorker.filePath]
-        // The service worker names the files the phone keeps and a digest of their bytes, known once they are made.
-        let writing = Set(paths)
-        let precache = PhoneFiles.precache(site, writing: writing)
-        let precached = PrecacheDigests(precache, later: PhoneFiles.later(site, writing: writing))
-        // `serve`: the same files as the last build made (an entry's text edited).
-        let samePaths = memory.map { $0.paths == paths } ?? false
-        // Checked on another core while pages render; nothing reaches the
-        // output before the check has passed. Whether two files collide
-        // depends on their paths alone: the same paths as a successful build's
-        // do not (only which sources a collision names depends on more).
+        let plan = SitePlan(site, theme: theme)
+        let output = try OutputWriter.output(for: options, plan: plan, memory: memory?.pages)
+        let pages = output.pagesToRender(plan)
+        // Checked on another core while pages render; nothing reaches the output before the check has passed.
         let claims = Background {
-            if samePaths { return }
-            try PathClaims.check(pages: pages, site: site, theme: theme, assets: assets, contentDisplayName: options.contentDisplayName)
+            if !output.madeBefore(plan.paths) { try plan.checkClaims(contentDisplayName: options.contentDisplayName) }
         }
-        let writer = OutputWriter(output: options.outputDirectory, io: options.io)
-        let previous = options.io.isFolder(options.outputDirectory.path) ? memory?.written : nil
-        // The last build's lists that this one replaces.
-        var replaced: (paths: [String], keys: [PageKey?])?
-        let changes = OutputChanges(before: previous ?? [:])
-        var files = [(OutputGuard.marker, OutputGuard.markerText(site: OutputGuard.siteID(options)))] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
-        func readAssets() throws {
-            for asset in assets {
-                do { files.append((asset.relativePath, Array(try options.io.read(asset.absolutePath)))) } catch {
-                    throw OutputError(message: "cannot read \(error)")
-                }
-            }
-        }
-        for photo in photos { changes.record(photo.path, ServeMemory.digest(ofCached: photo.cached, io: options.io)) }
-
-        // Keys only matter to the next build of a `serve` session.
-        let keys = memory == nil ? [] : pageKeys(pages, site: site)
-        if let previous, let memory {
-            // A page made of the same inputs as the bytes written last time keeps them (and its digest in `changes`).
-            let stale = stalePages(keys: keys, paths: paths, samePaths: samePaths, memory: memory, written: previous).map { pages[$0] }
-            // Everything is rendered before anything is written: a failed build changes nothing.
-            do {
-                try render(stale, site: site, theme: theme) { path, bytes in
-                    changes.add(path, bytes)
-                    precached.note(path, bytes)
-                    return nil
-                }
-            } catch {
-                // A collision explains a failure first.
-                try claims.value()
-                throw error
-            }
+        progress?("rendering \(pages.count) pages")
+        do {
+            try OutputWriter.check(plan.paths)
+            try plan.render(pages, into: output)
+            try plan.addFiles(to: output, io: options.io)
             try claims.value()
-            memory.pagesRendered = stale.count
-            try readAssets()
-            // A page kept from the last build keeps its bytes, and their digest (read again if the last build did not keep it).
-            for file in precache where precached.digests[file.filePath] == nil {
-                if let digest = memory.precached[file.filePath] {
-                    precached.note(file.filePath, digest: digest)
-                } else if let bytes = try? options.io.read(options.outputDirectory.appendingPathComponent(file.filePath).path) {
-                    precached.note(file.filePath, Array(bytes))
-                }
-            }
-            files.append(precached.serviceWorker(files))
-            memory.precached = precached.digests
-            for (path, bytes) in files { changes.add(path, bytes) }
-            // The same files as last time: none is gone.
-            let current = samePaths ? nil : Set(paths + [OutputGuard.marker])
-            let gone = current.map { current in previous.keys.filter { !current.contains($0) }.sorted() } ?? []
-            changes.forget(gone)
-            let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
-            progress?("writing \(changes.changed.count) changed files")
-            do {
-                try writer.update(writing: changes.changed, linking: relinked, deleting: gone)
-            } catch {
-                // Half updated: the next build writes everything again.
-                memory.written = nil
-                throw error
-            }
-            memory.written = changes.digests
-            replaced = (memory.paths, memory.pageKeys)
-            memory.pageKeys = keys
-            memory.paths = paths
-            memory.filesChanged = changes.changed.count + relinked.count + gone.count
-        } else {
-            let staging = try writer.makeStaging()
-            do {
-                try writer.check(paths)
-                // Pages are written into the staging folder as they render, each making its folder.
-                let folders = FolderMaker(root: staging.path, io: options.io)
-                try render(pages, site: site, theme: theme) { path, bytes in
-                    if memory != nil { changes.record(path, ServeMemory.Digest(bytes)) }
-                    precached.note(path, bytes)
-                    return writer.write(bytes, to: path, in: folders)
-                }
-                try readAssets()
-                files.append(precached.serviceWorker(files))
-                progress?("writing \(files.count) more files")
-                try writer.write(files, into: staging)
-                try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
-                try claims.value()
-                try writer.swap(in: staging)
-            } catch {
-                writer.discard(staging)
-                // A collision explains a failure first.
-                try claims.value()
-                throw error
-            }
-            if let memory {
-                for (path, bytes) in files { changes.record(path, ServeMemory.Digest(bytes)) }
-                memory.precached = precached.digests
-                memory.written = changes.digests
-                memory.pageKeys = keys
-                memory.paths = paths
-                memory.filesChanged = paths.count
-                memory.pagesRendered = pages.count
-            }
+            progress?("writing")
+            try output.finish(plan)
+        } catch {
+            output.discard()
+            // A collision explains a failure first.
+            try claims.value()
+            throw error
         }
-        let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         site.photos.prune()
-        if options.exitsAfterBuild {
-            Leftovers.keep((site, pages, theme))
-        } else if let memory {
-            // `serve` frees them after the open pages have heard of the build (`ServeMemory.freeLeftovers`).
-            memory.leftovers = (site, pages, keys, paths, previous, replaced, changes)
-        }
-        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
+        let warnings = prepared + plan.warnings
+        if options.exitsAfterBuild { Leftovers.keep((plan, pages)) } else { memory?.leftovers = (plan, pages) }
+        return BuildSummary(pages: plan.pages.count { if case .template = $0.body { true } else { false } }, files: plan.paths.count,
+                            seconds: Date().timeIntervalSince(start), warnings: warnings,
                             photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
     }
 }

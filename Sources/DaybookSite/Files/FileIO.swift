@@ -64,6 +64,9 @@ public struct FileIO: Sendable {
     /// file on the disk; nil when it is nowhere there. By default the path
     /// itself: tests that build in memory keep their photos at the same path.
     public var localPath: @Sendable (_ path: String) -> String?
+    /// Whether the file at the path holds exactly these bytes (a build
+    /// writes only files that differ); false when there is none to read.
+    public var holds: @Sendable (_ path: String, _ bytes: [UInt8]) -> Bool
     /// Whether these are the disk's files: only there can a process crash
     /// halfway, so only there does a change to `content/` go through the
     /// lock and journal (`ContentJournal`); a test's files in memory are written directly.
@@ -80,7 +83,8 @@ public struct FileIO: Sendable {
                 move: @escaping @Sendable (String, String) throws(FileIOError) -> Void,
                 remove: @escaping @Sendable (String) throws(FileIOError) -> Void,
                 copy: @escaping @Sendable (String, String) throws(FileIOError) -> Void,
-                localPath: @escaping @Sendable (String) -> String? = { $0 }) {
+                localPath: @escaping @Sendable (String) -> String? = { $0 },
+                holds: (@Sendable (String, [UInt8]) -> Bool)? = nil) {
         self.linkAttributes = linkAttributes
         self.attributes = attributes
         self.resolve = resolve
@@ -93,6 +97,7 @@ public struct FileIO: Sendable {
         self.remove = remove
         self.copy = copy
         self.localPath = localPath
+        self.holds = holds ?? { path, bytes in (try? read(path)).map { $0.elementsEqual(bytes) } ?? false }
     }
 
     /// Whether anything, even a dangling link, is at the path.
@@ -214,7 +219,8 @@ extension FileIO {
             do { try FileManager.default.copyItem(atPath: from, toPath: to) } catch {
                 throw FileIOError(path: to, reason: FileIOError.reason(of: error))
             }
-        }
+        },
+        holds: { path, bytes in Disk.holds(path, bytes) }
     )
 }
 
@@ -282,6 +288,29 @@ enum Disk {
             }
             if n == 0 { return Data(bytesNoCopy: buffer, count: count, deallocator: .free) }
             count += n
+        }
+    }
+
+    /// Compares a file with bytes a piece at a time: its size first, so a
+    /// file that changed length is not read at all.
+    static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        let piece = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: piece + 1, alignment: 16)
+        defer { buffer.deallocate() }
+        return bytes.withUnsafeBytes { expected -> Bool in
+            var offset = 0
+            while true {
+                let n = Glibc.read(descriptor, buffer, piece + 1)
+                if n < 0 { return false }
+                if n == 0 { return offset == expected.count }
+                guard offset + n <= expected.count, memcmp(buffer, expected.baseAddress! + offset, n) == 0 else { return false }
+                offset += n
+            }
         }
     }
 

@@ -45,6 +45,26 @@ struct Serve: AsyncParsableCommand {
         let inbox = InboxSaver(requests: requests, options: options)
         let preview = PreviewServer(output: options.outputDirectory, token: requests.token)
         inbox.mergeWaiting()
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
+        await server.appendRoute("GET *") { request in
+            if let refusal = requests.refusal(request) { return refusal }
+            return await preview.respond(to: request)
+        }
+        await server.appendRoute("POST /__daybook/inbox") { request in
+            if let refusal = requests.refusal(request) { return refusal }
+            return await inbox.handle(request)
+        }
+        let serving = "Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n"
+        let serve = { @Sendable () async throws -> Task<Void, any Error> in
+            let task = Task { try await server.run() }
+            try await server.waitUntilListening()
+            FileHandle.standardOutput.write(Data(serving.utf8))
+            return task
+        }
+        // An earlier build's output is served at once while the first build
+        // brings it up to date in place, each file replaced whole; the open
+        // pages reload when it is done.
+        let early = SiteBuilder.hasEarlierOutput(options) ? try await serve() : nil
         await rebuild(options, memory, preview)
         let contentFolder = options.contentDirectory.path + "/"
         let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) { changes in
@@ -63,18 +83,9 @@ struct Serve: AsyncParsableCommand {
         }
         watcher.start()
         memory.parsed.startWatching()
-
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
-        await server.appendRoute("GET *") { request in
-            if let refusal = requests.refusal(request) { return refusal }
-            return await preview.respond(to: request)
-        }
-        await server.appendRoute("POST /__daybook/inbox") { request in
-            if let refusal = requests.refusal(request) { return refusal }
-            return await inbox.handle(request)
-        }
-        FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
-        try await server.run()
+        let running: Task<Void, any Error>
+        if let early { running = early } else { running = try await serve() }
+        try await running.value
         withExtendedLifetime(watcher) {}
     }
 }

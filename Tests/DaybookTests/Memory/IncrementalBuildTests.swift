@@ -420,7 +420,7 @@ import Testing
         try site.write("content/diary/2019/2019-03-01.md", "# Long ago\n\nA line from then.\n")
         let memory = ServeMemory()
         try SiteBuilder.build(site.options(), memory: memory)
-        func key(_ year: Int) -> PageKey? { memory.paths.firstIndex(of: "year/\(year)/index.html").flatMap { memory.pageKeys[$0] } }
+        func key(_ year: Int) -> PageKey? { memory.pages.paths.firstIndex(of: "year/\(year)/index.html").flatMap { memory.pages.pageKeys[$0] } }
         func words() throws -> Int? {
             let page = String(decoding: try site.io.read(site.output.appendingPathComponent("year/2026/index.html").path), as: UTF8.self)
             // The second figure: entries, then words.
