@@ -12,14 +12,31 @@ struct PassphraseSource: ParsableArguments {
             help: "Read the passphrase of the encrypted part from this file's first line (outside the content folder).")
     var file: String?
 
-    /// Asked only when site.yml publishes private items encrypted: the file, `DAYBOOK_PASSPHRASE`, or a prompt on a terminal.
+    /// Asked only when site.yml publishes private items encrypted: the file, `DAYBOOK_PASSPHRASE`, or a prompt on a
+    /// terminal; once a process (`serve` builds again on every change, and asks no more).
     func reader(content: URL) -> @Sendable () throws -> String? {
         let file = file
+        let given = Given()
         return {
-            if let file { return try Self.read(file, content: content) }
-            if let text = ProcessInfo.processInfo.environment["DAYBOOK_PASSPHRASE"], !text.isEmpty { return text }
-            return Self.prompt()
+            given.lock.lock()
+            defer { given.lock.unlock() }
+            if given.passphrase == nil {
+                if let file {
+                    given.passphrase = try Self.read(file, content: content)
+                } else if let text = ProcessInfo.processInfo.environment["DAYBOOK_PASSPHRASE"], !text.isEmpty {
+                    given.passphrase = text
+                } else {
+                    given.passphrase = Self.prompt()
+                }
+            }
+            return given.passphrase
         }
+    }
+
+    /// The passphrase once given, for the builds after the first.
+    private final class Given: @unchecked Sendable {
+        let lock = NSLock()
+        var passphrase: String?
     }
 
     /// The first line of the file, refused when the file is in the content folder (which is published and shared).

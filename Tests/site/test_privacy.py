@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, TODAY, daybook, serving
+from test_accessibility import axe_findings
 from test_phone import wait_for_worker
 
 PASSPHRASE = "the heron waits by the cold river"
@@ -212,12 +213,14 @@ def test_the_right_passphrase_shows_the_entry_and_a_wrong_one_nothing(browser, s
     unlock(browser, url, "a wrong passphrase, long enough")
     assert wait_for(lambda: "Wrong passphrase" in status(browser))
     assert TITLE not in visible_text(browser) and MARKER not in browser.page_source
+    assert axe_findings(browser) == [], "the locked unlock page"
 
     unlock(browser, url, PASSPHRASE)
     assert wait_for(lambda: TITLE in visible_text(browser)), status(browser)
     browser.find_element("link text", TITLE).click()
     assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
     assert "한글도 있다" in visible_text(browser) and TAG in visible_text(browser)
+    assert axe_findings(browser) == [], "an entry opened on the unlock page"
 
     # The key stays on the device: the diary's front page lists the entry, linking to it.
     browser.get(url + "diary/index.html")

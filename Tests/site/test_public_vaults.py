@@ -106,10 +106,8 @@ def vault_site(tmp_path, name, commit):
     return content
 
 
-# What does not hold yet for the course notes, counted on its commit (docs/writing.md):
-# a wikilink whose heading holds `code` is split by cmark (1 raw `[[`), and a fence in
-# a callout that cmark reads to the end of the note hides the headings after it (1 dead #anchor).
-GAPS = {"AglaiaNorza+obsidian-vault": "wikilinks spanning Markdown and fences in tab-indented callouts are not read yet"}
+# What does not hold yet, by vault, counted on its commit (docs/writing.md): none now.
+GAPS = {}
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=GAPS[name])) if name in GAPS else name

@@ -61,6 +61,10 @@ final class ObsidianPass: MarkdownPass {
         ObsidianText.mayHoldSyntax(markdown)
     }
 
+    func verbatim(_ markdown: String) -> [Range<Int>] {
+        ObsidianText.wikilinksHoldingMarkdown(markdown)
+    }
+
     func headingID(_ text: String) -> String? {
         namesHeadings ? Feeds.escape(ObsidianText.anchor(text)) : nil
     }

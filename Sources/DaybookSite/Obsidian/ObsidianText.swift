@@ -32,9 +32,10 @@ enum ObsidianText {
             self.label = label
         }
 
-        /// The text a link shows without a label: `Note`, `Note > Heading`, `Heading`.
+        /// The text a link shows without a label: `Note`, `Note > Heading`, `Heading`; a label's
+        /// Markdown (`` `hasTag` ``, `**bold**`) as its text.
         var shown: String {
-            if let label { return label }
+            if let label { return label.contains(where: { "`*_~<&\\$".contains($0) }) ? Markdown.plainText(label) : label }
             guard let fragment else { return target }
             let heading = fragment.split(separator: "#").last.map(String.init) ?? fragment
             return target.isEmpty ? heading : target + " > " + heading
@@ -367,6 +368,42 @@ enum ObsidianText {
 }
 
 extension ObsidianText {
+    /// Where a `[[wikilink]]` (or `![[embed]]`) outside code holds what
+    /// Markdown would read (`` `code` ``, `*`, `_`, `\|`, `<`, `$`): the
+    /// byte ranges of the `[[…]]`, which must reach the pass as written, in
+    /// one text, as Obsidian reads a wikilink before anything inside it.
+    static func wikilinksHoldingMarkdown(_ markdown: String) -> [Range<Int>] {
+        guard markdown.utf8.firstRange(of: "[[".utf8) != nil else { return [] }
+        let bytes = Array(markdown.utf8)
+        var ranges: [Range<Int>] = []
+        var code = MarkdownCode()
+        var index = 0, atLineStart = true
+        let syntax = Set("`*_~<\\$".utf8)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if atLineStart { code.startLine(bytes, at: index) }
+            atLineStart = byte == UInt8(ascii: "\n")
+            if atLineStart || code.inFence {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+            } else if byte == UInt8(ascii: "`") {
+                index = MarkdownCode.skipSpan(bytes, at: index)
+            } else if byte == UInt8(ascii: "["), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
+                var end = index + 2
+                while end + 1 < bytes.count, bytes[end] != UInt8(ascii: "\n"), !(bytes[end] == UInt8(ascii: "]") && bytes[end + 1] == UInt8(ascii: "]")) { end += 1 }
+                guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "]"), bytes[end + 1] == UInt8(ascii: "]") else { index += 2; continue }
+                if bytes[(index + 2)..<end].contains(where: syntax.contains) { ranges.append(index..<(end + 2)) }
+                index = end + 2
+            } else {
+                index += 1
+            }
+        }
+        return ranges
+    }
+
     /// The text with each line that holds only a `<br>` (`<br/>`, `<br />`)
     /// made blank, its bytes spaces: Obsidian shows such a line as a break
     /// between the lines around it, where CommonMark would start a block of

@@ -120,9 +120,10 @@ public enum Markdown {
                               images: ((MarkdownImage) -> String?)? = nil,
                               links: ((MarkdownLink) -> Void)? = nil,
                               removedHTML: ((MarkdownRemoval) -> Void)? = nil) -> (html: String, plainText: String) {
-        withDocument(markdown, options: .site, watch: watch) { document, extensions in
-            // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
-            let changes = pass?.mayChange(markdown) ?? false
+        // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
+        let changes = pass?.mayChange(markdown) ?? false
+        let verbatim = changes ? pass?.verbatim(markdown) ?? [] : []
+        return withDocument(markdown, options: .site, watch: watch, verbatim: verbatim) { document, extensions in
             // The writer's links, before the pass makes its own.
             let mayHoldLink = changes || MarkdownLink.mayHoldLink(markdown)
             if let pass, mayHoldLink { changeLinks(in: document, by: pass) }
@@ -181,8 +182,9 @@ public enum Markdown {
 
     /// Parses `markdown` and hands the document and the parser's extension list to
     /// `body`, freeing both afterwards.
+    /// - Parameter verbatim: byte ranges of `markdown` that reach the tree's text as written, unread by cmark (`MarkdownPass.verbatim`).
     private static func withDocument<T>(
-        _ markdown: String, options: Options, watch: SlowParseWatch.File? = nil,
+        _ markdown: String, options: Options, watch: SlowParseWatch.File? = nil, verbatim: [Range<Int>] = [],
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T
     ) -> T {
         _ = registered
@@ -194,8 +196,10 @@ public enum Markdown {
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
         }
         let maths = options.math ? MathText.spans(markdown) : []
+        // Math is read first: a "wikilink" that runs into it (`$[[1, 2], [3]]$`) is TeX.
+        let verbatim = verbatim.filter { range in !maths.contains { $0.start < range.upperBound && range.lowerBound < $0.end } }
         func parse() -> OpaquePointer {
-            var text = MathText.masked(markdown, maths)
+            var text = masked(MathText.masked(markdown, maths), verbatim)
             text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -205,6 +209,7 @@ public enum Markdown {
         }
         let document = watch.map { $0.watch.timing($0.path, parse) } ?? parse()
         if options.math { markMath(in: document, spans: maths, source: markdown) }
+        if !verbatim.isEmpty { restore(verbatim, of: markdown, in: document) }
         defer {
             cmark_node_free(document)
             cmark_parser_free(parser)
@@ -221,6 +226,47 @@ public enum Markdown {
         guard let rendered = cmark_render_html(document, options.renderFlags, extensions) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    // MARK: - Text kept from cmark
+
+    /// Each byte of the ranges a control character cmark reads as a letter:
+    /// nothing inside is Markdown to it, and every line and column stays.
+    private static func masked(_ markdown: String, _ ranges: [Range<Int>]) -> String {
+        guard !ranges.isEmpty else { return markdown }
+        var bytes = Array(markdown.utf8)
+        for range in ranges { bytes.replaceSubrange(range, with: repeatElement(verbatimMask, count: range.count)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let verbatimMask: UInt8 = 0x01
+
+    /// The masked ranges' text put back into the text nodes that hold them:
+    /// a line's ranges in order, as the line's text nodes come in the tree.
+    private static func restore(_ ranges: [Range<Int>], of markdown: String, in document: OpaquePointer) {
+        let bytes = Array(markdown.utf8)
+        var lines: [Int: [ArraySlice<UInt8>]] = [:]
+        var line = 1, offset = 0
+        for range in ranges {
+            while offset < range.lowerBound { if bytes[offset] == UInt8(ascii: "\n") { line += 1 }; offset += 1 }
+            lines[line, default: []].append(bytes[range])
+        }
+        for node in nodes(of: CMARK_NODE_TEXT, in: document) {
+            guard let raw = cmark_node_get_literal(node), strchr(raw, Int32(verbatimMask)) != nil else { continue }
+            let line = Int(cmark_node_get_start_line(node))
+            var literal = Array(String(cString: raw).utf8), at = 0
+            while at < literal.count {
+                guard literal[at] == verbatimMask, var queue = lines[line], !queue.isEmpty else { at += 1; continue }
+                let original = queue.removeFirst()
+                lines[line] = queue
+                let end = min(at + original.count, literal.count)
+                literal.replaceSubrange(at..<end, with: original)
+                at += original.count
+            }
+            // A mask no range accounts for (cmark moved text across lines) is dropped, never published.
+            literal.removeAll { $0 == verbatimMask }
+            cmark_node_set_literal(node, String(decoding: literal, as: UTF8.self))
+        }
     }
 
     // MARK: - Math
@@ -385,6 +431,7 @@ public enum Markdown {
             let rest = literal.utf8.dropFirst(callout.titleOffset)
             if rest.isEmpty { cmark_node_free(first) } else { cmark_node_set_literal(first, String(rest)) }
             while let node = cmark_node_first_child(paragraph), ![CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(node)) {
+                ownLiterals(node)
                 cmark_node_append_child(title, node)
             }
             if let lineEnd = cmark_node_first_child(paragraph) { cmark_node_free(lineEnd) }
@@ -412,7 +459,9 @@ public enum Markdown {
             cmark_node_insert_before(paragraph, customBlock(html, ""))
             cmark_node_free(paragraph)
         }
-        for text in nodes(of: CMARK_NODE_TEXT, in: document) where !isInsideLink(text) {
+        // Texts of a paragraph a note shown inside took the place of, freed with it.
+        var freed: Set<OpaquePointer> = []
+        for text in nodes(of: CMARK_NODE_TEXT, in: document) where !freed.contains(text) && !isInsideLink(text) {
             guard let raw = cmark_node_get_literal(text) else { continue }
             let literal = String(cString: raw)
             let line = Int(cmark_node_get_start_line(text)), startColumn = Int(cmark_node_get_start_column(text))
@@ -423,6 +472,8 @@ public enum Markdown {
             guard let pieces = pass.inlines(literal, at: place) else { continue }
             // A block (a note shown inside another) takes the place of the paragraph it stood alone in.
             if let paragraph, let html = pieces.lazy.compactMap({ if case let .block(html) = $0 { html } else { nil } }).first {
+                var child = cmark_node_first_child(paragraph)
+                while let node = child { freed.insert(node); child = cmark_node_next(node) }
                 cmark_node_replace(paragraph, customBlock(html, ""))
                 cmark_node_free(paragraph)
                 continue
@@ -510,7 +561,10 @@ public enum Markdown {
             ids.insert(id)
             let level = cmark_node_get_heading_level(heading)
             let block = customBlock("<h\(level) id=\"\(id)\">", "</h\(level)>")
-            while let child = cmark_node_first_child(heading) { cmark_node_append_child(block, child) }
+            while let child = cmark_node_first_child(heading) {
+                ownLiterals(child)
+                cmark_node_append_child(block, child)
+            }
             cmark_node_replace(heading, block)
             cmark_node_free(heading)
         }
@@ -560,6 +614,23 @@ public enum Markdown {
             parent = cmark_node_parent(current)
         }
         return false
+    }
+
+    /// libcmark-gfm's inline nodes keep their text in the memory of the
+    /// block they were parsed in, which freeing that block frees: an inline
+    /// moved out of a block that is then freed (a callout's title, a named
+    /// heading) first gets a copy of its own, or it would be shown as
+    /// whatever takes that memory next.
+    private static func ownLiterals(_ root: OpaquePointer) {
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE,
+                  let literal = cmark_node_get_literal(node) else { continue }
+            cmark_node_set_literal(node, String(cString: literal))
+        }
     }
 
     private static func customBlock(_ open: String, _ close: String) -> OpaquePointer {
@@ -817,6 +888,8 @@ public protocol MarkdownPass {
     /// False when no text of `markdown` can hold what the pass looks for, so
     /// that the pass is not applied at all (it would change nothing).
     func mayChange(_ markdown: String) -> Bool
+    /// Byte ranges of `markdown` that reach `inlines` as written, in one text, unread by Markdown (a wikilink holding `` `code` ``).
+    func verbatim(_ markdown: String) -> [Range<Int>]
     /// The pieces that replace a text outside code, links and images; nil keeps it.
     func inlines(_ text: String, at place: MarkdownTextPlace) -> [MarkdownInline]?
     /// Whether headings get an `id` (`headingID`).

@@ -63,6 +63,7 @@ import Testing
         let pass: ObsidianPass
         init(_ pass: ObsidianPass) { self.pass = pass }
         func mayChange(_ markdown: String) -> Bool { true }
+        func verbatim(_ markdown: String) -> [Range<Int>] { pass.verbatim(markdown) }
         func inlines(_ text: String, at place: MarkdownTextPlace) -> [MarkdownInline]? { pass.inlines(text, at: place) }
         var namesHeadings: Bool { pass.namesHeadings }
         func headingID(_ text: String) -> String? { pass.headingID(text) }

@@ -162,6 +162,39 @@ import Testing
         #expect(guide.contains("<a href=\"../Shortcuts/index.html#keyboard-shortcuts\">Keyboard shortcuts</a>"), "\(guide)")
     }
 
+    /// A callout's title and a heading keep their text whatever the build allocates after them
+    /// (libcmark-gfm kept it in the memory of the paragraph the title was moved out of, which was freed).
+    @Test func aCalloutTitleKeepsItsTextAfterItsParagraphIsGone() throws {
+        let site = try vault(["Note.md": "a [[Nowhere]] and [[Nowhere else]]\n\n> [!example]- `tp` examples and *more*\n>- x\n\n## A `code` heading, [[Nowhere]]\n\nEnd.\n"])
+        defer { site.remove() }
+        try site.build()
+        let page = try #require(site.read("pages/vault/Note/index.html"))
+        #expect(page.contains("<summary class=\"callout-title\"><code>tp</code> examples and <em>more</em></summary>"), "\(page)")
+        #expect(page.contains("<h2 id=\"a-code-heading-nowhere\">\nA <code>code</code> heading, <span class=\"unresolved-link\">Nowhere</span>\n</h2>"), "\(page)")
+        #expect(page.contains("<p>End.</p>"))
+    }
+
+    /// Obsidian reads a wikilink before the Markdown inside it: a heading or display text with `code`, `*`, `_`, `\|` or `$`.
+    @Test func wikilinksHoldingMarkdownAreReadWhole() throws {
+        let site = try vault([
+            "Functions.md": "## `hasTag`\n\n## The *best* part\n",
+            "Note.md": "Use [[Functions#`hasTag`|`hasTag`]], [[Functions#The *best* part]] and [[Functions#hasTag|**bold** $x$]].\n\n"
+                + "`[[Functions#`code`]]` stays code, and $[[1, 2], [3]]$ is math, as is $x$ in [[Functions#`hasTag`|`y`]].\n\n"
+                + "| a | b |\n|---|---|\n| [[Functions#`hasTag`\\|tag_name]] | x |\n",
+        ])
+        defer { site.remove() }
+        let summary = try site.build()
+        let page = try #require(site.read("pages/vault/Note/index.html"))
+        #expect(page.contains("Use <a href=\"../Functions/index.html#hastag\">hasTag</a>, "), "\(page)")
+        #expect(page.contains("<a href=\"../Functions/index.html#the-best-part\">Functions &gt; The *best* part</a>"), "\(page)")
+        #expect(page.contains("<a href=\"../Functions/index.html#hastag\">bold x</a>"), "\(page)")
+        #expect(page.contains("<td><a href=\"../Functions/index.html#hastag\">tag_name</a></td>"), "\(page)")
+        #expect(page.contains("<span class=\"math math-inline\">[[1, 2], [3]]</span> is math, as is <span class=\"math math-inline\">x</span> in <a"), "\(page)")
+        #expect(!page.components(separatedBy: "<template")[0].replacingOccurrences(of: "<code>[[Functions#", with: "")
+            .replacingOccurrences(of: ">[[1, 2], [3]]<", with: "").contains("[["), "\(page)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     // MARK: - Highlights, comments, callouts
 
     @Test func highlightsAreMarked() throws {
