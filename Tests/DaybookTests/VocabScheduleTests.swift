@@ -148,7 +148,7 @@ import DaybookSite
         #expect(schedule.word("abandon", in: "toeic")?.book.start.iso == "2026-11-24")
         let review = try #require(schedule.todayPlan.deck("toeic"))
         #expect(review.reviews.map { Self.texts($0.words) } == [["benevolent"]])
-        #expect(review.studies.map { Self.texts($0.words) } == [["abandon"], ["candid"]])
+        #expect(review.studies.map { Self.texts($0.words) } == [["abandon"]])
     }
 
     @Test func aMasteredWordMissedLaterGoesBackToThatDaysBook() throws {
