@@ -19,9 +19,12 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Day One's export .zip, read without unzipping it.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Encrypted publishing of private items (docs/privacy.md): AES-GCM from
+        // Crypto, PBKDF2 from CryptoExtras (BoringSSL on Linux).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Only for scripts/template-tables and its test, which write and check the
         // view models' field tables; Daybook itself builds without it (what it
-        // cost a clean build: docs/architecture.md, "Template data").
+        // cost a clean build: docs/performance.md, "Template data: generated, not a macro").
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
@@ -45,10 +48,14 @@ let package = Package(
         // Everything Daybook does, one folder per feature (Diary, Vocab, Workouts,
         // Routines, Pages, Calendar, …) over Core, Support and Render: each
         // kind's parsing, rules and pages live together. One module rather than
-        // a target per kind: measured in docs/architecture.md ("Why one module").
+        // a target per kind: measured in docs/performance.md ("Why one module").
         .target(
             name: "DaybookSite",
-            dependencies: ["Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate"],
+            dependencies: [
+                "Yams", "TOMLKit", "ZIPFoundation", "CMarkGFM", "CVipsShim", "CLibDeflate",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             plugins: ["EmbedThemePlugin"]
         ),
         // Reads the view models (types that conform to TemplateData) off the

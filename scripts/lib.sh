@@ -30,10 +30,12 @@ need_test_venv() {
 # - zlib, which ZIPFoundation reads Day One's export .zip with;
 # - libdeflate deflates the texts of the search index;
 # - mimalloc is the whole program's malloc (faster than glibc's for Swift's
-#   many small allocations, see docs/performance.md).
+#   many small allocations, see docs/performance.md);
+# - KaTeX (libjs-katex, its fonts in fonts-katex) draws math in the browser:
+#   a build copies it into a site that has math (docs/writing.md).
 need_build_libs() {
   apt_need pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev libssl-dev \
-    zlib1g-dev libdeflate-dev libmimalloc-dev
+    zlib1g-dev libdeflate-dev libmimalloc-dev libjs-katex fonts-katex
 }
 
 # The team's shared folder (bench corpus generator, Hugo twin site): $DAYBOOK_SHARED,

@@ -1,26 +1,26 @@
 #!/usr/bin/env python3
-"""What a search costs a reader: serves a built site over HTTP, opens
-search/ in headless Chromium with an empty cache, types each query letter by
-letter, and prints a Markdown table: the bytes transferred for everything the
-page loaded (the page, its style sheet and script, the index files), how many
-index files that was, and the milliseconds from the last letter typed to the
-first results shown (read in the page, from the input event to the list
-naming the query).
+"""What a search costs a reader: serves a built site on 127.0.0.1 with a
+server that logs the bytes of every response, and for each query starts a
+fresh headless Chromium (empty cache, no service worker), opens search/,
+types the query letter by letter, and prints a Markdown table: the results,
+how many files of the index the server sent and their bytes (the page's own
+HTML, style sheet and scripts not counted), and the milliseconds from the
+last letter typed to the first results shown (read in the page, from the
+input event to the list naming the query).
 
     scripts/search-payload.py SITE QUERY...
 
-Used by scripts/bench; needs selenium and chromium (scripts/test installs both).
+Used by scripts/bench; the server and browser are those of
+Tests/site/test_search_bytes.py. Needs selenium and chromium (scripts/test
+installs both).
 """
-import functools
-import http.server
-import shutil
 import sys
-import threading
+from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests/site"))
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from test_search_bytes import LoggingServer, fresh_chromium  # noqa: E402
 
 WATCH = """
 const query = arguments[0], list = document.querySelector(".search-results");
@@ -31,46 +31,31 @@ new MutationObserver(() => {
   if (list.dataset.query === query && !window.shownAt) window.shownAt = performance.now();
 }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
 """
-RESULT = """
-const entries = [performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")];
-return {
-  bytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
-  files: entries.filter((entry) => entry.name.includes("/search/terms/") || entry.name.includes("/search/docs/")).length,
-  status: document.querySelector(".search-status").textContent,
-};
-"""
 
 
 def main():
     site, queries = sys.argv[1], sys.argv[2:]
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=site)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or ""
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-    print("| query | results | index files loaded | KB transferred (page included) | ms to first results |")
+    server = LoggingServer(site)
+    print("| query | results | index files sent | index KB sent | ms to first results |")
     print("|---|---|---|---|---|")
     try:
         for query in queries:
-            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-            driver.get(f"http://127.0.0.1:{server.server_address[1]}/search/index.html")
-            driver.execute_script(WATCH, query)
-            driver.find_element(By.ID, "q").send_keys(query)
-            # The list names the query it shows once its first results are in.
-            WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.shownAt"))
-            ms = driver.execute_script("return window.shownAt - window.lastInput")
-            result = driver.execute_script(RESULT)
-            print(f"| {query} | {result['status']} | {result['files']} | {result['bytes'] / 1000:.0f} | {ms:.0f} |")
+            driver = fresh_chromium()
+            try:
+                since = len(server.log)
+                driver.get(server.url + "search/index.html")
+                driver.execute_script(WATCH, query)
+                driver.find_element(By.ID, "q").send_keys(query)
+                # The list names the query it shows once its first results are in.
+                WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.shownAt"))
+                ms = driver.execute_script("return window.shownAt - window.lastInput")
+                status = driver.find_element(By.CSS_SELECTOR, ".search-status").text
+            finally:
+                driver.quit()
+            sent, files = server.index_bytes(since)
+            print(f"| {query} | {status} | {files} | {sent / 1000:.1f} | {ms:.0f} |")
     finally:
-        driver.quit()
-        server.shutdown()
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Build a journal and study site from plain files.",
-        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self, InboxCommand.self],
+        subcommands: [Build.self, Check.self, Serve.self, New.self, WeatherCommand.self, Init.self, Import.self, Export.self, InboxCommand.self, Publish.self],
         defaultSubcommand: Build.self
     )
 }
@@ -81,7 +81,7 @@ struct SiteLocation: ParsableArguments {
     }
 }
 
-/// What to include and whether to replace another site's output, shared by `build` and `serve`.
+/// What to include, shared by `build` and `serve`.
 struct BuildFlags: ParsableArguments {
     @Flag(name: .customLong("include-private"), help: "Include private entries (for reading locally; never in feeds).")
     var includePrivate = false
@@ -89,12 +89,15 @@ struct BuildFlags: ParsableArguments {
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
 
-    @Flag(name: .long, help: "Replace an output folder that Daybook made for another site.")
+    /// Once needed to build a moved or cloned site; accepted so that scripts that pass it keep working.
+    @Flag(name: .long, help: .hidden)
     var force = false
+
+    @OptionGroup var passphrase: PassphraseSource
 
     func buildOptions(_ location: SiteLocation, output: String, seed: UInt64? = nil) -> BuildOptions {
         var options = location.buildOptions(output: output, seed: seed, visibility: Visibility(includePrivate: includePrivate, includeDrafts: drafts))
-        options.replaceForeignOutput = force
+        options.passphrase = passphrase.reader(content: location.contentURL)
         return options
     }
 }
@@ -104,7 +107,7 @@ struct Build: ParsableCommand {
 
     @OptionGroup var location: SiteLocation
 
-    @Option(name: .long, help: "The output folder; replaced only when the build succeeds.")
+    @Option(name: .long, help: "The output folder; changed only when the build succeeds.")
     var output = "public"
 
     @Option(name: .long, parsing: .unconditional, help: "Shuffle flashcards with this seed (repeats a printed order).", transform: Self.seed)
@@ -121,7 +124,8 @@ struct Build: ParsableCommand {
     func run() throws {
         var options = flags.buildOptions(location, output: output, seed: seed)
         options.exitsAfterBuild = true
-        if let replacing = try SiteBuilder.checkOutput(options) { Terminal.note(replacing) }
+        if let pending = ContentJournal.pendingError(content: location.contentURL, displayRoot: location.folder.displayName) { throw pending }
+        try SiteBuilder.checkOutput(options)
         let summary = try SiteBuilder.build(options, progress: Terminal.progress)
         Terminal.clearProgress()
         Terminal.report(summary.warnings)
@@ -137,6 +141,7 @@ struct Check: ParsableCommand {
     @OptionGroup var location: SiteLocation
 
     func run() throws {
+        if let pending = ContentJournal.pendingError(content: location.contentURL, displayRoot: location.folder.displayName) { throw pending }
         let (warnings, entries) = try SiteBuilder.check(location.buildOptions())
         Terminal.report(warnings)
         Terminal.say("No errors in \(location.content)/ (\(entries) entries).")

@@ -30,6 +30,11 @@ struct ImportOptions: ParsableArguments {
                                           contentDisplayName: folder.displayName), dryRun: dryRun)
     }
 
+    /// Runs an import holding the content folder's lock, from before it reads what is there until its files are written.
+    func locked(_ body: () throws -> ImportSummary) throws -> ImportSummary {
+        try ContentLock.holding(content: folder.url, displayRoot: folder.displayName, by: "daybook import", report: Terminal.report) { _ in try body() }
+    }
+
     func report(_ summary: ImportSummary) {
         Terminal.report(summary.warnings)
         for line in summary.lines { Terminal.say(line) }
@@ -70,12 +75,12 @@ struct ImportAnki: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try AnkiFiles.importNotes(
+        let summary = try options.locked { try AnkiFiles.importNotes(
             from: URL(commandLine: file), displayPath: file, deck: deck, date: date,
             content: options.folder.url, contentDisplayName: options.folder.displayName,
             language: language, meaningLanguage: meaningLanguage,
             dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
-            progress: Terminal.progress)
+            progress: Terminal.progress) }
         options.report(summary)
     }
 }
@@ -91,10 +96,10 @@ struct TrainingExportArguments: ParsableArguments {
     @OptionGroup var options: ImportOptions
 
     func run(_ source: TrainingImport.Source) throws {
-        let summary = try TrainingImport.run(source, file: URL(commandLine: file), displayPath: file,
+        let summary = try options.locked { try TrainingImport.run(source, file: URL(commandLine: file), displayPath: file,
                                              content: options.folder.url, contentDisplayName: options.folder.displayName,
                                              unit: unit, dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
-            progress: Terminal.progress)
+            progress: Terminal.progress) }
         options.report(summary)
     }
 }
@@ -138,10 +143,10 @@ struct ImportDayOne: ParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() throws {
-        let summary = try DayOneImport.run(URL(commandLine: path), displayPath: path, content: options.folder.url,
+        let summary = try options.locked { try DayOneImport.run(URL(commandLine: path), displayPath: path, content: options.folder.url,
                                            contentDisplayName: options.folder.displayName,
                                            dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
-            progress: Terminal.progress)
+            progress: Terminal.progress) }
         options.report(summary)
     }
 }
@@ -174,10 +179,10 @@ struct ImportJrnl: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try JrnlImport.run(URL(commandLine: file), displayPath: file, content: options.folder.url,
+        let summary = try options.locked { try JrnlImport.run(URL(commandLine: file), displayPath: file, content: options.folder.url,
                                          contentDisplayName: options.folder.displayName, timeFormat: timeformat,
                                          dryRun: options.dryRun, skipBadRows: options.skipBadRows, verify: options.verify,
-            progress: Terminal.progress)
+            progress: Terminal.progress) }
         options.report(summary)
     }
 }

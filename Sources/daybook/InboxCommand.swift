@@ -35,11 +35,15 @@ struct InboxCommand: ParsableCommand {
                 for line in lines { Terminal.say("  " + line) }
             }
         }
+        Terminal.say(dryRun ? "Dry run: would merge \(Self.counts(outcome)); nothing was written."
+                     : "Merged \(Self.counts(outcome)), moved to \(root)/inbox/merged/.")
+    }
+
+    /// "3 events (1 merged before, left out) from 1 inbox file"
+    static func counts(_ outcome: InboxRun.Outcome) -> String {
         let merge = outcome.merge
         let events = "\(merge.merged) event\(merge.merged == 1 ? "" : "s")"
             + (merge.alreadyMerged == 0 ? "" : " (\(merge.alreadyMerged) merged before, left out)")
-        let files = "\(outcome.moved.count) inbox file\(outcome.moved.count == 1 ? "" : "s")"
-        Terminal.say(dryRun ? "Dry run: would merge \(events) from \(files); nothing was written."
-                     : "Merged \(events) from \(files), moved to \(root)/inbox/merged/.")
+        return events + " from \(outcome.moved.count) inbox file\(outcome.moved.count == 1 ? "" : "s")"
     }
 }

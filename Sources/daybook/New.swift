@@ -37,6 +37,11 @@ struct New: ParsableCommand {
     }
 
     func run() throws {
+        try ContentLock.holding(content: location.contentURL, displayRoot: location.folder.displayName, by: "daybook new",
+                                report: Terminal.report) { lock in try make(lock) }
+    }
+
+    private func make(_ lock: ContentLock) throws {
         var diagnostics = Diagnostics()
         let config = WeatherSettings.load(location.folder, into: &diagnostics)
         let today = location.today ?? TimeZones.today(in: config.timezone)
@@ -50,8 +55,11 @@ struct New: ParsableCommand {
         if kind == .entry {
             text = withWeather(text, at: "\(location.content)/\(relative)", settings: WeatherSettings(config: config), today: today)
         }
-        try io.createFolders(url.deletingLastPathComponent().path)
-        try io.replace(url.path, with: Array(text.utf8))
+        do {
+            try ContentJournal.commit([ContentChange(relative, before: nil, after: .bytes(Array(text.utf8)))], lock: lock, what: "daybook new")
+        } catch is ContentJournal.Changed {
+            throw ValidationError("\(location.content)/\(relative) was made by another program meanwhile; it is left as it is")
+        }
         Terminal.say("\(location.content)/\(relative)")
     }
 

@@ -32,6 +32,14 @@ struct WeatherCommand: ParsableCommand {
             guard settings.config.location != nil else {
                 throw UsageError("\(location.content)/site.yml has no location: add location: {name, latitude, longitude}")
             }
+            // Under the content folder's lock for the whole run: each file is read and written with no other writer between.
+            try ContentLock.holding(content: location.contentURL, displayRoot: location.folder.displayName, by: "daybook weather fill",
+                                    report: Terminal.report) { lock in
+                try fill(settings, lock: lock, diagnostics: &diagnostics)
+            }
+        }
+
+        private func fill(_ settings: WeatherSettings, lock: ContentLock, diagnostics: inout Diagnostics) throws {
             let today = location.today ?? TimeZones.today(in: settings.config.timezone)
             let walk = FolderWalk(root: location.contentURL, displayRoot: location.folder.displayName)
             let paths = walk.files(under: "diary", into: &diagnostics).filter(MarkdownName.isMarkdown)
@@ -75,7 +83,16 @@ struct WeatherCommand: ParsableCommand {
                     }
                 switch result {
                 case let .success((text, weather)):
-                    if !dryRun { try FileIO.disk.replace(location.contentURL.appendingPathComponent(relative).path, with: Array(text.utf8)) }
+                    if !dryRun {
+                        do {
+                            try ContentJournal.commit([ContentChange(relative, before: Array(file.text.utf8), after: .bytes(Array(text.utf8)))],
+                                                      lock: lock, what: "daybook weather fill")
+                        } catch is ContentJournal.Changed {
+                            Terminal.error("\(file.displayPath) has no weather: it changed while the weather was fetched; run again")
+                            without += 1
+                            continue
+                        }
+                    }
                     Terminal.say("\(dryRun ? "would fill" : "filled") \(file.displayPath): \(WeatherSettings.summary(weather))")
                     filled += 1
                 case let .failure(failure):

@@ -3,7 +3,7 @@
 
 import DaybookSite
 
-// ReadingLogKindTests.swift
+// AddingAKind/ReadingLogKindTests.swift
 
 extension ReadingLogKindTests.BookList {
     static let templateFields = TemplateFieldTable<ReadingLogKindTests.BookList>(reading: [
@@ -26,7 +26,7 @@ extension ReadingLogKindTests.BookView {
     ])
 }
 
-// TemplateDataTests.swift
+// Render/TemplateDataTests.swift
 
 extension TemplateDataTests.Entry {
     static let templateFields = TemplateFieldTable<TemplateDataTests.Entry>(reading: [

@@ -1,5 +1,6 @@
 """Fixtures for the tests of what a person sees: the built sample site,
 served over HTTP under a sub-path, and a headless Chromium."""
+import contextlib
 import functools
 import http.server
 import os
@@ -55,6 +56,19 @@ def served_site(sample_site, tmp_path_factory):
     server.shutdown()
 
 
+@contextlib.contextmanager
+def serving(folder):
+    """`folder` served at http://127.0.0.1:PORT/ while the block runs."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
 def pinned_clock(day, hour=12):
     """A script that sets a page's clock to `day` at `hour`:00 local time, running on from there;
     `window.__shift` milliseconds (kept in sessionStorage over a reload) move it on."""
@@ -70,23 +84,28 @@ def pinned_clock(day, hour=12):
     }})();"""
 
 
-@pytest.fixture(scope="session")
-def browser():
+def new_chromium(*flags, prefs=None):
+    """A headless Chromium with a profile of its own (empty cache, storage and service workers), with these flags added."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1200,900", "--allow-file-access-from-files"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", *flags):
         options.add_argument(flag)
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = new_chromium("--window-size=1200,900", "--allow-file-access-from-files")
     driver.implicitly_wait(0)
     # The pages pick "today" by the browser's clock among the days a build
-    # carries (SPEC §8): the browser lives on the day the sample site is built for.
+    # carries (docs/phone.md): the browser lives on the day the sample site is built for.
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": pinned_clock(TODAY)})
     yield driver
     driver.quit()

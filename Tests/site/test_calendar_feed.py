@@ -37,7 +37,7 @@ FIXTURE = {
         ## 2026-11-20
         - candid :: 솔직한
         """,
-    # Review 1 of the 13th's words (due the 18th) was taken that day: SPEC §4.
+    # Review 1 of the 13th's words (due the 18th) was taken that day: docs/content.md#the-review-schedule.
     "vocab/reviews.md": """
         ## 2026-11-18
         - toeic:
@@ -229,7 +229,7 @@ def with_settings(fixture_content, tmp_path, vocab="", workouts="", reviews=None
 
 
 def test_remind_hours_ring_at_that_hour_in_the_site_time_zone(fixture_content, tmp_path):
-    """SPEC §8: `vocab.remind` makes each day's reviews one event at that hour,
+    """docs/site.md#feeds-and-the-calendar-feed: `vocab.remind` makes each day's reviews one event at that hour,
     naming the word books and how many words; `workouts.remind` the day's
     split; each with an alarm at the hour. Routines keep theirs."""
     content = with_settings(fixture_content, tmp_path, vocab='  remind: "21:00"\n', workouts='  remind: "18:30"\n')
@@ -271,7 +271,7 @@ def test_a_reminder_in_summer_time_rings_at_the_local_hour(fixture_content, tmp_
 
 
 def test_an_overdue_review_is_todays_event_with_how_many_days_late(fixture_content, tmp_path):
-    """SPEC §4: with nothing recorded the 13th's review 1 (due the 18th) is
+    """docs/content.md#the-review-schedule: with nothing recorded the 13th's review 1 (due the 18th) is
     still to be taken on the 23rd, 5 days late, and is not on the 18th."""
     for remind, uid in (("", "review-toeic-"), ('  remind: "21:00"\n', "reviews-")):
         content = with_settings(fixture_content, tmp_path / uid, vocab=remind, reviews="")

@@ -181,19 +181,19 @@ def test_a_stray_marker_does_not_make_a_folder_replaceable(tmp_path):
     assert (stray / "thesis.tex").read_text() == "my thesis"
 
 
-def test_force_replaces_a_daybook_output_of_another_site_and_says_what_it_deletes(tmp_path):
-    site = new_site(tmp_path)
-    other = new_site(tmp_path / "other")
-    public = tmp_path / "public"
-    daybook("build", "--output", str(public), "--today", TODAY, cwd=other)
-    (public / "added-by-hand.txt").write_text("x")
-    refused = daybook("build", "--output", str(public), "--today", TODAY, cwd=site, check=False)
-    assert refused.returncode == 2
-    assert "written by Daybook for another site" in refused.stderr and "--force" in refused.stderr
-    forced = daybook("build", "--output", str(public), "--today", TODAY, "--force", cwd=site)
-    assert "replacing" in forced.stderr and "added-by-hand.txt" in forced.stderr
-    assert not (public / "added-by-hand.txt").exists()
-    # The published marker binds it to this site without saying where the site is.
-    assert str(tmp_path) not in (public / ".daybook-output").read_text()
-    # Now it is this site's: the next build replaces it without --force.
-    daybook("build", "--output", str(public), "--today", TODAY, cwd=site)
+def test_a_moved_site_builds_into_its_output_without_force(tmp_path):
+    """The marker says the folder is Daybook's output, not where the site was:
+    a site moved (or cloned) to another folder builds into its own public/."""
+    site = new_site(tmp_path / "before")
+    daybook("build", "--today", TODAY, cwd=site)
+    (site / "public/added-by-hand.txt").write_text("x")
+    moved = tmp_path / "after"
+    os.rename(tmp_path / "before", moved)
+    site = moved / site.name
+    index = (site / "public/index.html").stat()
+    daybook("build", "--today", TODAY, cwd=site)
+    assert not (site / "public/added-by-hand.txt").exists()
+    # Nothing changed in the site: the page was not written again.
+    assert (site / "public/index.html").stat().st_mtime_ns == index.st_mtime_ns
+    # The published marker says nothing of where the site is.
+    assert str(tmp_path) not in (site / "public/.daybook-output").read_text()

@@ -44,6 +44,13 @@ def test_init_starts_every_feature_with_an_example_and_invents_no_weather(tmp_pa
     menu = [a.text for a in browser.find_elements("css selector", ".site-nav a")]
     for feature in ("Workouts", "Routines", "Vocabulary"):
         assert any(feature.lower() in item.lower() for item in menu), (feature, menu)
+    # A plan, not a fact (issue 40): today's split is planned, nothing is done or logged.
+    workout = browser.find_element("css selector", ".plan-workouts").text
+    assert "Push" in workout and "Planned" in workout and "Done" not in workout, workout
+    assert not list((site / "content/workouts").rglob("*.md"))
+    assert not (site / "content/vocab/reviews.md").exists()
+    log = [line for line in (site / "content/routines/log.md").read_text().splitlines() if line.startswith("- ")]
+    assert log == []
 
 
 def test_year_heatmap_weekday_labels_stay_on_one_line(tmp_path, browser):

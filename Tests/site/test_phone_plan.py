@@ -1,4 +1,4 @@
-"""The plan the phone works out (SPEC §4, §8) is the build's: for random
+"""The plan the phone works out (docs/content.md#the-review-schedule, docs/phone.md) is the build's: for random
 histories (seeded) the phone takes the day's test in headless Chromium under
 an injected clock over a few days — misses, a test with nothing missed, a
 skipped day, several decks — and the plan its home page shows for day N is
@@ -18,11 +18,14 @@ DECKS = {"toeic": ("TOEIC", "en"), "jlpt": ("JLPT N3", "ja"), "gre": ("GRE", "en
 
 # Each vocabulary section of the shown day: its class, heading, and each item's class, text, link and what it records
 # (without the phone's own mark of what it recorded and has not sent home, which a build never shows).
+# A book made on the phone opens on its deck's cards page (vocab/toeic/cards/index.html?book=DATE&w=…) until a build
+# after the merge gives it a page of its own (vocab/toeic/DATE/index.html): the two are the same book.
 SHOWN_VOCAB = """const unmarked = (li) => { const copy = li.cloneNode(true); copy.querySelector('.recorded-note')?.remove();
   copy.classList.remove('recorded'); return copy; };
+const book = (href) => { const m = href && /^(.*\\/)cards\\/index\\.html\\?book=(\\d{4}-\\d{2}-\\d{2})&/.exec(href); return m ? m[1] + m[2] + '/index.html' : href; };
 return Array.from(document.querySelectorAll('.plan-grid:not([hidden]) .plan-section.vocab'), (s) => [s.className,
   s.querySelector('h3').textContent, Array.from(s.querySelectorAll('li'), unmarked).map((li) => [li.className, li.textContent,
-  li.querySelector('a')?.getAttribute('href') ?? null, li.dataset.record ?? null]), s.querySelector('.more a')?.getAttribute('href') ?? null])"""
+  book(li.querySelector('a')?.getAttribute('href')) ?? null, li.dataset.record ?? null]), s.querySelector('.more a')?.getAttribute('href') ?? null])"""
 
 # The cards today's cards page shows (deck and word), in order.
 TODAYS_CARDS = "return Array.from(document.querySelectorAll('.card:not(.other-day)'), (card) => card.dataset.key)"

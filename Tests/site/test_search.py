@@ -6,7 +6,6 @@ index, and the page without JavaScript."""
 import json
 import random
 import re
-import shutil
 import string
 import unicodedata
 import zlib
@@ -15,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook, TODAY
+from conftest import daybook, new_chromium, TODAY
 
 SITE = "title: Search test\nlocale: en\nbase_url: https://example.org/\n"
 
@@ -189,17 +188,7 @@ def test_nothing_private_or_draft_in_any_file_of_the_index(search_site, tmp_path
 
 
 def test_without_javascript_the_page_says_so_and_links_the_archives(search_site):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver = new_chromium(prefs={"profile.managed_default_content_settings.javascript": 2})
     try:
         driver.get((search_site / "search/index.html").as_uri())
         main = driver.find_element(By.TAG_NAME, "main")

@@ -36,7 +36,7 @@ def todays_cards(browser):
 
 
 def todays_plan(site, day):
-    """The home page's plan of `day`; the page carries the coming days' too, hidden, for the phone (SPEC §8)."""
+    """The home page's plan of `day`; the page carries the coming days' too, hidden, for the phone (docs/phone.md)."""
     home = (site / "index.html").read_text()
     return re.search(f'<div class="plan-grid" data-plan-day="{day}".*?</div>', home, re.S).group(0)
 
@@ -125,7 +125,7 @@ def test_test_mode_marks_undoes_and_writes_the_reviews_lines(browser, today_card
     assert progress(browser) == f"1 / {total} · O 0 · X 1"
     # A deck partway has no line yet: pasted, it would pass the cards not reached.
     assert css(browser, ".review-lines").get_attribute("value") == ""
-    assert "jlpt-n3" in css(browser, ".test-pending").text
+    assert "JLPT N3" in css(browser, ".test-pending").text
 
     for _ in range(total - 1):
         press(browser, "x" if word_of(current_card(browser))[1] == "meticulous" else "o")
@@ -161,7 +161,7 @@ def test_missed_filter_and_progress_survive_a_reload(browser, today_cards):
 def test_without_javascript_every_card_shows_both_sides(sample_site):
     page = (sample_site / "vocab/today/cards/index.html").read_text()
     assert page.count('class="card-face card-front"') == page.count('class="card-face card-back"') > 20
-    # Those of the days after the build's, carried for the phone (SPEC §8), wait hidden.
+    # Those of the days after the build's, carried for the phone (docs/phone.md), wait hidden.
     tags = re.findall(r'<li class="card[ "][^>]*>', page)
     assert len(tags) > page.count(f'data-days="{TODAY}') > 20
     assert [tag for tag in tags if " hidden" in tag] == [tag for tag in tags if TODAY not in tag]
@@ -226,7 +226,7 @@ def test_pasted_lines_move_the_missed_word_into_todays_book(browser, today_cards
 
 
 def test_a_test_with_nothing_missed_is_recorded_and_takes_the_review(browser, today_cards, tmp_path):
-    """SPEC §4: every card known gives `- deck:` lines; pasted, they take
+    """docs/content.md#the-review-schedule: every card known gives `- deck:` lines; pasted, they take
     today's review, and the next day the book waits for review 2. Not pasted,
     the review is a day late the next day."""
     lines = take_test(browser, today_cards, set())

@@ -75,11 +75,16 @@ extension PublishedContent: ItemsByKind {}
 protocol ContentItems: Sendable {
     /// Those `visibility` shows.
     func shown(to visibility: Visibility) -> Self
+    /// Those `visibility` shows and `other` does not (the encrypted part: `SealedContent`).
+    func shown(to visibility: Visibility, hiddenFrom other: Visibility) -> Self
     var sources: [SourceFile] { get }
 }
 
 extension Array: ContentItems where Element: ContentItem {
     func shown(to visibility: Visibility) -> Self { filter { visibility.shows($0.audience) } }
+    func shown(to visibility: Visibility, hiddenFrom other: Visibility) -> Self {
+        filter { visibility.shows($0.audience) && !other.shows($0.audience) }
+    }
     var sources: [SourceFile] { map(\.source) }
 }
 

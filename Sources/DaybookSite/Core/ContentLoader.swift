@@ -20,10 +20,15 @@ public enum ContentLoader {
     /// The theme `site.yml` names, and where: read alone, so that the theme
     /// can load while the content does (`load` reads the file again and says what is wrong with it).
     public static func theme(directory: URL, displayRoot: String, io: FileIO = .disk) -> (name: String, location: SourceLocation?) {
+        let config = settings(directory: directory, displayRoot: displayRoot, io: io)
+        return (config.theme, config.themeLocation)
+    }
+
+    /// `site.yml` read alone, its problems left to the load that says them (`daybook publish` reads `publish:` after a good build).
+    public static func settings(directory: URL, displayRoot: String, io: FileIO = .disk) -> SiteConfig {
         var ignored = Diagnostics()
         let files = FileWalker(root: directory, displayRoot: displayRoot, io: io)
-        let config = SiteConfig.parse(files.exists ? files.read("site.yml", into: &ignored) : nil, into: &ignored)
-        return (config.theme, config.themeLocation)
+        return SiteConfig.parse(files.exists ? files.read("site.yml", into: &ignored) : nil, into: &ignored)
     }
 
     private static func load(directory: URL, displayRoot: String, io: FileIO, kinds: [any ContentKind], cache: ParseCache?,
@@ -183,6 +188,11 @@ struct FileWalker {
     /// - Parameter paths: the files that are not Markdown in the folders that hold assets (`assetPaths`).
     func assets(_ paths: [String], into diagnostics: inout Diagnostics) -> [ContentAsset] {
         paths.compactMap { relative -> ContentAsset? in
+            // Markdown under another name is text a person wrote: never copied out as it is.
+            if MarkdownName.isLookalike(relative) {
+                diagnostics.warning(SourceLocation(path: display(relative)), MarkdownName.notRead(relative, in: display(String(relative.prefix { $0 != "/" })) + "/"))
+                return nil
+            }
             let path = root.appendingPathComponent(relative).path
             guard io.isReadable(path) else {
                 diagnostics.warning(SourceLocation(path: display(relative)), "cannot read file; it is not published")
@@ -202,8 +212,10 @@ struct FileWalker {
             if nested && !readsSubfolders {
                 diagnostics.warning(SourceLocation(path: display(path)), "files in folders below \(display(folder))/ are not read",
                                     hint: "move it to \(display(folder))/")
+            } else if MarkdownName.isLookalike(path) {
+                diagnostics.warning(SourceLocation(path: display(path)), MarkdownName.notRead(path, in: display(folder) + "/"))
             } else if !MarkdownName.isMarkdown(path) {
-                diagnostics.warning(SourceLocation(path: display(path)), "only Markdown files (.md) are read in \(display(folder))/; this file is not")
+                diagnostics.warning(SourceLocation(path: display(path)), "only Markdown files (\(MarkdownName.read)) are read in \(display(folder))/; this file is not")
             }
         }
     }

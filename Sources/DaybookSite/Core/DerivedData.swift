@@ -63,7 +63,7 @@ final class Derivation {
     let content: Content
     let today: LocalDate
     let visibility: Visibility
-    let memo: BuildMemo
+    let memo: DerivedMemo
     /// The features of this build: what derived data and views they list.
     let features: [any SiteFeature]
     /// Says on the terminal while a file's Markdown is slow to parse.
@@ -73,7 +73,7 @@ final class Derivation {
     private let cacheDirectory: URL
     private let io: FileIO
 
-    init(content: Content, today: LocalDate, visibility: Visibility, memo: BuildMemo, features: [any SiteFeature], watch: SlowParseWatch,
+    init(content: Content, today: LocalDate, visibility: Visibility, memo: DerivedMemo, features: [any SiteFeature], watch: SlowParseWatch,
          shared: PageKey, cacheDirectory: URL, io: FileIO) {
         self.content = content
         self.today = today

@@ -5,9 +5,10 @@ import Foundation
 public struct Page: Sendable {
     public enum Body: Sendable {
         /// A theme template rendered with the view model the closure makes.
-        case template(String, @Sendable (PageContext) -> PageViewModel)
+        /// Either may throw a `Diagnostic`: a page that cannot be made fails the build, never goes out empty.
+        case template(String, @Sendable (PageContext) throws -> PageViewModel)
         /// Bytes made directly (feeds, the search index, the calendar feed).
-        case bytes(@Sendable (PageContext) -> [UInt8])
+        case bytes(@Sendable (PageContext) throws -> [UInt8])
     }
 
     public let path: SitePath
@@ -23,7 +24,7 @@ public struct Page: Sendable {
     public private(set) var key: PageKey?
 
     public init(_ path: SitePath, template: String, inSitemap: Bool = true, cost: Int = 1, key: PageKey? = nil,
-                _ make: @escaping @Sendable (PageContext) -> PageViewModel) {
+                _ make: @escaping @Sendable (PageContext) throws -> PageViewModel) {
         self.path = path
         self.body = .template(template, make)
         self.inSitemap = inSitemap
@@ -31,7 +32,7 @@ public struct Page: Sendable {
         self.key = key
     }
 
-    public init(file path: SitePath, cost: Int = 1, key: PageKey? = nil, _ make: @escaping @Sendable (PageContext) -> [UInt8]) {
+    public init(file path: SitePath, cost: Int = 1, key: PageKey? = nil, _ make: @escaping @Sendable (PageContext) throws -> [UInt8]) {
         self.path = path
         self.body = .bytes(make)
         self.inSitemap = false

@@ -1,5 +1,5 @@
 
-/// Every page path and fragment id of the site (SPEC §7), so that a URL is
+/// Every page path and fragment id of the site (docs/site.md), so that a URL is
 /// decided in one place and every link to a page uses the same one.
 enum Routes {
     static let home = SitePath.home
@@ -9,11 +9,19 @@ enum Routes {
     static let calendarFeed = SitePath("calendar.ics")
     static let stylesheet = SitePath("assets/style.css")
     static let script = SitePath("assets/daybook.js")
-    /// The web app manifest and the service worker, at the root so that they cover the whole site (SPEC §8).
+    /// The web app manifest and the service worker, at the root so that they cover the whole site (docs/phone.md).
     static let manifest = SitePath("manifest.webmanifest")
     static let serviceWorker = SitePath("sw.js")
+    /// The ids of the phone's events merged into the content (`MergedEvents`).
+    static let mergedEvents = SitePath("inbox-merged.json")
     /// Where a theme asset is copied.
     static func asset(_ path: String) -> String { "assets/" + path }
+
+    /// The encrypted part (docs/privacy.md): its one page, and its files under opaque names.
+    static let unlock = SitePath.folder("unlock")
+    static let sealedFolder = "sealed/"
+    static let sealedIndex = SitePath(sealedFolder + "index.bin")
+    static func sealed(_ name: String) -> SitePath { SitePath(sealedFolder + name + ".bin") }
 
     /// An old URL from front matter `aliases:`: a folder, or a file when it ends in `.html`.
     static func alias(_ alias: String) -> SitePath { SitePath(alias.hasSuffix(".html") ? alias : alias + "/") }
@@ -50,8 +58,8 @@ enum Routes {
         guard parts.count > 2, parts[0] == "vocab", parts[1] != "today" else { return nil }
         return String(parts[1])
     }
-    static func book(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
-    static func bookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
+    static func wordBook(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso) }
+    static func wordBookPrint(_ id: String, _ start: LocalDate) -> SitePath { .folder("vocab", id, start.iso, "print") }
     /// The cards page opens in test mode with this fragment.
     static let testFragment = "test"
     /// `w-abandon`: each word's place on its deck page, by the word's text.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a build reads and writes, from the command line.
 public struct BuildOptions: Sendable {
@@ -16,8 +15,6 @@ public struct BuildOptions: Sendable {
     public var contentDisplayName: String
     /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
     public var cacheDirectory: URL
-    /// `--force`: replace an output folder Daybook made for another site (never one it did not make).
-    public var replaceForeignOutput = false
     /// The process ends after this build (`daybook build`): what the build
     /// read and made is left to the exit instead of being freed piece by piece
     /// (0.1 s of one core at 10,000 entries).
@@ -29,6 +26,9 @@ public struct BuildOptions: Sendable {
     public var io: FileIO
     /// What the site is made of: `SiteFeatures.all`, the registry; a test adds a kind of its own.
     var features = SiteFeatures.all
+    /// The passphrase of the encrypted part, asked only when `site.yml` publishes private items encrypted
+    /// (`DAYBOOK_PASSPHRASE`, `--passphrase-file` or a prompt); nil when none was given.
+    public var passphrase: @Sendable () throws -> String? = { nil }
 
     public init(contentDirectory: URL, outputDirectory: URL, themesDirectory: URL? = nil, today: LocalDate? = nil,
                 seed: UInt64? = nil, visibility: Visibility = Visibility(), contentDisplayName: String? = nil, io: FileIO = .disk) {
@@ -60,14 +60,16 @@ public enum SiteBuilder {
     /// The kinds of content of the registry (`SiteFeatures.all`), for what reads the content without building the site.
     static var contentKinds: [any ContentKind] { SiteFeatures.all.contentKinds }
 
-    /// Throws a `UsageError` when the output folder may not be replaced;
-    /// gives what `--force` deletes when it replaces another site's output.
-    @discardableResult
-    public static func checkOutput(_ options: BuildOptions) throws -> String? { try OutputGuard.check(options) }
+    /// Throws a `UsageError` when the output folder may not be written.
+    public static func checkOutput(_ options: BuildOptions) throws { try OutputGuard.check(options) }
+
+    /// Whether the output holds an earlier build's files, which a build updates in place.
+    public static func hasEarlierOutput(_ options: BuildOptions) -> Bool { OutputUpdate.applies(to: options.outputDirectory, io: options.io) }
 
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
-    public static func prepare(_ options: BuildOptions, memory: BuildMemory? = nil) throws -> (SiteData, Theme, [Diagnostic]) {
+    /// - Parameter sealing: whether private items are encrypted when `site.yml` says so (not for `check`, which writes nothing).
+    public static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil, sealing: Bool = true) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
             var said = Diagnostics()
@@ -96,11 +98,34 @@ public enum SiteBuilder {
                                             "the theme has no translation for locale '\(content.config.locale.rawValue)'")])
         }
         let seed = options.seed ?? UInt64(bitPattern: Int64(today.daysSinceEpoch))
-        let site = SiteData(content: content, today: today, translation: translation, visibility: options.visibility, seed: seed,
-                            cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
-                            themeFingerprint: theme.fingerprint, memo: memory?.memo ?? BuildMemo(remembers: false), features: options.features)
+        func siteData(_ visibility: Visibility, memo: DerivedMemo) -> SiteData {
+            SiteData(content: content, today: today, translation: translation, visibility: visibility, seed: seed,
+                     cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
+                     themeFingerprint: theme.fingerprint, memo: memo, features: options.features)
+        }
+        var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
+        if sealing, content.config.privatePublishing == .encrypted { site.sealed = try seal(content, options) }
+        if options.visibility.includePrivate {
+            // The sitemap of a build with private pages lists what the same build without them has: no private
+            // page, nor a tag or month page that only private items make (easy to publish by mistake).
+            let publicSite = siteData(Visibility(includePrivate: false, includeDrafts: options.visibility.includeDrafts), memo: DerivedMemo(remembers: false))
+            site.sitemapPaths = Set(pages(for: publicSite).compactMap { $0.inSitemap ? $0.path.value : nil })
+        }
         return (site, theme, diagnostics.items.filter { $0.severity == .warning } + site.derivedWarnings)
+    }
+
+    /// The encrypted part of the site; without a passphrase, or with a short one, an error at `site.yml`'s
+    /// `publish:` (never a quiet fall back to leaving private items out, or to publishing them in the clear).
+    static func seal(_ content: Content, _ options: BuildOptions) throws -> SealedPart {
+        let location = content.config.privatePublishingLocation ?? SourceLocation(path: "\(options.contentDisplayName)/site.yml")
+        guard let passphrase = try options.passphrase() else {
+            throw ContentErrors([Diagnostic(location, "private items are published encrypted, but no passphrase was given",
+                                            hint: "set DAYBOOK_PASSPHRASE, pass --passphrase-file FILE (outside the content folder), or build on a terminal to be asked")])
+        }
+        if let problem = SealKey.problem(passphrase) { throw ContentErrors([Diagnostic(location, problem)]) }
+        return try SealedPart.make(SealedContent(content), passphrase: passphrase, contentDirectory: options.contentDirectory,
+                                   cacheDirectory: options.cacheDirectory, io: options.io)
     }
 
     /// Every page of the site: each feature's pages and public files, then
@@ -109,7 +134,8 @@ public enum SiteBuilder {
     public static func pages(for site: SiteData) -> [Page] {
         let publicSite = PublicSite(site)
         var pages = site.features.parallelMap { $0.pages(site) + $0.publicFiles(publicSite).map(\.page) }.flatMap { $0 }
-        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: pages).map(\.page))
+        let sitemapOf = site.sitemapPaths.map { shown in pages.filter { shown.contains($0.path.value) } } ?? pages
+        pages.append(contentsOf: Feeds.files(publicSite, sitemapOf: sitemapOf).map(\.page))
         return pages
     }
 
@@ -120,18 +146,20 @@ public enum SiteBuilder {
                               emit: @Sendable (_ path: String, _ bytes: [UInt8]) -> (any Error & Sendable)? = { _, _ in nil }) throws {
         let failures = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> (any Error & Sendable)? in
             let context = PageContext(path: page.path, site: site)
-            switch page.body {
-            case let .bytes(make):
-                return emit(page.path.filePath, make(context))
-            case let .template(name, make):
-                let model = make(context)
-                var html: [UInt8] = []
-                do throws(Diagnostic) {
+            do {
+                switch page.body {
+                case let .bytes(make):
+                    return emit(page.path.filePath, try make(context))
+                case let .template(name, make):
+                    let model = try make(context)
+                    var html: [UInt8] = []
                     try theme.render(name, Layout.context(for: model, in: context), into: &html)
-                } catch {
-                    return error
+                    return emit(page.path.filePath, html)
                 }
-                return emit(page.path.filePath, html)
+            } catch let error as Diagnostic {
+                return error
+            } catch {
+                return Diagnostic(SourceLocation(path: page.path.filePath), "the page cannot be made: \(error)")
             }
         }
         let errors = Set(failures.compactMap { $0 as? Diagnostic })
@@ -139,43 +167,10 @@ public enum SiteBuilder {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    /// Each keyed page's key with what every page shares: the site's
-    /// inputs (the theme's among them) and the navigation (`PageKey`); nil
-    /// for a page without a key.
-    static func pageKeys(_ pages: [Page], site: SiteData) -> [PageKey?] {
-        let shared = PageKey { hasher in
-            hasher.combine(site.sharedKey)
-            for item in site.features.navigation(site) {
-                hasher.combine(item.section)
-                hasher.combine(text: item.path.value)
-                hasher.combine(text: item.label)
-            }
-        }
-        return pages.map { page in page.key.map { key in PageKey { $0.combine(shared); $0.combine(key) } } }
-    }
-
-    /// The indexes of the pages to render again: those without a key, or
-    /// whose key differs from the one their file was last made with.
-    /// - Parameter paths: the build's output files, the pages' first.
-    /// - Parameter samePaths: whether `paths` are the last build's (`BuildMemory.paths`).
-    private static func stalePages(keys: [PageKey?], paths: [String], samePaths: Bool, memory: BuildMemory,
-                                   written: [String: BuildMemory.Digest]) -> [Int] {
-        // The same files as last time: each page's key is where it was.
-        if samePaths && memory.pageKeys.count == keys.count {
-            return keys.indices.filter { keys[$0] == nil || keys[$0] != memory.pageKeys[$0] }
-        }
-        let before = Dictionary(zip(memory.paths, memory.pageKeys).compactMap { path, key in key.map { (path, $0) } },
-                                uniquingKeysWith: { first, _ in first })
-        return keys.indices.filter { index in
-            guard let key = keys[index], before[paths[index]] == key, written[paths[index]] != nil else { return true }
-            return false
-        }
-    }
-
     /// Everything a build checks, template errors included, writing nothing:
     /// the warnings and how many entries were read.
     public static func check(_ options: BuildOptions) throws -> (warnings: [Diagnostic], entries: Int) {
-        let (site, theme, warnings) = try prepare(options)
+        let (site, theme, warnings) = try prepare(options, sealing: false)
         let pages = pages(for: site)
         try PathClaims.check(pages: pages, site: site, theme: theme, assets: PathClaims.publishedAssets(site),
                              contentDisplayName: options.contentDisplayName)
@@ -193,187 +188,53 @@ public enum SiteBuilder {
         return (warnings, site.entriesRead)
     }
 
-    /// The whole build; `public/` changes only if it succeeds. With `memory`
-    /// (kept by `serve` from build to build) unchanged entries are not read
-    /// again and only files whose bytes changed are written.
+    /// KaTeX's files when a published page has math; when KaTeX is not installed, a warning instead.
+    static func mathAssets(_ site: SiteData) -> (files: [(key: String, value: Data)], warnings: [Diagnostic]) {
+        let entries = zip(site.diary.entries, site.diary.bodies).filter { KaTeX.draws($0.1.html) }.map(\.0.source)
+        let pages = site.published.pages.filter { site.pageHTML[$0.source.slugPath].map(KaTeX.draws) ?? false }.map(\.source)
+        guard let first = (entries + pages).first else { return ([], []) }
+        guard let files = KaTeX.assets() else { return ([], [KaTeX.missing(at: first, pages: entries.count + pages.count)]) }
+        return (files.map { (key: $0.path, value: $0.bytes) }, [])
+    }
+
+    /// The whole build: load → derive → plan the pages → render → write.
+    /// `public/` changes only if it succeeds, and then only in the files
+    /// whose bytes changed. With `memory` (kept by `serve` from build to
+    /// build) unchanged entries are not read again and pages whose inputs did
+    /// not change are not rendered.
     @discardableResult
-    public static func build(_ options: BuildOptions, memory: BuildMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
+    public static func build(_ options: BuildOptions, memory: ServeMemory? = nil, progress: ((String) -> Void)? = nil) throws -> BuildSummary {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
-        let (site, theme, warnings) = try prepare(options, memory: memory)
-        let pages = pages(for: site)
-        progress?("rendering \(pages.count) pages")
-        let assets = PathClaims.publishedAssets(site)
-        let themeAssets = theme.assets.sorted { $0.key < $1.key }
-        let photos = site.photos.outputs
-        let paths = pages.map(\.path.filePath) + themeAssets.map { Routes.asset($0.key) } + assets.map(\.relativePath) + photos.map(\.path)
-            + [Routes.serviceWorker.filePath]
-        // The service worker names the files the phone keeps and a digest of their bytes, known once they are made.
-        let precache = PhoneFiles.precache(site, writing: Set(paths))
-        let precached = PrecacheDigests(precache)
-        // `serve`: the same files as the last build made (an entry's text edited).
-        let samePaths = memory.map { $0.paths == paths } ?? false
-        // Checked on another core while pages render; nothing reaches the
-        // output before the check has passed. Whether two files collide
-        // depends on their paths alone: the same paths as a successful build's
-        // do not (only which sources a collision names depends on more).
+        let (site, theme, prepared) = try prepare(options, memory: memory)
+        let plan = SitePlan(site, theme: theme)
+        let output = try OutputWriter.output(for: options, plan: plan, memory: memory?.pages)
+        let pages = output.pagesToRender(plan)
+        // Checked on another core while pages render; nothing reaches the output before the check has passed.
         let claims = Background {
-            if samePaths { return }
-            try PathClaims.check(pages: pages, site: site, theme: theme, assets: assets, contentDisplayName: options.contentDisplayName)
+            if !output.madeBefore(plan.paths) { try plan.checkClaims(contentDisplayName: options.contentDisplayName) }
         }
-        let writer = OutputWriter(output: options.outputDirectory, io: options.io)
-        let previous = options.io.isFolder(options.outputDirectory.path) ? memory?.written : nil
-        // The last build's lists that this one replaces.
-        var replaced: (paths: [String], keys: [PageKey?])?
-        let changes = OutputChanges(before: previous ?? [:])
-        var files = [(OutputGuard.marker, OutputGuard.markerText(site: OutputGuard.siteID(options)))] + themeAssets.map { (Routes.asset($0.key), Array($0.value)) }
-        func readAssets() throws {
-            for asset in assets {
-                do { files.append((asset.relativePath, Array(try options.io.read(asset.absolutePath)))) } catch {
-                    throw OutputError(message: "cannot read \(error)")
-                }
-            }
-        }
-        for photo in photos { changes.record(photo.path, BuildMemory.digest(ofCached: photo.cached, io: options.io)) }
-
-        // Keys only matter to the next build of a `serve` session.
-        let keys = memory == nil ? [] : pageKeys(pages, site: site)
-        if let previous, let memory {
-            // A page made of the same inputs as the bytes written last time keeps them (and its digest in `changes`).
-            let stale = stalePages(keys: keys, paths: paths, samePaths: samePaths, memory: memory, written: previous).map { pages[$0] }
-            // Everything is rendered before anything is written: a failed build changes nothing.
-            do {
-                try render(stale, site: site, theme: theme) { path, bytes in
-                    changes.add(path, bytes)
-                    precached.note(path, bytes)
-                    return nil
-                }
-            } catch {
-                // A collision explains a failure first.
-                try claims.value()
-                throw error
-            }
+        progress?("rendering \(pages.count) pages")
+        do {
+            try OutputWriter.check(plan.paths)
+            try plan.render(pages, into: output)
+            try plan.addFiles(to: output, io: options.io)
             try claims.value()
-            memory.pagesRendered = stale.count
-            try readAssets()
-            // A page kept from the last build keeps its bytes, and their digest (read again if the last build did not keep it).
-            for file in precache where precached.digests[file.filePath] == nil {
-                if let digest = memory.precached[file.filePath] {
-                    precached.note(file.filePath, digest: digest)
-                } else if let bytes = try? options.io.read(options.outputDirectory.appendingPathComponent(file.filePath).path) {
-                    precached.note(file.filePath, Array(bytes))
-                }
-            }
-            files.append(precached.serviceWorker(files))
-            memory.precached = precached.digests
-            for (path, bytes) in files { changes.add(path, bytes) }
-            // The same files as last time: none is gone.
-            let current = samePaths ? nil : Set(paths + [OutputGuard.marker])
-            let gone = current.map { current in previous.keys.filter { !current.contains($0) }.sorted() } ?? []
-            changes.forget(gone)
-            let relinked = photos.filter { previous[$0.path] != changes.digests[$0.path] }.map { ($0.path, $0.cached) }
-            progress?("writing \(changes.changed.count) changed files")
-            do {
-                try writer.update(writing: changes.changed, linking: relinked, deleting: gone)
-            } catch {
-                // Half updated: the next build writes everything again.
-                memory.written = nil
-                throw error
-            }
-            memory.written = changes.digests
-            replaced = (memory.paths, memory.pageKeys)
-            memory.pageKeys = keys
-            memory.paths = paths
-            memory.filesChanged = changes.changed.count + relinked.count + gone.count
-        } else {
-            let staging = try writer.makeStaging()
-            do {
-                try writer.check(paths)
-                // Pages are written into the staging folder as they render, each making its folder.
-                let folders = FolderMaker(root: staging.path, io: options.io)
-                try render(pages, site: site, theme: theme) { path, bytes in
-                    if memory != nil { changes.record(path, BuildMemory.Digest(bytes)) }
-                    precached.note(path, bytes)
-                    return writer.write(bytes, to: path, in: folders)
-                }
-                try readAssets()
-                files.append(precached.serviceWorker(files))
-                progress?("writing \(files.count) more files")
-                try writer.write(files, into: staging)
-                try writer.copy(photos.map { ($0.path, $0.cached) }, into: staging)
-                try claims.value()
-                try writer.swap(in: staging)
-            } catch {
-                writer.discard(staging)
-                // A collision explains a failure first.
-                try claims.value()
-                throw error
-            }
-            if let memory {
-                for (path, bytes) in files { changes.record(path, BuildMemory.Digest(bytes)) }
-                memory.precached = precached.digests
-                memory.written = changes.digests
-                memory.pageKeys = keys
-                memory.paths = paths
-                memory.filesChanged = paths.count
-                memory.pagesRendered = pages.count
-            }
+            progress?("writing")
+            try output.finish(plan)
+        } catch {
+            output.discard()
+            // A collision explains a failure first.
+            try claims.value()
+            throw error
         }
-        let pageCount = pages.filter { if case .template = $0.body { return true } else { return false } }.count
         site.photos.prune()
-        if options.exitsAfterBuild {
-            Leftovers.keep((site, pages, theme))
-        } else if let memory {
-            // `serve` frees them after the open pages have heard of the build (`BuildMemory.freeLeftovers`).
-            memory.leftovers = (site, pages, keys, paths, previous, replaced, changes)
-        }
-        return BuildSummary(pages: pageCount, files: paths.count, seconds: Date().timeIntervalSince(start), warnings: warnings,
+        let warnings = prepared + plan.warnings
+        if options.exitsAfterBuild { Leftovers.keep((plan, pages)) } else { memory?.leftovers = (plan, pages) }
+        return BuildSummary(pages: plan.pages.count { if case .template = $0.body { true } else { false } }, files: plan.paths.count,
+                            seconds: Date().timeIntervalSince(start), warnings: warnings,
                             photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
-    }
-}
-
-/// Work started on another core; its result is taken where it is needed.
-final class Background<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var result: Result<Value, any Error>?
-
-    init(_ work: @escaping @Sendable () throws -> Value) {
-        done.enter()
-        DispatchQueue.global().async {
-            self.result = Result { try work() }
-            self.done.leave()
-        }
-    }
-
-    /// Waits for the work; rethrows what it threw.
-    func value() throws -> Value {
-        done.wait()
-        return try result!.get()
-    }
-}
-
-/// A value made when a page first asks for it, once, whichever thread asks:
-/// what only some pages read, and `check` (which renders none) never makes.
-final class OnFirstUse<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Written once, under the lock, before `isMade`; read without it after.
-    private var made: Value?
-    private let isMade = Atomic<Bool>(false)
-    private let make: @Sendable () -> Value
-
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-    /// Pages read it once per word: after the first, no lock is taken.
-    var value: Value {
-        if isMade.load(ordering: .acquiring) { return made! }
-        return lock.withLock {
-            if let made { return made }
-            let value = make()
-            made = value
-            isMade.store(true, ordering: .releasing)
-            return value
-        }
     }
 }
 

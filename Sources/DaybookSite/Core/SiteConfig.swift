@@ -4,7 +4,7 @@ public struct SiteConfig: Sendable {
     public enum WeekStart: String, Sendable { case monday, sunday }
 
     public struct Vocab: Equatable, Sendable {
-        /// What a due review with no test recorded for it means (SPEC §4).
+        /// What a due review with no test recorded for it means (docs/content.md#the-review-schedule).
         public enum Unrecorded: String, Sendable, CaseIterable {
             /// It is still to be taken: it stays in today's plan, late, until a line for its deck is recorded.
             case overdue
@@ -76,6 +76,12 @@ public struct SiteConfig: Sendable {
         case openWeatherMap = "openweathermap"
     }
 
+    /// What becomes of private items (`private: { publish: … }`): left out of
+    /// the site (the default), or published encrypted (docs/privacy.md).
+    public enum PrivatePublishing: String, Sendable, CaseIterable {
+        case leftOut = "left-out", encrypted
+    }
+
     public var title = "Daybook"
     public var author = ""
     /// Absolute URL, used only where links must be absolute: feed, sitemap, ics.
@@ -93,11 +99,16 @@ public struct SiteConfig: Sendable {
     /// nil when site.yml names no place (or leaves its coordinates empty): no weather is fetched.
     public var location: Location?
     public var weatherProvider = WeatherProvider.openMeteo
+    /// What `daybook publish` runs after a good build; nil: it merges and builds only.
+    public var publish: PublishCommand?
+    public var privatePublishing = PrivatePublishing.leftOut
+    /// Where `publish:` under `private:` is written: a build with encryption on and no passphrase is an error there.
+    public var privatePublishingLocation: SourceLocation?
 
     public init() {}
 
     static let keys = ["title", "author", "base_url", "locale", "timezone", "theme", "week_starts", "vocab", "flashcards", "workouts", "images",
-                       "location", "weather"]
+                       "location", "weather", "publish", "private"]
 
     /// Reads `site.yml`; a missing file (nil) gives the defaults.
     public static func parse(_ file: SourceFile?, into diagnostics: inout Diagnostics) -> SiteConfig {
@@ -146,6 +157,12 @@ public struct SiteConfig: Sendable {
            let f = v.fields("weather", known: ["provider"], into: &diagnostics),
            let provider = f["provider"]?.choice("provider", from: WeatherProvider.allCases.map(\.rawValue), into: &diagnostics) {
             config.weatherProvider = WeatherProvider(rawValue: provider)!
+        }
+        if let v = fields["publish"] { config.publish = PublishCommand.parse(v, into: &diagnostics) }
+        if let v = fields["private"], let f = v.fields("private", known: ["publish"], into: &diagnostics), let value = f["publish"],
+           let publishing = value.choice("publish", from: PrivatePublishing.allCases.map(\.rawValue), into: &diagnostics) {
+            config.privatePublishing = PrivatePublishing(rawValue: publishing)!
+            config.privatePublishingLocation = value.location
         }
         return config
     }

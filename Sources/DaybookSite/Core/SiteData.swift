@@ -5,7 +5,7 @@ import Foundation
 public struct SiteData: Sendable {
     public let config: SiteConfig
     /// What page families show: private content only with --include-private, drafts only with --drafts.
-    public let published: PublishedContent
+    public private(set) var published: PublishedContent
     /// What feeds, the search index and the calendar feed show: never private content.
     public let publicView: PublishedContent
     /// Every content file, hidden ones too: a hidden file's page path is still taken (`PathClaims`).
@@ -35,9 +35,23 @@ public struct SiteData: Sendable {
     /// What each kind read (`Content.kindKeys`).
     private let kindKeys: [ObjectIdentifier: PageKey]
     /// What `serve`'s last build made from the content.
-    let memo: BuildMemo
+    let memo: DerivedMemo
     /// The layout's links and navigation at each depth of this build's pages.
     let layouts = ByDepth<Layout.Shared>()
+
+    /// The site as the calendars and their heatmaps see it: what it publishes is the public view, even with
+    /// --include-private, so that no kind's layer can count a private item (`SiteFeature.calendarLayers`).
+    var forCalendars: SiteData {
+        var site = self
+        site.published = publicView
+        return site
+    }
+
+    /// The encrypted part, when `site.yml` publishes private items encrypted: ciphertext only (`SealedPart`).
+    var sealed: SealedPart?
+
+    /// With --include-private: the pages a build without it lists in the sitemap, the only ones this one lists.
+    var sitemapPaths: Set<String>?
 
     /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
     let features: [any SiteFeature]
@@ -45,8 +59,8 @@ public struct SiteData: Sendable {
     public var locale: String { config.locale.rawValue }
 
     /// A key (`PageKey`) that only a next build compares: a page's, or a
-    /// memo's (`BuildMemo.value`); nil in a clean build
-    /// (`BuildMemo.remembers`), which skips the hashing.
+    /// memo's (`DerivedMemo.value`); nil in a clean build
+    /// (`DerivedMemo.remembers`), which skips the hashing.
     func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { memo.remembers ? PageKey(combine) : nil }
 
     /// What a kind's pages are made of: every file it read, as it read them
@@ -68,7 +82,7 @@ public struct SiteData: Sendable {
     /// - Parameter memo: what `serve`'s last build made from the content, to take again where its inputs are the same.
     init(content: Content, today: LocalDate, translation: Translation, visibility: Visibility, seed: UInt64,
          cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cache"), io: FileIO = .disk,
-         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: BuildMemo = BuildMemo(),
+         slowParseWatch: SlowParseWatch = SlowParseWatch(), themeFingerprint: Int = 0, memo: DerivedMemo = DerivedMemo(),
          features: [any SiteFeature] = SiteFeatures.all) {
         self.features = features
         self.slowParseWatch = slowParseWatch

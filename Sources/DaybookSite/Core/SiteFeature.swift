@@ -19,6 +19,9 @@ protocol SiteFeature: Sendable {
     func navigation(_ site: SiteData) -> [NavigationEntry]
     /// Its part of the plan of `date`: today, or one of the days after it that the phone may open the site on (`PhonePlan`).
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
+    /// Its part of the plan of a day after today as the home page carries it: by default `plan`'s.
+    func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection]
+    /// Its layers of the calendars; `site.published` is the public view here, even with --include-private.
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer]
     /// Its records in the search index, from public content alone (`PublicSite`).
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record]
@@ -35,6 +38,7 @@ extension SiteFeature {
     var audienceData: [any AudienceData.Type] { [] }
     func navigation(_ site: SiteData) -> [NavigationEntry] { [] }
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
+    func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { plan(site, on: date, context) }
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { [] }
     func pages(_ site: SiteData) -> [Page] { [] }
     func publicFiles(_ site: PublicSite) -> [PublicFile] { [] }
@@ -59,7 +63,8 @@ enum SiteFeatures {
     /// in a day and the search index follow this order too.
     static let all: [any SiteFeature] = [
         HomePage(), DiaryKind(), MediaPages(), PagesKind(), CalendarPages(), YearInReviewPages(), VocabKind(), FlashcardPrintPages(), WorkoutsKind(),
-        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(),
+        RoutinesKind(), SearchPages(), CalendarFeed(), NotFoundPage(), AliasPages(), PhonePages(), InboxKind(),
+        SealedPages(),
     ]
 
 }
@@ -71,6 +76,13 @@ extension [any SiteFeature] {
     func plan(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
         flatMap { $0.plan(site, on: date, context) }
     }
-    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] { flatMap { $0.calendarLayers(site) } }
+    func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] {
+        flatMap { $0.planAhead(site, on: date, context) }
+    }
+    /// Every feature's layers, made from public content only (`SiteData.forCalendars`).
+    func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
+        let shown = site.forCalendars
+        return flatMap { $0.calendarLayers(shown) }
+    }
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { flatMap { $0.searchRecords(site) } }
 }

@@ -29,7 +29,7 @@ public struct DiaryIndex: Sendable {
     /// What a list shows of each entry, and what its own page shows besides
     /// its neighbours' items: the pages that show an entry keep their bytes
     /// in `serve` while these stay the same (`PageKey`). Empty, as are
-    /// `searchTextKeys`, when no next build reads them (`BuildMemo.remembers`).
+    /// `searchTextKeys`, when no next build reads them (`DerivedMemo.remembers`).
     private(set) var itemKeys: [PageKey]
     private(set) var pageKeys: [PageKey]
     /// What the search index keeps of each entry's text (`RenderedBody.searchText`), hashed.
@@ -48,7 +48,7 @@ public struct DiaryIndex: Sendable {
     ///   no entry came, went, moved or was retitled.
     /// - Parameter decks: the published decks, whose words `[[links]]` may name.
     init(entries: [DiaryEntry], pages: [FreePage], decks: [Deck] = [], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary,
-         watch: SlowParseWatch, memo: BuildMemo = BuildMemo(), shared: PageKey = PageKey(0)) {
+         watch: SlowParseWatch, memo: DerivedMemo = DerivedMemo(), shared: PageKey = PageKey(0)) {
         // Only `serve` compares the words from build to build.
         let wordsKey = memo.remembers ? WikiTargets.key(decks: decks) : PageKey(0)
         if var kept = memo.takeDiary(), kept.wordsKey == wordsKey,
@@ -101,7 +101,7 @@ public struct DiaryIndex: Sendable {
 
     /// Renders an entry's body, or takes it as the last build rendered it when its text and links are the same.
     private static func render(_ entry: DiaryEntry, targets: WikiTargets, targetsKey: PageKey, library: PhotoLibrary, watch: SlowParseWatch,
-                               memo: BuildMemo, shared: PageKey) -> EntryRendering {
+                               memo: DerivedMemo, shared: PageKey) -> EntryRendering {
         if let kept = memo.body(of: entry.source, shared: shared, targets: targets, targetsKey: targetsKey) { return kept }
         let pass = ObsidianPass(file: entry.source, firstLine: entry.bodyFirstLine, page: Routes.content(entry.source), targets: targets,
                                 library: library, linksTags: true)
@@ -112,7 +112,7 @@ public struct DiaryIndex: Sendable {
         let coverPhoto = (try? cover?.get()).flatMap { $0 }
         let coverError: Diagnostic? = if case let .failure(diagnostic) = cover { diagnostic } else { nil }
         let rendered = RenderedBody(html: body.html, searchText: body.plainText, fields: pass.fields)
-        let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings,
+        let rendering = EntryRendering(body: rendered, tags: pass.tags, warnings: pass.warnings + body.warnings,
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 } + pass.errors,
                                        showsNotes: pass.showsNotes, links: body.links,
@@ -192,7 +192,7 @@ public struct DiaryIndex: Sendable {
 
     /// Makes entries `changed` (indexes into `entries`, the same list as
     /// last time but for their texts) again, and whatever depends on them.
-    private mutating func patch(_ changed: [Int], entries new: [DiaryEntry], library: PhotoLibrary, watch: SlowParseWatch, memo: BuildMemo,
+    private mutating func patch(_ changed: [Int], entries new: [DiaryEntry], library: PhotoLibrary, watch: SlowParseWatch, memo: DerivedMemo,
                                 shared: PageKey, targetsKey: PageKey) {
         var regroup = false, recover = false
         let targets = wikiTargets
@@ -283,7 +283,7 @@ struct EntryRendering: Sendable {
     let showsNotes: Bool
     /// Its links to other pages of the site, with their sentences: kept with it, for what links here.
     let links: [Backlinks.Link]
-    /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`BuildMemo.remembers`).
+    /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`DerivedMemo.remembers`).
     let content: PageKey?
     /// What the search index keeps of its text, hashed; nil with `content`.
     let searchText: PageKey?

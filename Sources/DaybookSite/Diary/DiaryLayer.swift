@@ -1,13 +1,21 @@
 
-/// The diary layer: each entry's weather icon and title.
+/// The diary layer: each public entry's weather icon and title. A private
+/// entry is on no calendar, even with --include-private (its own page is).
 struct DiaryLayer: CalendarLayer {
     let site: SiteData
-    var days: [LocalDate] { Array(site.diary.byDate.keys) }
+    private let byDate: [LocalDate: [Int]]
+
+    init(site: SiteData) {
+        self.site = site
+        byDate = Dictionary(grouping: site.diary.publicIndexes) { site.diary.entries[$0].date }
+    }
+
+    var days: [LocalDate] { Array(byDate.keys) }
 
     /// Its entries as lists show them.
     func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) {
         for date in dates.days {
-            guard let indexes = site.diary.byDate[date] else { continue }
+            guard let indexes = byDate[date] else { continue }
             hasher.combine(date)
             hasher.combine(indexes.count)
             for index in indexes { hasher.combine(site.diary.itemKeys[index]) }
@@ -15,7 +23,7 @@ struct DiaryLayer: CalendarLayer {
     }
 
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
-        (site.diary.byDate[date] ?? []).map { index in
+        (byDate[date] ?? []).map { index in
             let entry = site.diary.items.facts(index, context)
             let weather = entry.weather
             return DayMark(cssClass: weather?.icon == nil ? "mark entry no-icon" : "mark entry", icon: weather?.icon, text: entry.title,

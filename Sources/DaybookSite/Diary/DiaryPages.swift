@@ -175,6 +175,8 @@ extension DiaryKind {
         let tagsHref: String
         let isEmpty: Bool
         let count: Int
+        /// Where the script that lists the private entries once unlocked finds them (`SealedPages`).
+        let sealed: SealedLinks?
     }
 
     /// How many of the newest entries the diary's index lists.
@@ -192,7 +194,8 @@ extension DiaryKind {
         let recent = diary.items.items(diary.entries.indices.suffix(recentCount).reversed(), context)
         return PageViewModel(title: context.t["nav_diary"], section: .diary,
                              page: IndexPage(years: years, recent: Array(recent), tagsHref: context.link(Routes.tags),
-                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count), showsToday: false)
+                                             isEmpty: diary.entries.isEmpty, count: diary.entries.count, sealed: SealedLinks.on(context)),
+                             showsToday: false)
     }
 
     struct ArchivePage: TemplateData {

@@ -7,41 +7,44 @@ public enum DiaryParser {
     public static func parse(_ file: SourceFile, into diagnostics: inout Diagnostics) -> DiaryEntry? {
         let errorsBefore = diagnostics.errors.count
         guard let (document, fields) = FrontMatterDocument.read(file, known: keys, keepingOthers: true, into: &diagnostics) else { return nil }
-        let when = EntryDate.read(fields?["date"], file: file, what: "diary entry", into: &diagnostics)
+        let when = EntryDate.read(fields?.dateValue, file: file, what: "diary entry", into: &diagnostics)
 
         let weather = fields?["weather"].flatMap { Weather.parse($0, into: &diagnostics) }
         let tags = fields?.tags(into: &diagnostics) ?? []
         let mood = fields?["mood"]?.string("mood", into: &diagnostics)
         let audience = fields?.audience(drafts: true, into: &diagnostics) ?? Audience()
         let lastModified = fields?.lastModified(into: &diagnostics)
-        let aliases = fields?.aliases(into: &diagnostics) ?? []
+        let aliases = fields?.aliases(into: &diagnostics) ?? (redirects: [], names: [])
         let cover = fields?["cover"]?.string("cover", into: &diagnostics)
 
         guard let when, diagnostics.errors.count == errorsBefore else { return nil }
-        let (title, body) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), document.body, fallback: when.date.iso)
+        let (title, body, dropped) = titleAndBody(fields?["title"]?.string("title", into: &diagnostics), ObsidianText.withLoneBreaksBlank(ObsidianText.withoutComments(document.body)), fallback: when.date.iso)
         return DiaryEntry(source: file, title: title, date: when.date, time: when.time, utcOffsetMinutes: when.utcOffsetMinutes,
                           weather: weather, tags: tags, mood: mood, isPrivate: audience.isPrivate, isDraft: audience.isDraft,
-                          body: body, bodyFirstLine: document.bodyFirstLine,
-                          frontMatter: EntryFrontMatter(lastModified: lastModified, aliases: aliases, params: fields?.paramValues ?? []),
+                          body: body, bodyFirstLine: document.bodyFirstLine + dropped,
+                          frontMatter: EntryFrontMatter(lastModified: lastModified, aliases: aliases.redirects, names: aliases.names, params: fields?.paramValues ?? []),
                           cover: cover, coverLocation: fields?["cover"]?.location)
     }
 
     /// The title (front matter, else the body's first `#` heading, else the
     /// fallback) and the body to render. A `#` heading that opens the body and
-    /// says the title is dropped from it, since the page shows the title already.
-    static func titleAndBody(_ given: String?, _ body: String, fallback: @autoclosure () -> String) -> (String, String) {
+    /// says the title is dropped from it, since the page shows the title already;
+    /// `dropped` counts the lines that went, so that lines are still told as the file has them.
+    static func titleAndBody(_ given: String?, _ body: String, fallback: @autoclosure () -> String) -> (title: String, body: String, dropped: Int) {
         // Most bodies open with a line of words: one that is not blank and no heading.
-        if opensWithWords(body) { return (given ?? firstHeading(in: body) ?? fallback(), body) }
+        if opensWithWords(body) { return (given ?? firstHeading(in: body) ?? fallback(), body, 0) }
         // Only the first non-blank line matters; find it without splitting the whole body.
         var lines = LineCursor(Substring(body))
+        var read = 0
         while let line = lines.next() {
+            read += 1
             guard !isBlank(line) else { continue }
             guard let heading = heading(line) else { break }
             let title = given ?? heading
-            guard title == heading else { return (title, body) }
-            return (title, String(lines.text[lines.position...]))
+            guard title == heading else { return (title, body, 0) }
+            return (title, String(lines.text[lines.position...]), read)
         }
-        return (given ?? firstHeading(in: body) ?? fallback(), body)
+        return (given ?? firstHeading(in: body) ?? fallback(), body, 0)
     }
 
     /// The text of the body's first `# ` heading (ATX level 1), outside code fences.

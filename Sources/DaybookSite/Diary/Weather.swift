@@ -1,4 +1,4 @@
-/// The conditions of SPEC §3; every word and code a user copies in maps to one.
+/// The conditions of docs/content.md#weather; every word and code a user copies in maps to one.
 public enum WeatherCondition: String, CaseIterable, Sendable, Hashable {
     case clear, partlyCloudy = "partly-cloudy", cloudy, overcast, fog, drizzle, rain, showers,
          thunderstorm, snow, sleet, hail, windy

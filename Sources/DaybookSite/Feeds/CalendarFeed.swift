@@ -56,7 +56,7 @@ struct CalendarFeed: SiteFeature {
         let days = site.content.vocab.reviewDays(from: site.today.adding(days: -pastDays))
         func words(_ count: Int) -> String { t.format(count == 1 ? "ics_word" : "ics_words", ["n": "\(count)"]) }
         /// `Review 1 of the words from 20 November (3 days late): abandon, candid`
-        func bookLine(_ session: BookSession) -> String {
+        func bookLine(_ session: WordBookSession) -> String {
             t.format(session.daysLate > 0 ? "ics_review_book_late" : "ics_review_book", [
                 "n": "\(number(of: session))", "date": t.shortDate(session.start), "late": lateLabel(session.daysLate, t),
                 "words": session.words.map { Markdown.plainText($0.text) }.joined(separator: ", "),
@@ -143,7 +143,7 @@ struct CalendarFeed: SiteFeature {
 
     // MARK: Helpers
 
-    private static func number(of session: BookSession) -> Int {
+    private static func number(of session: WordBookSession) -> Int {
         if case let .review(number) = session.activity { return number }
         return 0
     }

@@ -66,8 +66,8 @@ struct FlashcardPrintPages: SiteFeature {
                 hasher.combine(book.words.count)
                 for word in book.words { hasher.combine(text: word.text) }
             }
-            sets.append(CardSet(path: Routes.bookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
-                                backPath: Routes.book(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
+            sets.append(CardSet(path: Routes.wordBookPrint(book.deckID, book.start), name: "\(deck.id) \(book.start.iso)", title: "\(deck.title) \(t.shortDate(book.start))",
+                                backPath: Routes.wordBook(deck.id, book.start), backLabel: "\(deck.title) \(t.shortDate(book.start))",
                                 cards: book.words.map(card), key: key))
         }
         return sets

@@ -32,11 +32,27 @@ extension YAMLFields {
     }
 
     /// `draft: true`, Jekyll's `published: false`, or Obsidian Publish's `publish: false`.
+    /// Any other `published` is Web Clipper's date of the clipped page (`published: 2020-04-28`), no flag.
     func isDraft(into diagnostics: inout Diagnostics) -> Bool {
         let draft = self["draft"]?.bool("draft", into: &diagnostics) ?? false
-        let published = self["published"]?.bool("published", into: &diagnostics) ?? true
         let publish = self["publish"]?.bool("publish", into: &diagnostics) ?? true
-        return draft || !published || !publish
+        return draft || publishedFlag == false || !publish
+    }
+
+    /// `published: true` or `false`; nil for none or a date.
+    private var publishedFlag: Bool? {
+        switch self["published"]?.scalarText?.lowercased() {
+        case "true", "yes", "on": true
+        case "false", "no", "off": false
+        default: nil
+        }
+    }
+
+    /// The note's date: `date`, else a `published` that is a date (Web Clipper's).
+    var dateValue: YAMLValue? {
+        if let date = self["date"] { return date }
+        guard let published = self["published"], publishedFlag == nil, published.scalarText.flatMap(EntryDate.init(parsing:)) != nil else { return nil }
+        return published
     }
 
     /// `tags` and `categories`, each a list or a comma-separated text.
@@ -63,24 +79,38 @@ extension YAMLFields {
     func lastModified(into diagnostics: inout Diagnostics) -> EntryDate? {
         guard let value = self["lastmod"] ?? self["updated"], let text = value.string("lastmod", into: &diagnostics) else { return nil }
         guard let date = EntryDate(parsing: text) else {
-            diagnostics.error(value.location, "invalid date '\(text)'", hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
+            // Other tools write dates of their own shape here: the page is published without one.
+            diagnostics.warning(value.location, "'\(text)' is no date Daybook reads; the page shows no date of change",
+                                hint: "write 2026-11-20, 2026-11-20 21:30 or 2026-11-20T21:30:00+09:00")
             return nil
         }
         return date
     }
 
-    /// Old URLs of the page (Hugo's `aliases`), as site paths without leading or trailing slashes.
-    func aliases(into diagnostics: inout Diagnostics) -> [String] {
-        guard let items = self["aliases"]?.list("aliases", into: &diagnostics) else { return [] }
-        return items.compactMap { item -> String? in
-            guard let text = item.string("each alias", into: &diagnostics) else { return nil }
-            let path = text.trimmingCharacters(in: " ").split(separator: "/").filter { !$0.isEmpty }
-            guard !path.isEmpty, !path.contains(where: { $0 == ".." || $0 == "." }), !text.contains("://"), !text.contains("?"), !text.contains("#") else {
-                diagnostics.error(item.location, "alias '\(text)' must be a path on this site, like /2019/old-post/")
-                return nil
+    /// `aliases`: Obsidian's other names of the note (`What is New?`), and
+    /// Hugo's old URLs, which begin with `/` (`/2019/old-post/`), as site
+    /// paths without leading or trailing slashes. None stops a build.
+    func aliases(into diagnostics: inout Diagnostics) -> (redirects: [String], names: [NoteName]) {
+        var redirects: [String] = [], names: [NoteName] = []
+        for item in self["aliases"]?.list("aliases", into: &diagnostics) ?? [] {
+            guard let text = item.scalarText?.trimmingCharacters(in: " "), !text.isEmpty else {
+                diagnostics.warning(item.location, "an alias must be text; this one is left out", hint: "write each alias as a name or a /path/")
+                continue
             }
-            return path.joined(separator: "/")
+            guard text.hasPrefix("/") else {
+                names.append(NoteName(text: text, location: item.location))
+                continue
+            }
+            let path = text.split(separator: "/").filter { !$0.isEmpty }
+            guard !path.isEmpty, !path.contains(where: { $0 == ".." || $0 == "." }), !text.contains("?"), !text.contains("#"),
+                  !XMLText.hasForbidden(text) else {
+                diagnostics.warning(item.location, "alias '\(text)' begins with / but is no path on this site; no redirect is made",
+                                    hint: "write a path like /2019/old-post/, or a name without the leading /")
+                continue
+            }
+            redirects.append(path.joined(separator: "/"))
         }
+        return (redirects, names)
     }
 
     /// The keys Daybook does not read, for templates.

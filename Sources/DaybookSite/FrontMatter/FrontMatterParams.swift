@@ -62,14 +62,23 @@ extension YAMLValue {
 public struct EntryFrontMatter: Sendable {
     /// `lastmod` / `updated`.
     public var lastModified: EntryDate?
-    /// Old site paths (`2019/old-post`) that redirect to the page.
+    /// Old site paths (`2019/old-post`) that redirect to the page: the `aliases` that begin with `/`.
     public var aliases: [String]
+    /// The note's other names (Obsidian's `aliases`): links may lead to it by them.
+    public var names: [NoteName]
     /// Keys Daybook does not read, in file order, for templates.
     public var params: [FrontMatterParam.Named]
 
-    public init(lastModified: EntryDate? = nil, aliases: [String] = [], params: [FrontMatterParam.Named] = []) {
+    public init(lastModified: EntryDate? = nil, aliases: [String] = [], names: [NoteName] = [], params: [FrontMatterParam.Named] = []) {
         self.lastModified = lastModified
         self.aliases = aliases
+        self.names = names
         self.params = params
     }
+}
+
+/// Another name of a note (an Obsidian alias), and where it is written.
+public struct NoteName: Sendable, Equatable {
+    public let text: String
+    public let location: SourceLocation
 }

@@ -31,7 +31,9 @@ struct DayOneExport {
         isSingleJournal = !isFolder && path.pathExtension.lowercased() != "zip"
         if isFolder {
             storage = .folder(path)
-            journals = ((try? io.list(path.path)) ?? []).map(\.name).filter(Self.isJournal).sorted()
+            do { journals = try io.list(path.path).map(\.name).filter(Self.isJournal).sorted() } catch {
+                throw ContentErrors([Diagnostic(SourceLocation(path: displayPath), "cannot read the export's folder: \(error.reason)")])
+            }
             // A journal that is a link out of the export is not read.
             if let outside = journals.first(where: { !RelativePath.staysInside($0, of: path.path, io: io) }) {
                 throw ContentErrors([Self.outside("\(displayPath)/\(outside)")])

@@ -59,7 +59,21 @@ public enum TrainingImport {
         if !unknown.isEmpty {
             diagnostics.warning(export.location(line: 1), "columns left out: \(unknown.joined(separator: ", "))")
         }
-        let sessions = sessions(source, table: table, unit: unit ?? config.workouts.unit, badRows: &badRows)
+        var sessions = sessions(source, table: table, unit: unit ?? config.workouts.unit, badRows: &badRows)
+        // Two sessions of the export at one start time (a row whose title a stray quote changed, say) are one
+        // workout file's name and one identity: the second is a row that cannot be imported, said at its line.
+        var starts: [String: ImportedSession] = [:]
+        sessions = sessions.filter { session in
+            let label = key(session.date, session.time)
+            guard let first = starts[label] else {
+                starts[label] = session
+                return true
+            }
+            badRows.diagnostics.error(export.location(line: session.line),
+                                      "a second session starting at \(label) (the first is at line \(first.line)); its sets are not imported",
+                                      hint: "a session is known by its start time; check this row's title and date against line \(first.line)")
+            return false
+        }
         badRows.settle(skip: skipBadRows, into: &diagnostics, summary: &summary)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
 

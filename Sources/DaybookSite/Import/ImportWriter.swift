@@ -61,9 +61,10 @@ struct ImportCounter {
     }
 }
 
-/// Writes all of an import's files or none: each goes to a temporary file
-/// beside its place first, and only when every one is written are they
-/// renamed into place. A file the user already has is never overwritten.
+/// Writes all of an import's files or none, as one `ContentJournal` change
+/// under the content folder's lock. A file the user already has is never
+/// overwritten (an Anki deck appended to is replaced only while it is still
+/// what the import read).
 public enum ImportWriter {
     /// The end of every import: the content with the new files is checked,
     /// then, unless it is a dry run, they are written.
@@ -95,28 +96,40 @@ public enum ImportWriter {
                            hint: "move the file away, or remove what the import would put there")
             })
         }
-        var staged: [(temporary: String, final: String)] = []
         var archives = OpenArchives()
-        var counter = ImportCounter(progress, "Writing % files", total: files.count)
-        do {
+        guard io.isDisk else {
             for file in files {
-                counter.count()
-                let final = content.appendingPathComponent(file.relativePath)
-                try io.createFolders(final.deletingLastPathComponent().path)
-                let temporary = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).daybook-import").path
-                try? io.remove(temporary)
-                staged.append((temporary, final.path))
-                try io.write(temporary, place(file.contents, archives: &archives, io: io))
+                let path = content.appendingPathComponent(file.relativePath).path
+                try io.createFolders((path as NSString).deletingLastPathComponent)
+                try io.write(path, place(file.contents, archives: &archives, io: io))
             }
-        } catch {
-            for item in staged { try? io.remove(item.temporary) }
-            let reason = (error as? FileIOError)?.reason ?? error.localizedDescription
-            throw ContentErrors([Diagnostic(SourceLocation(path: displayRoot), "cannot write the import: \(reason)",
-                                            hint: "nothing was written")])
+            return
         }
-        // rename(2) replaces atomically; a failure here is a disk failure mid-way.
-        for item in staged where (try? io.move(item.temporary, item.final)) == nil {
-            throw ContentErrors([Diagnostic(SourceLocation(path: item.final), "cannot move the imported file into place")])
+        // One journaled change under the content folder's lock: a crash leaves none of the files or, after the next run, all.
+        var counter = ImportCounter(progress, "Writing % files", total: files.count)
+        let changes = try files.map { file in
+            let path = content.appendingPathComponent(file.relativePath).path
+            var before: [UInt8]?
+            do throws(FileIOError) { before = file.replaces && io.exists(path) ? Array(try io.read(path)) : nil } catch {
+                throw ContentErrors([Diagnostic(SourceLocation(path: display(file.relativePath, in: displayRoot)), "cannot read file: \(error.reason); nothing was imported")])
+            }
+            return ContentChange(file.relativePath, before: before, after: .made {
+                              counter.count()
+                              return try place(file.contents, archives: &archives, io: io)
+                          })
+        }
+        do {
+            try ContentLock.holding(content: content, displayRoot: displayRoot, by: "daybook import") { lock in
+                try ContentJournal.commit(changes, lock: lock, what: "daybook import")
+            }
+        } catch let changed as ContentJournal.Changed {
+            throw ContentErrors([Diagnostic(SourceLocation(path: display(changed.path, in: displayRoot)), "changed while the import was written; nothing was imported",
+                                            hint: "import again")])
+        } catch let errors as ContentErrors {
+            throw errors
+        } catch {
+            let reason = (error as? FileIOError)?.reason ?? FileIOError.reason(of: error)
+            throw ContentErrors([Diagnostic(SourceLocation(path: displayRoot), "cannot write the import: \(reason)", hint: "nothing was written")])
         }
     }
 

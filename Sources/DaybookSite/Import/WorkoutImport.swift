@@ -124,7 +124,7 @@ struct SessionCollector {
     }
 }
 
-/// Training sessions as Daybook workout files (SPEC §5).
+/// Training sessions as Daybook workout files (docs/content.md#workouts).
 public enum WorkoutText {
     /// `120`, `22.5`, `102.058`; float noise such as `149.99999999999997` is `150`.
     public static func number(_ value: Double) -> String {

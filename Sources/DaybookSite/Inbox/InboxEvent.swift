@@ -1,6 +1,6 @@
 import Foundation
 
-/// One thing recorded on the phone (SPEC §8): a line of an inbox file.
+/// One thing recorded on the phone (docs/phone.md): a line of an inbox file.
 public struct InboxEvent: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// One card of a test: `missed` or passed.
@@ -9,6 +9,8 @@ public struct InboxEvent: Sendable, Equatable {
         /// `sets`: exercise lines in the set notation of §5 (`Squat: 100kg x 5 x 3`).
         case workout(split: String?, sets: [String], minutes: Int?)
         case entry(title: String?, text: String, isPrivate: Bool)
+        /// Takes back the routine or workout of the event `of` (recorded by mistake): merged, the pair leaves no line.
+        case undo(of: String)
     }
 
     /// Device and counter, unique across devices (`7f3a2c-41`).
@@ -24,6 +26,11 @@ public struct InboxEvent: Sendable, Equatable {
         self.at = at
         self.kind = kind
         self.location = location
+    }
+
+    /// Whether two lines record one event (a file sent twice), wherever they are written.
+    public func isSame(as other: InboxEvent) -> Bool {
+        id == other.id && at == other.at && kind == other.kind
     }
 
     /// The order events are applied in, whatever file or line they came from.
@@ -91,7 +98,7 @@ public struct InboxEvent: Sendable, Equatable {
     }
 }
 
-/// Reads an inbox file (JSON Lines, SPEC §8): every line one event, checked
+/// Reads an inbox file (JSON Lines, docs/phone.md): every line one event, checked
 /// for its shape alone (whether a deck or routine exists is `InboxMerge`'s
 /// business). Every problem is an error at its line; nothing is skipped.
 public enum InboxParser {
@@ -108,6 +115,7 @@ public enum InboxParser {
         "routine": common + ["routine", "minutes"],
         "workout": common + ["split", "sets", "minutes"],
         "entry": common + ["title", "text", "private"],
+        "undo": common + ["of"],
     ]
 
     /// The events of one file, in file order. A byte order mark and CRLF line ends are allowed; blank lines are skipped.
@@ -188,7 +196,7 @@ public enum InboxParser {
         guard let type = reader.string("type", required: true, into: &diagnostics) else { return nil }
         guard let known = fields[type] else {
             diagnostics.error(reader.location(of: "type"), "unknown event type \(reader.shown("type"))",
-                              hint: Suggestion.hint(for: type, in: fields.keys.sorted()) ?? "types: entry, routine, test, workout")
+                              hint: Suggestion.hint(for: type, in: fields.keys.sorted()) ?? "types: entry, routine, test, undo, workout")
             return nil
         }
         for key in object.keys.sorted() where !known.contains(key) {
@@ -227,6 +235,8 @@ public enum InboxParser {
                 diagnostics.error(reader.location(of: "sets"), "\"sets\" is a list of exercise lines", hint: "like [\"Squat: 100kg x 5 x 3\"]")
             }
             kind = .workout(split: split, sets: sets, minutes: reader.minutes(into: &diagnostics))
+        case "undo":
+            kind = reader.name("of", required: true, into: &diagnostics).map { .undo(of: $0) }
         default:
             let title = reader.name("title", required: false, into: &diagnostics)
             let text = reader.string("text", required: true, allowingNewlines: true, into: &diagnostics)

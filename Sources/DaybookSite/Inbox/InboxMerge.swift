@@ -1,7 +1,7 @@
 import Foundation
 
 /// `daybook inbox` without the file system: the inbox files' bytes and the
-/// content files' bytes in, the changed and new files' bytes out (SPEC §8).
+/// content files' bytes in, the changed and new files' bytes out (docs/phone.md).
 ///
 /// Merging is idempotent and independent of order: events already merged
 /// (their ids are in `content/inbox/merged/`) are skipped, events are applied
@@ -64,6 +64,8 @@ public enum InboxMerge {
         public var merged = 0
         /// Events whose id was merged before (or is twice in the files).
         public var alreadyMerged = 0
+        /// Files an undo leaves without anything the merge wrote into them, to be removed (paths below `content/`).
+        public var removed: Set<String> = []
 
         public init() {}
     }
@@ -83,14 +85,19 @@ public enum InboxMerge {
         var diagnostics = Diagnostics()
         var result = Result()
         let known = mergedIDs.union(merged.map(\.id))
+        // Merged before as this event, or as another: whichever file came first, a second meaning of an id is an error.
+        let mergedByID = Dictionary(merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: InboxEvent] = [:]
         var events: [InboxEvent] = []
         for file in inbox {
             for event in InboxParser.parse(file.bytes, displayPath: file.displayPath, into: &diagnostics) {
-                if known.contains(event.id) {
+                if let before = mergedByID[event.id], !before.isSame(as: event) {
+                    diagnostics.error(event.location, "the id '\(event.id)' was merged before for another event; this one is not merged",
+                                      hint: "at \(before.location.path):\(before.location.line); each event's id is unique")
+                } else if known.contains(event.id) {
                     result.alreadyMerged += 1
                 } else if let first = seen[event.id] {
-                    if first.at != event.at || first.kind != event.kind {
+                    if !first.isSame(as: event) {
                         diagnostics.error(event.location, "the id '\(event.id)' is used by another event",
                                           hint: "at \(first.location.path):\(first.location.line); each event's id is unique")
                     } else {
@@ -103,20 +110,73 @@ public enum InboxMerge {
             }
         }
         var checker = Checker(site: site)
-        let checked = events.sorted(by: InboxEvent.isOrdered).compactMap { checker.check($0, into: &diagnostics) }
+        let all = events.sorted(by: InboxEvent.isOrdered).compactMap { checker.check($0, into: &diagnostics) }
+        let undo = Undo(all.map(\.event), merged: merged, into: &diagnostics)
         if diagnostics.hasErrors { throw ContentErrors(diagnostics.sorted) }
         result.warnings = diagnostics.items
+        let checked = all.filter { !undo.cancelled.contains($0.event.id) }
 
         var files = Files(read: read)
         applyTests(checked, site: site, files: &files, summary: &result.summary)
         applyRoutines(checked, site: site, files: &files, summary: &result.summary)
         applyWorkouts(checked, site: site, merged: merged, files: &files, summary: &result.summary)
         applyEntries(checked, site: site, files: &files, summary: &result.summary)
+        takeBack(undo.takenBack, site: site, files: &files, summary: &result.summary)
         if let problem = files.problem { throw ContentErrors([problem]) }
         result.files = files.changed
         result.created = files.created
-        result.merged = checked.count
+        result.removed = files.removed
+        result.summary += undo.summary
+        result.merged = all.count
         return result
+    }
+
+    /// The undo events of a merge (docs/phone.md): an undo and its event in the same
+    /// merge are both left out; an undo of an event merged before takes its
+    /// lines back out (`takeBack`). Only routines and workouts are undone; an
+    /// undo of an event neither here nor merged is an error, so nothing is
+    /// merged before the file with that event comes home.
+    struct Undo {
+        /// The ids of undo events and of the events they cancel in this merge.
+        var cancelled = Set<String>()
+        /// Events merged before that are to be taken back out of the files.
+        var takenBack: [InboxEvent] = []
+        var summary: [String] = []
+
+        init(_ events: [InboxEvent], merged: [InboxEvent], into diagnostics: inout Diagnostics) {
+            let here = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let before = Dictionary(merged.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let undoneBefore = Set(merged.compactMap { event -> String? in if case let .undo(of) = event.kind { of } else { nil } })
+            for event in events {
+                guard case let .undo(of) = event.kind else { continue }
+                cancelled.insert(event.id)
+                guard let target = here[of] ?? before[of] else {
+                    diagnostics.error(event.location, "undoes '\(of)', an event that is neither in the inbox files nor merged before",
+                                      hint: "bring home the inbox file that holds it too; the phone sends both")
+                    continue
+                }
+                switch target.kind {
+                case .routine, .workout: break
+                default:
+                    diagnostics.error(event.location, "undoes '\(of)', which is not a routine or a workout", hint: "only routines and workouts are undone")
+                    continue
+                }
+                if here[of] != nil {
+                    cancelled.insert(of)
+                    summary.append("undo: \(Self.describe(target)) taken back before it was merged (no line written)")
+                } else if !undoneBefore.contains(of) {
+                    takenBack.append(target)
+                }
+            }
+        }
+
+        static func describe(_ event: InboxEvent) -> String {
+            switch event.kind {
+            case let .routine(id, _): "routine \(id) of \(event.at.date.iso)"
+            case let .workout(split, _, _): "workout" + (split.map { " \($0)" } ?? "") + " of \(event.at.date.iso)"
+            default: event.id
+            }
+        }
     }
 
     /// An event checked against the site, with its day in the site's time zone.
@@ -196,7 +256,7 @@ public enum InboxMerge {
                     }
                 }
                 guard valid else { return nil }
-            case .entry:
+            case .entry, .undo:
                 break
             }
             return Checked(event: event, date: date, time: time)
@@ -208,6 +268,7 @@ public enum InboxMerge {
         let read: (String) -> [UInt8]?
         var changed: [String: [UInt8]] = [:]
         var created: Set<String> = []
+        var removed: Set<String> = []
         var problem: Diagnostic?
 
         /// The file's text; an empty one when it does not exist; nil (and a problem) when it is not UTF-8.
@@ -219,6 +280,13 @@ public enum InboxMerge {
                 return nil
             }
             return text
+        }
+
+        /// The file is to go: an undo took back all a merge wrote into it.
+        mutating func remove(_ path: String) {
+            changed[path] = nil
+            if !created.contains(path) { removed.insert(path) }
+            created.remove(path)
         }
 
         /// Keeps the file's new text; one the merge left as it was is no change.
@@ -471,6 +539,68 @@ public enum InboxMerge {
             id = event.id
         }
         static func < (a: Order, b: Order) -> Bool { (a.seconds, a.id) < (b.seconds, b.id) }
+    }
+
+    // MARK: - Undo of events merged before
+
+    /// Takes the lines of routines and workouts merged before back out: the
+    /// routine's item on its day's line (or its minutes, when more were logged
+    /// there), the workout's exercise lines; a workout file left with nothing
+    /// but what a merge writes (`date`, `split`, `duration`) is removed.
+    static func takeBack(_ events: [InboxEvent], site: Site, files: inout Files, summary: inout [String]) {
+        for event in events {
+            let date = event.at.local(in: site.timeZone).date
+            switch event.kind {
+            case let .routine(id, minutes):
+                guard var text = files.text("routines/log.md") else { return }
+                var done = false
+                for index in 0..<text.count where !done {
+                    guard let (name, colon) = listLine(text[index]), LocalDate(iso: name) == date else { continue }
+                    var items = text[index][text[index].index(after: colon)...].split(separator: ",")
+                        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    guard let at = items.firstIndex(where: { (try? RoutineLogItem.parse($0).get())?.id == id }),
+                          var item = try? RoutineLogItem.parse(items[at]).get() else { continue }
+                    if let minutes, let logged = item.minutes, logged > minutes {
+                        item.minutes = logged - minutes
+                        items[at] = item.text
+                    } else {
+                        items.remove(at: at)
+                    }
+                    if items.isEmpty { text.remove(at: index) } else { text[index] = listText(text[index], colon: colon, names: items) }
+                    done = true
+                }
+                files.store("routines/log.md", text)
+                summary.append("routines/log.md: \(date.iso): \(id) taken back" + (done ? "" : " (no line for it)"))
+            case let .workout(_, sets, _):
+                guard let path = site.workoutFiles[date] ?? files.created.first(where: { $0.hasPrefix("workouts/") && $0.hasSuffix("/\(date.iso).md") }),
+                      var text = files.text(path) else {
+                    summary.append("\(date.iso): workout taken back (no file for it)")
+                    continue
+                }
+                var removedLines = 0
+                for line in sets {
+                    guard let index = (0..<text.count).first(where: { text[$0] == "- " + line }) else { continue }
+                    text.remove(at: index)
+                    removedLines += 1
+                }
+                if Self.isOnlyMergedFrontMatter(text) {
+                    files.remove(path)
+                    summary.append("\(path): \(date.iso): workout taken back, file removed")
+                } else {
+                    files.store(path, text)
+                    summary.append("\(path): \(date.iso): workout taken back, \(removedLines) exercise line\(removedLines == 1 ? "" : "s") removed")
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// A workout file with front matter of only `date`, `split` and `duration` and nothing after it: what a merge makes.
+    static func isOnlyMergedFrontMatter(_ text: TextLines) -> Bool {
+        guard text.count > 1, text[0] == "---", let close = (1..<text.count).first(where: { text[$0] == "---" }) else { return false }
+        let keys = (1..<close).map { String(text[$0].prefix { $0 != ":" }) }
+        return Set(keys).isSubset(of: ["date", "split", "duration"]) && (close + 1..<text.count).allSatisfy { text[$0].allSatisfy(\.isWhitespace) }
     }
 
     // MARK: - Entries into new diary files

@@ -15,11 +15,24 @@ public enum InboxRun {
         public var warnings: [Diagnostic] = []
     }
 
-    /// Merges the inbox files waiting in `content/inbox/` (or only `events`, sent by a page of `serve`).
+    /// Merges the inbox files waiting in `content/inbox/` (or only `events`, sent by a page of `serve`),
+    /// holding the content folder's lock from before it reads until its changes are in place.
     /// - Parameter events: a page's events, as the bytes of an inbox file; recorded in `merged/` as `name`.
     /// - Parameter again: how the person merges again once an editor's save stopped the merge (the hint after "save it, then").
     public static func run(_ options: BuildOptions, dryRun: Bool, events: (name: String, bytes: [UInt8])? = nil,
                            again: String = "run 'daybook inbox' again") throws -> Outcome {
+        var recovered: [Diagnostic] = []
+        var outcome = try ContentLock.holding(content: options.contentDirectory, displayRoot: options.contentDisplayName,
+                                              by: events == nil ? "daybook inbox" : "daybook serve, merging a page's records",
+                                              report: { recovered = $0 }) { lock in
+            try merge(options, dryRun: dryRun, events: events, again: again, lock: lock)
+        }
+        outcome.warnings = recovered + outcome.warnings
+        return outcome
+    }
+
+    private static func merge(_ options: BuildOptions, dryRun: Bool, events: (name: String, bytes: [UInt8])?, again: String,
+                              lock: ContentLock) throws -> Outcome {
         let io = options.io
         let walk = FolderWalk(root: options.contentDirectory, displayRoot: options.contentDisplayName, io: io)
         let root = walk.root
@@ -33,7 +46,8 @@ public enum InboxRun {
                 throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "cannot read file: \(error.reason)")])
             }
         }
-        var inbox = try waiting.map { InboxMerge.InboxFile(displayPath: walk.display($0), bytes: try bytes($0)) }
+        let waitingBytes = try waiting.map(bytes)
+        var inbox = zip(waiting, waitingBytes).map { InboxMerge.InboxFile(displayPath: walk.display($0), bytes: $1) }
         if let events { inbox.append(InboxMerge.InboxFile(displayPath: events.name, bytes: events.bytes)) }
         var mergedEvents: [InboxEvent] = []
         var mergedIDs = Set<String>()
@@ -55,10 +69,22 @@ public enum InboxRun {
         let reads = ReadLog()
         let result = try InboxMerge.merge(inbox, site: InboxMerge.Site(content, today: today, takenPaths: taken),
                                           merged: mergedEvents, mergedIDs: mergedIDs) { relative in
-            let before = try? io.read(root + "/" + relative)
-            reads.note(relative, before.map(Array.init))
-            return before.map(Array.init)
+            let path = root + "/" + relative
+            guard io.exists(path) else {
+                reads.note(relative, nil)
+                return nil
+            }
+            do throws(FileIOError) {
+                let bytes = Array(try io.read(path))
+                reads.note(relative, bytes)
+                return bytes
+            } catch {
+                // Not "no file": the merge would make one over it. Said once the merge returns.
+                reads.fail(Diagnostic(SourceLocation(path: walk.display(relative)), "cannot read file: \(error.reason); nothing was merged"))
+                return nil
+            }
         }
+        if !reads.failures.isEmpty { throw ContentErrors(reads.failures) }
         outcome.merge = result
         outcome.warnings += result.warnings
         outcome.moved = waiting
@@ -67,20 +93,31 @@ public enum InboxRun {
             let new = String(decoding: result.files[path]!, as: UTF8.self)
             outcome.changes.append((path, lineChanges(from: old, to: new)))
         }
-        for path in result.files.keys.sorted() { try proveInside(path, walk: walk) }
+        for path in result.removed.sorted() { outcome.changes.append((path, ["- (the file is removed: an undo took back all that was merged into it)"])) }
+        for path in result.files.keys.sorted() + result.removed.sorted() { try proveInside(path, walk: walk) }
 
         if !result.files.isEmpty {
             let files = result.files.map { ImportedFile($0.key, .text(String(decoding: $0.value, as: UTF8.self)), replaces: true) }
             try ImportCheck.verify(files, options: options)
         }
         guard !dryRun else { return outcome }
-        try write(result.files, read: reads.bytes, walk: walk, again: again)
+        // The merged files, and the record of what is merged, in one journaled change: a crash anywhere
+        // leaves all or (after the next run) nothing, never the files without the record.
+        var changes = result.files.keys.sorted().map { ContentChange($0, before: reads.bytes[$0] ?? nil, after: .bytes(result.files[$0]!)) }
+        // Files an undo emptied of all the merge wrote go in the same change.
+        changes += result.removed.sorted().map { ContentChange($0, before: reads.bytes[$0] ?? nil, after: nil) }
         if let events {
             // Only the lines not merged before: a page that sends its events again adds nothing.
             let new = events.bytes.split(separator: UInt8(ascii: "\n")).filter { InboxParser.ids(Array($0)).isDisjoint(with: mergedIDs) }
-            if !new.isEmpty { try record((events.name, Array(new.joined(separator: [UInt8(ascii: "\n")]))), walk: walk) }
+            if !new.isEmpty { changes.append(try record((events.name, Array(new.joined(separator: [UInt8(ascii: "\n")]))), walk: walk)) }
         } else {
-            try move(waiting, walk: walk)
+            changes += try moves(Array(zip(waiting, waitingBytes)), walk: walk)
+        }
+        do {
+            try ContentJournal.commit(changes, lock: lock, what: events == nil ? "daybook inbox" : "daybook serve, merging a page's records")
+        } catch let changed as ContentJournal.Changed {
+            throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(changed.path)), "changed while the inbox was merged; it was not written",
+                                            hint: "save it, then \(again)")])
         }
         return outcome
     }
@@ -88,7 +125,9 @@ public enum InboxRun {
     /// The bytes the merge read of each file (nil: there was none).
     final class ReadLog: @unchecked Sendable {
         private(set) var bytes: [String: [UInt8]?] = [:]
+        private(set) var failures: [Diagnostic] = []
         func note(_ path: String, _ read: [UInt8]?) { if bytes[path] == nil { bytes[path] = .some(read) } }
+        func fail(_ failure: Diagnostic) { failures.append(failure) }
     }
 
     /// A file the merge writes lies inside the content folder, through every link, and is no link itself.
@@ -107,81 +146,47 @@ public enum InboxRun {
         }
     }
 
-    /// Writes the merged files when every one is still as the merge read it;
-    /// each through `GuardedFileUpdate` (a lock, the bytes and identity
-    /// compared again just before the swap), so an editor saving meanwhile
-    /// loses nothing: the merge stops and says so.
-    static func write(_ files: [String: [UInt8]], read: [String: [UInt8]?], walk: FolderWalk, again: String) throws {
-        func changed(_ relative: String) -> ContentErrors {
-            ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "changed while the inbox was merged; it was not written",
-                                      hint: "save it, then \(again)")])
-        }
-        let paths = files.keys.sorted()
-        for relative in paths where (try? walk.io.read(walk.root + "/" + relative)).map(Array.init) != read[relative] ?? nil {
-            throw changed(relative)
-        }
-        for relative in paths {
-            let final = walk.root + "/" + relative
-            do {
-                try walk.io.createFolders((final as NSString).deletingLastPathComponent)
-                _ = try GuardedFileUpdate(path: final).update { current in
-                    guard Array(current) == (read[relative] ?? nil) ?? [] else { throw changed(relative) }
-                    return Data(files[relative]!)
-                }
-            } catch let errors as ContentErrors {
-                throw errors
-            } catch {
-                throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "cannot write: \(error)")])
-            }
-        }
-    }
-
-    /// Moves merged inbox files into `merged/`, under a free name; one that is there already with the same bytes is removed.
-    static func move(_ paths: [String], walk: FolderWalk) throws {
-        let io = walk.io
-        for path in paths {
+    /// Merged inbox files go to `merged/`, under a free name; one that is there already with the same bytes is only removed.
+    static func moves(_ files: [(path: String, bytes: [UInt8])], walk: FolderWalk) throws -> [ContentChange] {
+        var changes: [ContentChange] = []
+        var claimed = Set<String>()
+        for (path, bytes) in files {
             let name = String(path.dropFirst(InboxFolder.folder.count + 1))
-            do {
-                try io.createFolders(walk.root + "/" + InboxFolder.mergedFolder)
-                let source = walk.root + "/" + path
-                guard let target = try freeName(name, walk: walk, same: try io.read(source)) else {
-                    try io.remove(source)
-                    continue
-                }
-                try proveInside(target, walk: walk)
-                try io.move(source, walk.root + "/" + target)
-            } catch let error as FileIOError {
-                throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(path)), "merged, but cannot be moved to \(walk.display(InboxFolder.mergedFolder))/: \(error.reason)",
-                                                hint: "move it there yourself; merging it again changes nothing")])
-            }
+            changes.append(ContentChange(path, before: bytes, after: nil))
+            guard let target = freeName(name, walk: walk, same: Data(bytes), claimed: claimed) else { continue }
+            try proveInside(target, walk: walk)
+            claimed.insert(target)
+            changes.append(ContentChange(target, before: nil, after: .bytes(bytes)))
         }
+        return changes
     }
 
     /// Events a page sent: appended to today's `merged/serve-DATE.jsonl`, so that their ids are known as merged.
-    static func record(_ events: (name: String, bytes: [UInt8]), walk: FolderWalk) throws {
+    static func record(_ events: (name: String, bytes: [UInt8]), walk: FolderWalk) throws -> ContentChange {
         let relative = InboxFolder.mergedFolder + "/" + events.name
         try proveInside(relative, walk: walk)
         let path = walk.root + "/" + relative
-        do {
-            try walk.io.createFolders(walk.root + "/" + InboxFolder.mergedFolder)
-            var bytes = (try? walk.io.read(path)).map(Array.init) ?? []
-            if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-            bytes += events.bytes
-            if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-            try walk.io.replace(path, with: bytes)
-        } catch {
-            throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "the events are merged but cannot be recorded: \(error.reason)")])
+        let before: [UInt8]?
+        do { before = walk.io.exists(path) ? Array(try walk.io.read(path)) : nil } catch {
+            throw ContentErrors([Diagnostic(SourceLocation(path: walk.display(relative)), "the events cannot be recorded: \(error.reason); nothing was merged")])
         }
+        var bytes = before ?? []
+        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        bytes += events.bytes
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        return ContentChange(relative, before: before, after: .bytes(bytes))
     }
 
     /// `name`, or `name-2.jsonl`… in `merged/`; nil when a file of that name there has the same bytes.
-    static func freeName(_ name: String, walk: FolderWalk, same data: Data) throws -> String? {
+    /// - Parameter claimed: names given to other files of the same merge.
+    static func freeName(_ name: String, walk: FolderWalk, same data: Data, claimed: Set<String> = []) -> String? {
         let ext = InboxFolder.extensions.first { name.lowercased().hasSuffix($0) } ?? ""
         let base = name.dropLast(ext.count)
         var candidate = name, number = 1
         while true {
-            let path = walk.root + "/" + InboxFolder.mergedFolder + "/" + candidate
-            guard walk.io.exists(path) else { return InboxFolder.mergedFolder + "/" + candidate }
+            let relative = InboxFolder.mergedFolder + "/" + candidate
+            let path = walk.root + "/" + relative
+            guard walk.io.exists(path) || claimed.contains(relative) else { return relative }
             if (try? walk.io.read(path)) == data { return nil }
             number += 1
             candidate = "\(base)-\(number)\(name.suffix(ext.count))"

@@ -1,5 +1,5 @@
 
-/// The year calendar's layers besides all activity together (SPEC §7): the
+/// The year calendar's layers besides all activity together (docs/site.md): the
 /// days with writing, study, a workout or a routine done, each with its
 /// streaks and habit strength. Made from public content only: a private
 /// entry, deck or workout is never counted, even with --include-private.

@@ -1,5 +1,5 @@
 
-/// "On this day" on the home page (SPEC §7): for today and each day after it
+/// "On this day" on the home page (docs/site.md): for today and each day after it
 /// that the phone may open the site on (`PhonePlan`), the entries of that
 /// month and day in earlier years, never a private one; phone.js shows the
 /// phone's day as it does the plan.

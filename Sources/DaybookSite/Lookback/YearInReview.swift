@@ -1,4 +1,4 @@
-/// The year in review (SPEC §7, `year/YYYY/`): what one year's entries and
+/// The year in review (docs/site.md, `year/YYYY/`): what one year's entries and
 /// workouts add up to. A pure function of the values it is given; the site
 /// passes only what its public view holds, so nothing private is counted.
 public struct YearInReview: Sendable, Equatable {
@@ -177,7 +177,7 @@ public struct YearInReview: Sendable, Equatable {
     }
 }
 
-/// The year's study, from the review schedule (SPEC §4), as docs/site.md defines it:
+/// The year's study, from the review schedule (docs/content.md#the-review-schedule), as docs/site.md defines it:
 /// - **learned**: a word whose first study days (those of the word book it was
 ///   added in) ended in the year, by today; each word once, in that year;
 /// - **mastered**: a word whose last review was taken in the year and that has
@@ -224,7 +224,7 @@ public struct YearStudy: Sendable, Equatable {
         decks.flatMap { deck in
             schedule.words(of: deck).map { status in
                 let masteredOn: LocalDate? = if case let .mastered(on) = status.stage { on } else { nil }
-                return Word(learnedOn: BookPlan(start: status.added, settings: settings).lastStudyDay, masteredOn: masteredOn)
+                return Word(learnedOn: WordBookPlan(start: status.added, settings: settings).lastStudyDay, masteredOn: masteredOn)
             }
         }
     }

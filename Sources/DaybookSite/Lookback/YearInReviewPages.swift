@@ -1,4 +1,4 @@
-/// `year/YYYY/`, the year in review (SPEC §7), for every year with entries,
+/// `year/YYYY/`, the year in review (docs/site.md), for every year with entries,
 /// workouts or words. Made from the public content only (`PublicSite`): a
 /// private entry, deck or workout is never counted, shown or linked, even with
 /// --include-private.

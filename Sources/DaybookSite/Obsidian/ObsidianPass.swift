@@ -20,6 +20,8 @@ final class ObsidianPass: MarkdownPass {
     /// The file line the Markdown text starts on.
     private let firstLine: Int
     private let from: SitePath
+    /// The note's own page, when it is shown inside another (`from`): where its `[[#Heading]]` links lead.
+    private let home: SitePath?
     private let targets: WikiTargets
     /// Publishes the photos of a note shown inside this one; nil renders them as written.
     private let library: PhotoLibrary?
@@ -37,11 +39,12 @@ final class ObsidianPass: MarkdownPass {
     /// Whether another note's text is shown inside this one.
     private(set) var showsNotes = false
 
-    init(file: SourceFile, firstLine: Int = 1, page: SitePath, targets: WikiTargets, library: PhotoLibrary? = nil, linksTags: Bool,
-         namesHeadings: Bool = false, shown: Shown = Shown()) {
+    init(file: SourceFile, firstLine: Int = 1, page: SitePath, home: SitePath? = nil, targets: WikiTargets, library: PhotoLibrary? = nil,
+         linksTags: Bool, namesHeadings: Bool = false, shown: Shown = Shown()) {
         self.file = file
         self.firstLine = firstLine
         self.from = page
+        self.home = home
         self.targets = targets
         self.library = library
         self.linksTags = linksTags
@@ -77,6 +80,8 @@ final class ObsidianPass: MarkdownPass {
             case let .blockID(id):
                 // Free pages name blocks, for `[[Page#^id]]`.
                 return namesHeadings ? .html("<span id=\"^\(Feeds.escape(id))\"></span>") : .text("")
+            case let .highlight(opens):
+                return .html(opens ? "<mark>" : "</mark>")
             case let .tag(name):
                 if !tags.contains(name) { tags.append(name) }
                 guard linksTags else { return .text("#" + name) }
@@ -85,15 +90,31 @@ final class ObsidianPass: MarkdownPass {
         }
     }
 
-    /// `[[Note]]`, `[[Note#Heading]]`, `[[#Heading]]`, `[[file.pdf]]`: a link, or text and a warning.
+    /// `[[Note]]`, `[[Note#Heading]]`, `[[#Heading]]`, `[[file.pdf]]`: a link, or
+    /// an unresolved link (its text, marked as Obsidian marks one) and a warning.
     private func link(_ link: ObsidianText.Wikilink, offset: Int, at place: MarkdownTextPlace) -> MarkdownInline {
         // `^` written `%5E`, as a URL's fragment has it; the browser finds the id `^37066d` by it.
         let fragment = link.heading.map(ObsidianText.anchor) ?? link.block.map { "%5E" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
-        guard !link.target.isEmpty else { return .link(href: "#" + (fragment ?? ""), text: link.shown) }
+        guard !link.target.isEmpty else {
+            // A heading or block of this note: on the page it is shown inside, or on its own page when shown inside another.
+            guard let fragment else { return .text(link.shown) }
+            if let heading = link.heading, namesHeadingsOf(file), !ObsidianText.headingAnchors(ownText).contains(fragment) {
+                return unresolved(link, offset: offset, at: place, "no heading '\(heading)' in this note to link to",
+                                  hint: "a heading is named by its text, as in [[#\(heading)]]")
+            }
+            guard let home, home != from else { return .link(href: "#" + fragment, text: link.shown) }
+            return .link(href: from.link(to: home, fragment: namesHeadingsOf(file) ? fragment : nil), text: link.shown)
+        }
         if let note = targets.note(link.target, from: file.relativePath) {
             links[link.target] = note.path
-            // Entries name no headings: their links lead to the entry.
-            return .link(href: from.link(to: note.path, fragment: namesHeadingsOf(note) ? fragment : nil), text: link.shown)
+            // Entries name no headings: their links lead to the entry. A heading the note has not: to the note, and a warning.
+            var anchor = namesHeadingsOf(note.source) ? fragment : nil
+            if let heading = link.heading, let wanted = anchor, !ObsidianText.headingAnchors(note.body).contains(wanted) {
+                anchor = nil
+                warnings.append(Diagnostic(location(place, offset), "'\(link.target)' has no heading '\(heading)'; the link leads to the note",
+                                           severity: .warning))
+            }
+            return .link(href: from.link(to: note.path, fragment: anchor), text: link.shown)
         }
         if let file = targets.file(link.target, from: file.relativePath), library?.isShown(file) ?? true {
             links[link.target] = SitePath(file)
@@ -105,13 +126,58 @@ final class ObsidianPass: MarkdownPass {
             return .link(href: from.link(to: Routes.deck(word.deck), fragment: word.fragment), text: link.shown)
         }
         links[link.target] = .some(nil)
-        warnings.append(Diagnostic(location(place, offset), "no entry or page '\(link.target)' to link to; shown as text",
-                                   hint: LocalDate(iso: link.target) != nil ? "there is no published entry on that day" : targets.hint(for: link.target),
-                                   severity: .warning))
-        return .text(link.shown)
+        return unresolved(link, offset: offset, at: place, "no entry or page '\(link.target)' to link to; shown as an unresolved link",
+                          hint: LocalDate(iso: link.target) != nil ? "there is no published entry on that day" : targets.hint(for: link.target))
     }
 
-    private func namesHeadingsOf(_ note: WikiTargets.Note) -> Bool { note.source.relativePath.hasPrefix("pages/") }
+    /// A Markdown link to a note or file of the vault, as Obsidian follows
+    /// one: from this note's folder, then by name as `[[…]]` does; a note
+    /// with or without `.md`, `%20` or not. Addresses of the site's own pages
+    /// (`../2026-11-19/`) and files it makes are kept as written; a note that
+    /// is not there is an unresolved link and a warning; a path that climbs
+    /// out of `content/` an error, and nothing outside is read.
+    func relativeLink(_ url: String, line: Int, column: Int) -> MarkdownLinkChange? {
+        let path = PhotoPaths.written(url)
+        guard !path.isEmpty, !path.hasSuffix("/") else { return nil }
+        let at = file.location(line: firstLine + max(line, 1) - 1, byteColumn: max(column, 1))
+        guard let resolved = PhotoPaths.resolve(url, from: file.relativePath) else {
+            // An address of the site from the page (`../../search/index.html`) is the writer's to make; one that leaves the site is not.
+            guard PhotoPaths.resolve(url, from: from.value + "index.html") == nil else { return nil }
+            errors.append(Diagnostic(at, "'\(url)' leads outside content/; nothing outside it is read or published",
+                                     hint: "copy the file into content/ and link to it from there"))
+            return .unresolved(open: "<span class=\"unresolved-link\">", close: "</span>")
+        }
+        let name = String(path.split(separator: "/").last ?? "")
+        let fragment = url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
+        if ObsidianText.namesFile(name) {
+            guard let found = library.map({ $0.hasFile(resolved) }) == true ? resolved : targets.file(name, from: file.relativePath),
+                  library?.isShown(found) ?? true else { return nil }
+            return .url(from.link(to: SitePath(found)))
+        }
+        let rooted = resolved.lowercased().hasSuffix(".md") ? String(resolved.dropLast(3)) : resolved
+        guard let note = targets.note("/" + rooted, from: "") ?? targets.note(path, from: file.relativePath) ?? targets.note(name, from: file.relativePath) else {
+            warnings.append(Diagnostic(at, "no entry or page '\(path)' to link to; shown as an unresolved link", hint: targets.hint(for: name),
+                                       severity: .warning))
+            return .unresolved(open: "<span class=\"unresolved-link\">", close: "</span>")
+        }
+        let anchor = namesHeadingsOf(note.source) ? fragment.map { $0.hasPrefix("^") ? "%5E" + $0.dropFirst() : ObsidianText.anchor($0) } : nil
+        return .url(from.link(to: note.path, fragment: anchor))
+    }
+
+    /// A link that leads nowhere: its text, marked as unresolved (no address), and a warning.
+    private func unresolved(_ link: ObsidianText.Wikilink, offset: Int, at place: MarkdownTextPlace, _ message: String, hint: String?) -> MarkdownInline {
+        warnings.append(Diagnostic(location(place, offset), message, hint: hint, severity: .warning))
+        return .span(open: "<span class=\"unresolved-link\">", text: link.shown, close: "</span>")
+    }
+
+    /// This note's own text from its body's first line: where its `[[#Heading]]` links look.
+    private var ownText: Substring {
+        let lines = file.text.split(separator: "\n", maxSplits: max(firstLine - 1, 0), omittingEmptySubsequences: false)
+        return firstLine > 1 ? lines.last ?? "" : Substring(file.text)
+    }
+
+    /// Free pages give their headings ids; entries do not.
+    private func namesHeadingsOf(_ source: SourceFile) -> Bool { source.relativePath.hasPrefix("pages/") }
 
     /// `![[…]]`: an image, a player, a link to a document, or a note's text; an embed of nothing is an error.
     private func embed(_ link: ObsidianText.Wikilink, offset: Int, alone: Bool, at place: MarkdownTextPlace) -> MarkdownInline {
@@ -144,6 +210,16 @@ final class ObsidianPass: MarkdownPass {
             links[link.target] = note.path
             return show(note, link, offset: offset, alone: alone, at: place)
         }
+        guard ObsidianText.namesFile(link.target) else {
+            // A note not written yet (or left out of the folder): Obsidian shows that it could not be found, and goes on.
+            links[link.target] = .some(nil)
+            warnings.append(Diagnostic(location(place, offset), "no entry or page '\(link.target)' to show; shown as not found",
+                                       hint: LocalDate(iso: link.target) != nil ? "there is no published entry on that day" : targets.hint(for: link.target),
+                                       severity: .warning))
+            let name = "<span class=\"embed-missing-name\">\(Feeds.escape(link.target))</span>"
+            return alone ? .block("<div class=\"embed embed-missing\"><p>\(name)</p></div>\n")
+                : .span(open: "<span class=\"embed-missing\">", text: link.target, close: "</span>")
+        }
         errors.append(Diagnostic(location(place, offset), "'\(link.target)' not found: no file, entry or page of that name in content/",
                                  hint: targets.hint(for: link.target)))
         return .text(link.shown)
@@ -168,7 +244,7 @@ final class ObsidianPass: MarkdownPass {
         defer { shown.open.removeLast() }
         showsNotes = true
         // Rendered for this page; its own warnings and errors are reported where it is a page of its own.
-        let inner = ObsidianPass(file: note.source, firstLine: note.bodyFirstLine, page: from, targets: targets, library: library,
+        let inner = ObsidianPass(file: note.source, firstLine: note.bodyFirstLine, page: from, home: note.path, targets: targets, library: library,
                                  linksTags: linksTags, shown: shown)
         let html = library.map { PhotoPass(library: $0, document: note.source, firstLine: note.bodyFirstLine, page: from, targets: targets).render(part, pass: inner).html }
             ?? Markdown.render(part, pass: inner).html
@@ -187,11 +263,18 @@ final class ObsidianPass: MarkdownPass {
             .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    func callout(_ line: String) -> (open: String, close: String)? {
-        guard let (kind, title) = ObsidianText.callout(line) else { return nil }
-        let heading = title ?? kind.prefix(1).uppercased() + kind.dropFirst()
-        return ("<aside class=\"callout callout-\(Feeds.escape(kind))\">\n<p class=\"callout-title\">\(Feeds.escape(heading))</p>\n",
-                "</aside>\n")
+    /// An aside, or for a callout that folds `<details>` (open for `[!kind]+`), as Obsidian shows them.
+    func callout(_ line: String) -> MarkdownCallout? {
+        guard let (kind, fold, titleStart) = ObsidianText.callout(line) else { return nil }
+        let classes = "callout callout-\(Slug.make(kind))"
+        let heading = kind.prefix(1).uppercased() + kind.dropFirst()
+        let offset = line.utf8.distance(from: line.startIndex, to: titleStart)
+        guard let fold else {
+            return MarkdownCallout(open: "<aside class=\"\(classes)\">\n", close: "</aside>\n", titleOpen: "<p class=\"callout-title\">",
+                                   titleClose: "</p>\n", titleOffset: offset, defaultTitle: heading)
+        }
+        return MarkdownCallout(open: "<details class=\"\(classes)\"\(fold == .open ? " open" : "")>\n", close: "</details>\n",
+                               titleOpen: "<summary class=\"callout-title\">", titleClose: "</summary>\n", titleOffset: offset, defaultTitle: heading)
     }
 
     func fields(_ lines: [String]) -> String? {
@@ -203,6 +286,6 @@ final class ObsidianPass: MarkdownPass {
 
     /// The file line and column of byte `offset` of a text at `place`.
     private func location(_ place: MarkdownTextPlace, _ offset: Int) -> SourceLocation {
-        file.location(line: firstLine + max(place.line, 1) - 1, column: max(place.column(offset), 1))
+        file.location(line: firstLine + max(place.line, 1) - 1, byteColumn: max(place.column(offset), 1))
     }
 }

@@ -13,6 +13,8 @@ enum ObsidianText {
         case tag(String)
         /// ` ^37066d` ending a line: the id of its block, which Obsidian does not show.
         case blockID(String)
+        /// `==` opening or closing a highlight.
+        case highlight(opens: Bool)
     }
 
     /// `[[target#fragment|label]]`, as Obsidian reads it.
@@ -62,11 +64,36 @@ enum ObsidianText {
     /// The `id` a heading gets and `[[Note#Heading]]` links to.
     static func anchor(_ heading: String) -> String { Slug.make(heading) }
 
+    /// The `id`s of a note's ATX headings (outside code fences), as its page gives them.
+    static func headingAnchors(_ markdown: some StringProtocol) -> Set<String> {
+        var anchors: Set<String> = []
+        var fence = CodeFence()
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = Substring(line.drop { $0 == " " })
+            if fence.skips(trimmed) { continue }
+            let hashes = trimmed.prefix { $0 == "#" }.count
+            guard (1...6).contains(hashes), trimmed.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" || $0 == "\r" }) ?? true else { continue }
+            var text = trimmed.dropFirst(hashes).trimmed
+            while text.hasSuffix("#") { text.removeLast() }
+            let anchor = self.anchor(Markdown.plainText(text))
+            // A second heading of one text is `text-2`, as on the page.
+            anchors.insert(anchors.contains(anchor) ? (2...).lazy.map { "\(anchor)-\($0)" }.first { !anchors.contains($0) }! : anchor)
+        }
+        return anchors
+    }
+
+    /// Whether a link's target names a file by its extension (`photo.jpg`, `Manual.pdf`), not a note (`Note`, `Note.md`, `v1.2 plans`).
+    static func namesFile(_ target: String) -> Bool {
+        guard let dot = target.lastIndex(of: ".") else { return false }
+        let suffix = target[target.index(after: dot)...]
+        return (1...5).contains(suffix.count) && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } && suffix.lowercased() != "md"
+    }
+
     /// False when no text node cmark-gfm makes of `markdown` can hold a link,
-    /// embed, tag, field or callout; by bytes, as it runs on every entry.
-    /// Each needs `[[`, `#`, `::` or `[!` in a text, which needs them in the
+    /// embed, tag, field, highlight or callout; by bytes, as it runs on every entry.
+    /// Each needs `[[`, `#`, `::`, `==` or `[!` in a text, which needs them in the
     /// source, or a backslash escape or an entity that makes them: so `[[`,
-    /// `[!`, `::`, `\[`, `\#`, `\:`, `\!`, `&` before `#` or a letter, or a `#`
+    /// `[!`, `::`, `==`, `\[`, `\#`, `\:`, `\!`, `&` before `#` or a letter, or a `#`
     /// that is not a heading's (one followed by a space, a tab, a line end,
     /// another `#` or nothing), or a `^` before a letter, digit or `-` (a block id).
     static func mayHoldSyntax(_ markdown: String) -> Bool {
@@ -88,6 +115,7 @@ enum ObsidianText {
                 || any(UInt8(ascii: "#")) { ![0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains($0) }
                 || any(UInt8(ascii: "[")) { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "!") }
                 || any(UInt8(ascii: ":")) { $0 == UInt8(ascii: ":") }
+                || any(UInt8(ascii: "=")) { $0 == UInt8(ascii: "=") }
                 || any(UInt8(ascii: "\\")) { [UInt8(ascii: "["), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "!")].contains($0) }
                 || any(UInt8(ascii: "&")) { $0 == UInt8(ascii: "#") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
         }
@@ -105,13 +133,34 @@ enum ObsidianText {
     /// (a clock would also measure the machine's load).
     static func pieces(_ text: String, steps: inout Int) -> [Piece]? {
         // Runs on every text node of every entry: a byte check keeps plain text off the scan below.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "^") }) else { return nil }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "=") })
+        else { return nil }
         var pieces: [Piece] = []
         var plain = ""
         var rest = Substring(text)
         var previous: Character?
+        /// Where the open highlight's `==` closes.
+        var highlightEnd: Substring.Index?
         while let first = rest.first {
             steps += 1
+            if first == "=", rest.hasPrefix("==") {
+                if let end = highlightEnd, end == rest.startIndex {
+                    flush(&plain, into: &pieces)
+                    pieces.append(.highlight(opens: false))
+                    highlightEnd = nil
+                    rest = rest.dropFirst(2)
+                    previous = "="
+                    continue
+                }
+                if highlightEnd == nil, let end = highlightClose(rest.dropFirst(2), steps: &steps) {
+                    flush(&plain, into: &pieces)
+                    pieces.append(.highlight(opens: true))
+                    highlightEnd = end
+                    rest = rest.dropFirst(2)
+                    previous = "="
+                    continue
+                }
+            }
             if first == "!" || first == "[",
                let (piece, after) = wikilink(rest, offset: text.utf8.distance(from: text.startIndex, to: rest.startIndex), steps: &steps) {
                 flush(&plain, into: &pieces)
@@ -141,6 +190,20 @@ enum ObsidianText {
         guard pieces.contains(where: { if case .text = $0 { false } else { true } }) else { return nil }
         flush(&plain, into: &pieces)
         return pieces
+    }
+
+    /// Where the `==` closing a highlight that opens before `text` stands:
+    /// the next `==` in the text, neither side of the words a space (as
+    /// Obsidian reads `==words==`); nil for none.
+    private static func highlightClose(_ text: Substring, steps: inout Int) -> Substring.Index? {
+        guard let first = text.first, !first.isWhitespace, first != "=" else { return nil }
+        var index = text.startIndex
+        while let found = text[index...].firstRange(of: "==") {
+            steps += text.distance(from: index, to: found.lowerBound) + 1
+            if found.lowerBound > text.startIndex, !text[text.index(before: found.lowerBound)].isWhitespace { return found.lowerBound }
+            index = found.upperBound
+        }
+        return nil
     }
 
     private static func flush(_ plain: inout String, into pieces: inout [Piece]) {
@@ -182,18 +245,11 @@ enum ObsidianText {
     static func section(of markdown: String, heading: String?, block: String?) -> String? {
         guard heading != nil || block != nil else { return markdown }
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
-        var fence: Substring?
+        var fence = CodeFence()
         var start: Int?, level = 0
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
-                continue
-            }
+            if fence.skips(trimmed) { continue }
             if let heading {
                 let hashes = trimmed.prefix { $0 == "#" }.count
                 guard (1...6).contains(hashes), trimmed.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true else { continue }
@@ -247,20 +303,111 @@ enum ObsidianText {
         return fields.isEmpty ? nil : fields
     }
 
-    /// `[!kind] Title` (also `[!kind]-` and `[!kind]+`, Obsidian's foldable callouts).
-    static func callout(_ line: String) -> (kind: String, title: String?)? {
+    /// A callout that folds (`[!kind]-` shut, `[!kind]+` open), as Obsidian's do.
+    enum Fold { case closed, open }
+
+    /// `[!kind] Title`, `[!kind]- Title` or `[!kind]+ Title`: its kind, whether
+    /// it folds, and where its title starts in `line` (at the line's end for none).
+    static func callout(_ line: String) -> (kind: String, fold: Fold?, titleStart: String.Index)? {
         guard line.hasPrefix("[!"), let close = line.firstIndex(of: "]") else { return nil }
         let kind = line[line.index(line.startIndex, offsetBy: 2)..<close].lowercased()
-        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        // Obsidian takes any type (`[!operando "+"]`); one it does not know looks like a note.
+        guard !kind.isEmpty, !kind.contains("[") else { return nil }
         var rest = line[line.index(after: close)...]
-        if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-        let title = rest.trimmed
-        return (kind, title.isEmpty ? nil : title)
+        let fold: Fold? = switch rest.first {
+        case "-": .closed
+        case "+": .open
+        default: nil
+        }
+        if fold != nil { rest = rest.dropFirst() }
+        return (kind, fold, rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex)
+    }
+
+    /// The text without Obsidian's comments (`%%…%%`, within a line or over
+    /// many lines; one never closed runs to the end): each byte of a comment
+    /// becomes a space, line ends stay, so that what follows keeps its line
+    /// and column, and nothing of a comment reaches a page, the search or the
+    /// feed. `%%` inside code (a fence, a code span) is text.
+    static func withoutComments(_ markdown: String) -> String {
+        guard markdown.utf8.firstRange(of: "%%".utf8) != nil else { return markdown }
+        var bytes = Array(markdown.utf8)
+        var index = 0, inComment = false
+        var code = MarkdownCode()
+        var atLineStart = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if atLineStart, !inComment { code.startLine(bytes, at: index) }
+            atLineStart = false
+            if byte == UInt8(ascii: "\n") {
+                atLineStart = true
+                index += 1
+                continue
+            }
+            if code.inFence {
+                index += 1
+                continue
+            }
+            if !inComment, byte == UInt8(ascii: "`") {
+                // A code span is kept as it is.
+                index = MarkdownCode.skipSpan(bytes, at: index)
+                continue
+            }
+            if byte == UInt8(ascii: "%"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
+                bytes[index] = UInt8(ascii: " ")
+                bytes[index + 1] = UInt8(ascii: " ")
+                inComment.toggle()
+                index += 2
+                continue
+            }
+            if inComment, byte != UInt8(ascii: "\r") { bytes[index] = UInt8(ascii: " ") }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension ObsidianText {
+    /// The text with each line that holds only a `<br>` (`<br/>`, `<br />`)
+    /// made blank, its bytes spaces: Obsidian shows such a line as a break
+    /// between the lines around it, where CommonMark would start a block of
+    /// raw HTML there that swallows the Markdown after it up to a blank line.
+    /// Lines in code fences stay; every line and column stays where it was.
+    static func withLoneBreaksBlank(_ markdown: String) -> String {
+        guard markdown.utf8.firstRange(of: "<br".utf8) != nil || markdown.utf8.firstRange(of: "<BR".utf8) != nil else { return markdown }
+        var fence = CodeFence()
+        var changed = false
+        // By bytes: a `\r\n` is one Character, which a split at `\n` would not cut.
+        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes -> Substring in
+            let line = Substring(bytes)
+            let trimmed = line.drop { $0 == " " }
+            if fence.skips(trimmed) { return line }
+            guard ["<br>", "<br/>", "<br />"].contains(trimmed.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) else { return line }
+            changed = true
+            let end = bytes.last == UInt8(ascii: "\r") ? "\r" : ""
+            return Substring(String(repeating: " ", count: bytes.count - end.utf8.count) + end)
+        }
+        return changed ? lines.joined(separator: "\n") : markdown
     }
 }
 
 private extension StringProtocol {
     var trimmed: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+/// Which lines of a note lie inside a ``` or ~~~ code fence, read a line at a time.
+struct CodeFence {
+    private var open: Substring?
+
+    /// Whether the line (leading spaces dropped) opens, closes or lies inside a fence.
+    mutating func skips(_ trimmed: Substring) -> Bool {
+        if let open {
+            if trimmed.hasPrefix(open) { self.open = nil }
+            return true
+        }
+        guard trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") else { return false }
+        open = trimmed.prefix(3)
+        return true
     }
 }

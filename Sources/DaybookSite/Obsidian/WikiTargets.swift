@@ -40,14 +40,14 @@ struct WikiTargets: Sendable {
 
     /// The word `target` names (any case), when no note or file has that name: the first deck's with it.
     func word(_ target: String) -> Word? {
-        tables.made.words[target.lowercased()]
+        tables.made.words[target.nameKey]
     }
 
     /// The note `target` names, seen from the Markdown file at `document` (content-relative).
     func note(_ target: String, from document: String) -> Note? {
         let made = tables.made
         if let date = LocalDate(iso: target) { return made.byDate[date].map { made.notes[$0] } }
-        var key = target.lowercased()
+        var key = target.nameKey
         if key.hasSuffix(".md") { key.removeLast(3) }
         let found = Self.pick(key, from: document, byPath: made.notePaths, byName: made.noteNames) { made.notes[$0].source.slugPath }
             ?? made.titles[key] ?? made.aliases[key]
@@ -57,7 +57,7 @@ struct WikiTargets: Sendable {
     /// The file (content-relative) `target` names, seen from `document`.
     func file(_ target: String, from document: String) -> String? {
         let made = tables.made
-        return Self.pick(target.lowercased(), from: document, byPath: made.filePaths, byName: made.fileNames) { $0 }
+        return Self.pick(target.nameKey, from: document, byPath: made.filePaths, byName: made.fileNames) { $0 }
     }
 
     /// Where a `[[link]]` leads: a note's page, else a file; what a kept rendering is checked against.
@@ -82,11 +82,11 @@ struct WikiTargets: Sendable {
     /// `key` (lower case) by path or by name; among names, candidates come shortest path first.
     private static func pick<T>(_ key: String, from document: String, byPath: [String: T], byName: [String: [T]], path: (T) -> String) -> T? {
         guard let slash = key.lastIndex(of: "/") else { return byName[key]?.first }
-        let folder = document.lowercased().split(separator: "/").dropLast().map(String.init)
+        let folder = document.nameKey.split(separator: "/").dropLast().map(String.init)
         if let relative = normalized(folder, key), let found = byPath[relative] { return found }
         if let rooted = normalized([], key), let found = byPath[rooted] { return found }
         let name = String(key[key.index(after: slash)...])
-        return byName[name]?.first { path($0).lowercased().hasSuffix("/" + key) }
+        return byName[name]?.first { path($0).nameKey.hasSuffix("/" + key) }
     }
 
     /// `folder` + `path` with `.` and `..` resolved; nil if it climbs out of `content/`.
@@ -135,18 +135,18 @@ struct WikiTargets: Sendable {
                     for page in pages {
                         add(Note(path: Routes.content(page.source), source: page.source, body: page.body, bodyFirstLine: page.bodyFirstLine,
                                  isPrivate: page.isPrivate),
-                            title: page.title, aliases: page.frontMatter.aliases)
+                            title: page.title, aliases: page.frontMatter.names.map(\.text))
                     }
                     for entry in entries {
                         let index = tables.notes.count
                         add(Note(path: Routes.content(entry.source), source: entry.source, body: entry.body, bodyFirstLine: entry.bodyFirstLine,
                                  isPrivate: entry.isPrivate),
-                            title: entry.title, aliases: entry.frontMatter.aliases)
+                            title: entry.title, aliases: entry.frontMatter.names.map(\.text))
                         if tables.byDate[entry.date] == nil { tables.byDate[entry.date] = index }
                     }
                     for file in files {
-                        tables.filePaths[file.lowercased()] = file
-                        tables.fileNames[(file as NSString).lastPathComponent.lowercased(), default: []].append(file)
+                        tables.filePaths[file.nameKey] = file
+                        tables.fileNames[(file as NSString).lastPathComponent.nameKey, default: []].append(file)
                     }
                     let notes = tables.notes
                     for (name, list) in tables.noteNames where list.count > 1 {
@@ -156,7 +156,7 @@ struct WikiTargets: Sendable {
                     for deck in decks {
                         let fragments = Routes.wordFragments(deck)
                         for word in deck.words {
-                            let name = WikiTargets.name(of: word).lowercased()
+                            let name = WikiTargets.name(of: word).nameKey
                             if tables.words[name] == nil { tables.words[name] = Word(deck: deck.id, fragment: fragments[word.text]) }
                         }
                     }
@@ -194,12 +194,36 @@ struct WikiTargets: Sendable {
         private func add(_ note: Note, title: String, aliases: [String]) {
             let index = tables.notes.count
             tables.notes.append(note)
-            let path = note.source.slugPath.lowercased()
+            let path = note.source.slugPath.nameKey
             if tables.notePaths[path] == nil { tables.notePaths[path] = index }
-            tables.noteNames[note.source.baseName.lowercased(), default: []].append(index)
-            if tables.titles[title.lowercased()] == nil { tables.titles[title.lowercased()] = index }
-            for alias in aliases where tables.aliases[alias.lowercased()] == nil { tables.aliases[alias.lowercased()] = index }
+            tables.noteNames[note.source.baseName.nameKey, default: []].append(index)
+            if tables.titles[title.nameKey] == nil { tables.titles[title.nameKey] = index }
+            for alias in aliases where tables.aliases[alias.nameKey] == nil { tables.aliases[alias.nameKey] = index }
         }
+    }
+
+    /// An alias that is also another note's name or alias: a warning at the
+    /// alias naming both notes and the one links by it reach (a file name
+    /// before an alias, then pages before entries, as `note(_:from:)` looks).
+    static func nameClashes(entries: [DiaryEntry], pages: [FreePage]) -> [Diagnostic] {
+        let notes = pages.map { ($0.source, $0.frontMatter.names) } + entries.map { ($0.source, $0.frontMatter.names) }
+        guard notes.contains(where: { !$0.1.isEmpty }) else { return [] }
+        var byFileName: [String: SourceFile] = [:], byAlias: [String: SourceFile] = [:]
+        for (source, _) in notes where byFileName[source.baseName.nameKey] == nil { byFileName[source.baseName.nameKey] = source }
+        var clashes: [Diagnostic] = []
+        for (source, names) in notes {
+            for name in names {
+                let key = name.text.nameKey
+                let other = byFileName[key].flatMap { $0.relativePath == source.relativePath ? nil : $0 } ?? byAlias[key]
+                guard let other, other.relativePath != source.relativePath else {
+                    if byAlias[key] == nil { byAlias[key] = source }
+                    continue
+                }
+                clashes.append(Diagnostic(name.location, "'\(name.text)' names both \(other.displayPath) and \(source.displayPath); links to it lead to \(other.displayPath)",
+                                          hint: "give one of them another alias", severity: .warning))
+            }
+        }
+        return clashes
     }
 
     /// The name a link gives a word: its text as read, without Markdown (`**abandon**`).
@@ -225,18 +249,41 @@ struct WikiTargets: Sendable {
             for page in pages {
                 hasher.combine(text: page.title)
                 hasher.combine(text: page.source.relativePath)
-                for alias in page.frontMatter.aliases { hasher.combine(text: alias) }
+                for alias in page.frontMatter.names { hasher.combine(text: alias.text) }
             }
             hasher.combine(entries.count)
             for entry in entries {
                 hasher.combine(entry.date)
                 hasher.combine(text: entry.title)
                 hasher.combine(text: entry.source.relativePath)
-                for alias in entry.frontMatter.aliases { hasher.combine(text: alias) }
+                for alias in entry.frontMatter.names { hasher.combine(text: alias.text) }
             }
             hasher.combine(files.count)
             for file in files { hasher.combine(text: file) }
             hasher.combine(key(decks: decks))
         }
+    }
+}
+
+extension StringProtocol {
+    /// How links compare names: in any case, and with Markdown's smart
+    /// punctuation (`’` `‘` `“` `”` `–` `—` `…`) read as the ASCII typed
+    /// (`[[Don't]]` reaches `Don't.md`); NFC and NFD spellings are one name,
+    /// as Swift compares Strings.
+    var nameKey: String {
+        let lower = lowercased()
+        guard lower.utf8.contains(0xE2) else { return lower }
+        var folded = ""
+        for scalar in lower.unicodeScalars {
+            switch scalar {
+            case "\u{2018}", "\u{2019}": folded += "'"
+            case "\u{201C}", "\u{201D}": folded += "\""
+            case "\u{2013}": folded += "--"
+            case "\u{2014}": folded += "---"
+            case "\u{2026}": folded += "..."
+            default: folded.unicodeScalars.append(scalar)
+            }
+        }
+        return folded
     }
 }

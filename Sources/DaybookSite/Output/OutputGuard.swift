@@ -11,12 +11,11 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// The output folder is replaced whole by every build, so it may not be
-/// anything the user keeps: the content or theme folders, a folder around
-/// them or inside them, the working folder (or one around it), the home
-/// folder (or one around it), a file, or a folder Daybook did not write. Its
-/// marker file binds it to one site: `--force` replaces a Daybook output of
-/// another site, never a folder Daybook did not write.
+/// The output folder is Daybook's to update: it may not be anything the user
+/// keeps: the content or theme folders, a folder around them or inside them,
+/// the working folder (or one around it), the home folder (or one around it),
+/// a file, or a folder Daybook did not write. Daybook's marker file says that
+/// a folder is its output, wherever the site was built, moved or cloned.
 enum OutputGuard {
     struct Paths {
         var output: String
@@ -27,22 +26,8 @@ enum OutputGuard {
         var homes: [String] = []
     }
 
-    /// Who an existing output folder belongs to.
-    enum Owner: Equatable {
-        /// Missing, empty, or written by Daybook for this site.
-        case thisSite
-        /// Written by Daybook for another site, or by a Daybook from before
-        /// the marker named its site.
-        case otherSite
-        /// Not written by Daybook.
-        case foreign
-    }
-
-    /// Checks the real (link-resolved) paths of a build. Gives, when
-    /// `--force` lets it replace another site's output, what that deletes.
-    @discardableResult
-    static func check(_ options: BuildOptions) throws -> String? {
-        // The output is bound to the content folder: a mistyped one is said first.
+    /// Checks the real (link-resolved) paths of a build.
+    static func check(_ options: BuildOptions) throws {
         try checkContent(options)
         let paths = Paths(output: resolved(options.outputDirectory.path), content: resolved(options.contentDirectory.path),
                           themes: resolved(options.themesDirectory.path),
@@ -52,63 +37,42 @@ enum OutputGuard {
         if let problem = problem(paths, outputIsFile: outputIsFile) {
             throw UsageError("refusing to use '\(shown)' as the output folder: \(problem); nothing was written")
         }
-        switch owner(of: options.outputDirectory, site: siteID(options), io: options.io) {
-        case .thisSite:
-            return nil
-        case .foreign:
+        guard isDaybooks(options.outputDirectory, io: options.io) else {
             throw UsageError("refusing to replace '\(shown)': it holds files that Daybook did not write "
                              + "(it has no \(marker) of Daybook's), even with --force; nothing was written. "
                              + "Choose another --output, or move the folder away yourself")
-        case .otherSite:
-            let whose = "written by Daybook for another site (or moved since)"
-            guard options.replaceForeignOutput else {
-                throw UsageError("refusing to replace '\(shown)': it was \(whose); nothing was written. "
-                                 + "Build with --force to replace it whole, or choose another --output")
-            }
-            let names = ((try? options.io.list(options.outputDirectory.path)) ?? []).map { $0.kind == .folder ? $0.name + "/" : $0.name }.sorted()
-            let listed = names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", … (\(names.count) in all)" : "")
-            return "replacing '\(shown)', \(whose): everything in it is deleted: \(listed)"
         }
     }
 
     /// The file every build writes into its output, so that the next build
-    /// knows the folder is its own to replace.
+    /// knows the folder is its own. It is published, and says nothing of the
+    /// site or of where it was built.
     static let marker = ".daybook-output"
-    static let markerFirstLine = "Written by Daybook. The next build replaces this folder whole."
-    /// The marker of a site: it carries the site's fingerprint, so that a
-    /// marker copied elsewhere, or another site's, does not make a folder this
-    /// site's. The marker is published: it holds a hash, never the path.
-    static func markerText(site: String) -> [UInt8] {
-        Array("\(markerFirstLine)\nsite: \(site)\n".utf8)
+    static let markerFirstLine = "Written by Daybook. The next build updates this folder in place."
+    /// What earlier versions wrote as the first line (followed by a line naming their site).
+    static let olderFirstLine = "Written by Daybook. The next build replaces this folder whole."
+    /// The second line of the marker while a build replaces files (`OutputUpdate`).
+    static let unfinishedMark = "unfinished: a build was interrupted while writing; the next build finishes it."
+
+    static func markerText(unfinished: Bool = false) -> [UInt8] {
+        Array((markerFirstLine + "\n" + (unfinished ? unfinishedMark + "\n" : "")).utf8)
     }
 
-    /// What binds an output to its site: a fingerprint (FNV-1a, 64 bits) of
-    /// the content folder's real path.
-    static func siteID(_ options: BuildOptions) -> String {
-        let path = options.io.resolve(options.contentDirectory.standardizedFileURL.path) ?? options.contentDirectory.standardizedFileURL.path
-        let hash = path.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    /// Who a folder belongs to: missing or empty is this site's; a marker
-    /// with this site's fingerprint is; one with another is another site's; an older Daybook's output (its marker without a site, or no
-    /// marker but a `feed.xml` whose generator is Daybook, beside an
-    /// `index.html`) is this site's when its feed says Daybook, else another's;
-    /// anything else is foreign.
-    static func owner(of folder: URL, site: String, io: FileIO = .disk) -> Owner {
-        guard let names = try? io.list(folder.path).map(\.name), !names.isEmpty else { return .thisSite }
-        let hasPages = names.contains("index.html")
+    /// Whether a folder is Daybook's output: missing or empty; with
+    /// Daybook's marker (an older Daybook's names its site on the second
+    /// line); or an older Daybook's output without it (a `feed.xml` whose
+    /// generator is Daybook, beside an `index.html`).
+    static func isDaybooks(_ folder: URL, io: FileIO = .disk) -> Bool {
+        guard io.exists(folder.path) else { return true }
+        // A file, or a folder that cannot be listed, is not known to be Daybook's: refused.
+        guard let names = try? io.list(folder.path).map(\.name) else { return false }
+        if names.isEmpty { return true }
         if names.contains(marker), let text = try? io.read(folder.appendingPathComponent(marker).path) {
-            let lines = String(decoding: text.prefix(65536), as: UTF8.self).split(separator: "\n").map(String.init)
-            if lines.first == markerFirstLine {
-                if let named = lines.first(where: { $0.hasPrefix("site: ") })?.dropFirst("site: ".count) {
-                    return String(named) == site ? .thisSite : .otherSite
-                }
-                if hasPages { return hasDaybookFeed(folder, names: names, io: io) ? .thisSite : .otherSite }
-            }
+            let lines = String(decoding: text.prefix(400), as: UTF8.self).split(separator: "\n")
+            if lines.first == Substring(markerFirstLine) { return true }
+            if lines.first == Substring(olderFirstLine), lines.dropFirst().first?.hasPrefix("site: ") == true { return true }
         }
-        return hasPages && hasDaybookFeed(folder, names: names, io: io) ? .thisSite : .foreign
+        return names.contains("index.html") && hasDaybookFeed(folder, names: names, io: io)
     }
 
     private static func hasDaybookFeed(_ folder: URL, names: [String], io: FileIO) -> Bool {

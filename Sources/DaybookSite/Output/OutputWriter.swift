@@ -3,9 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes a whole site beside the output folder and swaps it in only when
-/// every file is written, so a failed build leaves the previous `public/`
-/// exactly as it was.
+/// The rules of writing the output folder: contained paths, each once, the
+/// staging folder beside the output and the swap of a first build
+/// (`FreshOutput`); `OutputUpdate` updates an existing output in place.
 struct OutputWriter {
     let output: URL
     /// Every write goes through the seam; the rules (contained paths, each
@@ -16,6 +16,10 @@ struct OutputWriter {
         self.output = output.standardizedFileURL
         self.io = io
     }
+
+    /// The same writer at the output's real path: an update writes into the
+    /// folder a link points to, and stages its files beside that folder.
+    var resolved: OutputWriter { OutputWriter(output: URL(fileURLWithPath: io.resolve(output.path) ?? output.path), io: io) }
 
     /// A fresh staging folder next to the output (same file system, so the swap is a rename).
     func makeStaging() throws -> URL {
@@ -38,7 +42,7 @@ struct OutputWriter {
             guard let pid = Self.stalePID(entry.name, output: output.lastPathComponent), pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             let stale = parent.appendingPathComponent(entry.name).path
-            // Killed during the swap, a staging folder may hold the output's `.git`.
+            // An older Daybook killed during its swap left the output's `.git` in its staging folder.
             guard !io.exists(stale + "/" + Self.kept) else { continue }
             try? io.remove(stale)
         }
@@ -71,20 +75,8 @@ struct OutputWriter {
         }
     }
 
-    /// Writes files into the staging folder on all cores. Paths come from the
-    /// site's own `SitePath`s, and any that would leave the folder are refused.
-    func write(_ files: [(path: String, bytes: [UInt8])], into staging: URL) throws {
-        try makeFolders(for: files.map(\.path), in: staging)
-        let failures = ResultBox()
-        let root = staging.path
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            if let failure = write(files[index].bytes, to: root + "/" + files[index].path) { failures.add(failure.message) }
-        }
-        if let first = failures.messages.first { throw OutputError(message: first) }
-    }
-
     /// Checks every path a build will write: inside the folder, each once.
-    func check(_ files: [String]) throws {
+    static func check(_ files: [String]) throws {
         if let outside = files.first(where: { !Self.isContained($0) }) {
             throw OutputError(message: "refusing to write outside the output folder: \(outside)")
         }
@@ -92,28 +84,6 @@ struct OutputWriter {
         var paths = Set<String>(minimumCapacity: files.count)
         if let twice = files.first(where: { !paths.insert($0).inserted }) {
             throw OutputError(message: "two files would be written to \(twice)")
-        }
-    }
-
-    /// Checks every path a build will write (`check`) and makes their folders in the staging folder.
-    func makeFolders(for files: [String], in staging: URL) throws {
-        try check(files)
-        var folders = Set<String>()
-        for file in files {
-            var folder = (file as NSString).deletingLastPathComponent
-            while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-        }
-        // A depth at a time, parents before their children, each depth on all cores.
-        let depths = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
-        let failures = ResultBox()
-        for depth in depths.keys.sorted() {
-            let level = depths[depth] ?? []
-            DispatchQueue.concurrentPerform(iterations: level.count) { index in
-                do { try io.createFolder(staging.path + "/" + level[index]) } catch { failures.add("cannot create \(error)") }
-            }
-            if let first = failures.messages.min() { throw OutputError(message: first) }
         }
     }
 
@@ -131,23 +101,6 @@ struct OutputWriter {
         return write(bytes, to: folders.root + "/" + path)
     }
 
-    /// Puts files that already exist (resized photos in the cache) into the
-    /// staging folder: a hard link where the file system allows, else a copy.
-    func copy(_ files: [(path: String, source: String)], into staging: URL) throws {
-        if let outside = files.first(where: { !Self.isContained($0.path) }) {
-            throw OutputError(message: "refusing to write outside the output folder: \(outside.path)")
-        }
-        for file in files {
-            let path = staging.path + "/" + file.path
-            do throws(FileIOError) {
-                try io.createFolders((path as NSString).deletingLastPathComponent)
-                try io.copy(file.source, path)
-            } catch {
-                throw OutputError(message: "cannot write \(path): \(error.reason)")
-            }
-        }
-    }
-
     /// Relative, without a `.` or `..` component (`RelativePath`).
     static func isContained(_ path: String) -> Bool { RelativePath.isContained(path) }
 
@@ -156,53 +109,13 @@ struct OutputWriter {
     /// repository from build to build. Nothing Daybook writes is called so.
     static let kept = ".git"
 
-    /// Replaces the output with the staging folder; the output's `.git` moves
-    /// into it first, and back if the swap fails.
+    /// Puts the staging folder where the output was missing or empty.
     func swap(in staging: URL) throws {
-        try explained { try swapFolders(staging) }
+        try explained { try io.move(staging.path, output.path) }
     }
 
-    private func swapFolders(_ staging: URL) throws(FileIOError) {
-        let git = (from: output.path + "/" + Self.kept, to: staging.path + "/" + Self.kept)
-        let keepsGit = io.linkAttributes(output.path)?.kind == .folder && io.exists(git.from)
-        if keepsGit { try io.move(git.from, git.to) }
-        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())").path
-        do throws(FileIOError) {
-            if io.exists(old) { try io.remove(old) }
-            if io.exists(output.path) { try io.move(output.path, old) }
-            do throws(FileIOError) {
-                try io.move(staging.path, output.path)
-            } catch {
-                if io.exists(old) { try? io.move(old, output.path) }
-                throw error
-            }
-        } catch {
-            if keepsGit { try? io.move(git.to, git.from) }
-            throw error
-        }
-        if io.exists(old) { removeTree(old) }
-    }
-
-    /// Removes a folder tree, its parts on all cores: each folder two levels
-    /// below it (a month of the diary or of the calendar) is one part, and
-    /// each file above those. A site of 10,000 entries is 20,000 files and
-    /// folders; one core took 0.24 s of system time to remove them.
-    private func removeTree(_ path: String) {
-        var parts: [String] = []
-        func split(_ folder: String, depth: Int) {
-            for entry in (try? io.list(folder)) ?? [] {
-                let child = folder + "/" + entry.name
-                if depth > 0, entry.kind == .folder { split(child, depth: depth - 1) } else { parts.append(child) }
-            }
-        }
-        split(path, depth: 2)
-        let all = parts
-        DispatchQueue.concurrentPerform(iterations: all.count) { index in try? io.remove(all[index]) }
-        try? io.remove(path)
-    }
-
-    /// Removes a staging folder, unless it holds a `.git` that could not be
-    /// moved back (never seen; a repository is not deleted on a guess).
+    /// Removes a staging folder, unless it holds a `.git` (left by an older
+    /// Daybook killed while it swapped; a repository is not deleted on a guess).
     func discard(_ staging: URL) {
         guard !io.exists(staging.path + "/" + Self.kept) else { return }
         try? io.remove(staging.path)
@@ -246,11 +159,4 @@ final class FolderMaker: @unchecked Sendable {
 struct OutputError: Error, Sendable, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ message: String) { lock.lock(); list.append(message); lock.unlock() }
-    var messages: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }

@@ -23,7 +23,8 @@ struct RenderedPages: DerivedData {
         }
         return RenderedPages(html: Dictionary(pages.map { ($0.0, $0.1.html) }, uniquingKeysWith: { first, _ in first }),
                              links: Dictionary(pages.map { ($0.0, $0.1.links) }, uniquingKeysWith: { first, _ in first }),
-                             made: pages.map { ($0.1.plainText, $0.1.links) }, warnings: pages.flatMap(\.2),
+                             made: pages.map { ($0.1.plainText, $0.1.links) },
+                             warnings: WikiTargets.nameClashes(entries: build.published.entries, pages: build.published.pages) + pages.flatMap { $0.2 + $0.1.warnings },
                              errors: pages.flatMap { $0.1.diagnostics + $0.3 })
     }
 }

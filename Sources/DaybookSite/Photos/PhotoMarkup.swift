@@ -18,6 +18,8 @@ struct PhotoPass {
         /// In the order they appear.
         let photos: [Photo]
         let diagnostics: [Diagnostic]
+        /// Raw HTML the allow-list removed, each where it stood.
+        let warnings: [Diagnostic]
         /// Its links to other pages of the site, with the sentence around each, in the order read (what links here).
         let links: [Backlinks.Link]
     }
@@ -28,11 +30,17 @@ struct PhotoPass {
     func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch? = nil, textLength: Int = .max) -> Result {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         var links: [Backlinks.Link] = []
         let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
                                                 images: { image in
             // Lines of the body count from its first line in the file; columns are the file's.
-            let location = document.location(line: firstLine + max(image.line, 1) - 1, column: max(image.column, 1))
+            let location = document.location(line: firstLine + max(image.line, 1) - 1, byteColumn: max(image.column, 1))
+            guard !PhotoPaths.leavesContent(image.url, from: document.relativePath) else {
+                diagnostics.append(Diagnostic(location, "image '\(image.url)' leads outside content/; nothing outside it is read or published",
+                                              hint: "copy the image into content/ and name it from there"))
+                return nil
+            }
             // A drawing or an animation (SVG, GIF) is published as it is, linked from the page.
             if let source = find(image.url), !PhotoPaths.isPhoto(source), library.isShown(source) {
                 return PhotoHTML.file(page.link(to: SitePath(source)), image: image)
@@ -47,16 +55,23 @@ struct PhotoPass {
             case .success(nil):
                 return nil
             }
-        }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } })
-        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, links: links)
+        }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } }, removedHTML: { removal in
+            let location = document.location(line: firstLine + max(removal.line, 1) - 1, byteColumn: max(removal.column, 1))
+            warnings.append(Diagnostic(location, "HTML \(removal.what) removed; only formatting, tables, details, images and links with safe addresses are kept",
+                                       hint: "docs/writing.md lists the elements and attributes kept", severity: .warning))
+        })
+        return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, warnings: warnings, links: links)
     }
 
     /// The content file a reference names: beside the document, else by
     /// Obsidian's rules (anywhere in `content/` by name); nil for what is not a file of the site.
     private func find(_ url: String) -> String? {
         guard let source = PhotoPaths.resolve(url, from: document.relativePath) else { return nil }
-        guard !library.hasFile(source), let found = targets?.file(PhotoPaths.written(url), from: document.relativePath) else { return source }
-        return found
+        guard !library.hasFile(source), let targets else { return source }
+        // `../../images/x.png` of a vault kept in a folder of content/: the path, else the name, as Obsidian looks.
+        let written = PhotoPaths.written(url)
+        let name = String(written.split(separator: "/").last ?? "")
+        return targets.file(written, from: document.relativePath) ?? targets.file(name, from: document.relativePath) ?? source
     }
 
     /// The photo a reference names: nil for what is not a local photo (a web

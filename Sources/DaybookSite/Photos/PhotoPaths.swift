@@ -31,6 +31,13 @@ enum PhotoPaths {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
+    /// A relative path (`../../../outside/p.jpg`) that climbs out of `content/`.
+    static func leavesContent(_ url: String, from document: String) -> Bool {
+        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("/"), !trimmed.hasPrefix("#"), !hasScheme(trimmed) else { return false }
+        return resolve(trimmed, from: document) == nil
+    }
+
     /// The path a URL names, without its query and fragment, percent-decoded.
     static func written(_ url: String) -> String {
         let withoutQuery = url.prefix { $0 != "?" && $0 != "#" }

@@ -17,7 +17,7 @@ struct PublicSite: Sendable {
     var config: SiteConfig { site.config }
     var today: LocalDate { site.today }
     var locale: String { site.locale }
-    var memo: BuildMemo { site.memo }
+    var memo: DerivedMemo { site.memo }
     var translation: Translation { site.translation }
     /// The planned splits: what the public calendar shows of workouts (`SplitRotation`).
     var rotation: SplitRotation { site.rotation }

@@ -12,22 +12,28 @@ public enum Markdown {
         public var unsafeHTML: Bool
         public var extensions: [String]
         public var footnotes: Bool
+        /// Raw HTML kept as far as `HTMLAllowList` keeps it, the rest removed (and reported by `render`), instead of omitted.
+        public var allowListHTML: Bool
+        /// `$…$`, `$$…$$` and ```` ```math ```` kept apart from Markdown (`MathText`) as elements KaTeX draws.
+        public var math: Bool
 
         public init(
             smartPunctuation: Bool = false, unsafeHTML: Bool = false,
-            extensions: [String] = [], footnotes: Bool = false
+            extensions: [String] = [], footnotes: Bool = false, allowListHTML: Bool = false, math: Bool = false
         ) {
             self.smartPunctuation = smartPunctuation
             self.unsafeHTML = unsafeHTML
             self.extensions = extensions
             self.footnotes = footnotes
+            self.allowListHTML = allowListHTML
+            self.math = math
         }
 
         /// What the site renders with.
         public static let site = Options(
             smartPunctuation: true, unsafeHTML: false,
             extensions: ["table", "strikethrough", "autolink", "tagfilter", "tasklist"],
-            footnotes: true
+            footnotes: true, allowListHTML: true, math: true
         )
 
         var cmarkFlags: Int32 {
@@ -37,6 +43,9 @@ public enum Markdown {
             if footnotes { flags |= CMARK_OPT_FOOTNOTES }
             return flags
         }
+
+        /// Rendering writes the HTML nodes as they are once the allow-list has made them safe (and the math its own).
+        var renderFlags: Int32 { allowListHTML ? cmarkFlags | CMARK_OPT_UNSAFE : cmarkFlags }
     }
 
     /// A document rendered as the site renders it.
@@ -106,20 +115,25 @@ public enum Markdown {
     /// The plain text is cut to `textLength` Characters.
     /// - Parameter links: handed each link to a relative address (`[…](../2026-11-19/)`,
     ///   and the links the pass made, `[[2026-11-19]]`), in document order, for what links here.
+    /// - Parameter removedHTML: handed each piece of raw HTML the allow-list removed, where it stood.
     public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
                               images: ((MarkdownImage) -> String?)? = nil,
-                              links: ((MarkdownLink) -> Void)? = nil) -> (html: String, plainText: String) {
+                              links: ((MarkdownLink) -> Void)? = nil,
+                              removedHTML: ((MarkdownRemoval) -> Void)? = nil) -> (html: String, plainText: String) {
         withDocument(markdown, options: .site, watch: watch) { document, extensions in
             // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
             let changes = pass?.mayChange(markdown) ?? false
+            // The writer's links, before the pass makes its own.
+            let mayHoldLink = changes || MarkdownLink.mayHoldLink(markdown)
+            if let pass, mayHoldLink { changeLinks(in: document, by: pass) }
             let made = pass.flatMap { changes ? apply($0, to: document, source: markdown) : nil } ?? [:]
             if let pass, pass.namesHeadings { nameHeadings(in: document, by: pass) }
             // Most bodies hold no link at all: their tree is not walked for one.
-            if let links, changes || MarkdownLink.mayHoldLink(markdown) { relativeLinks(in: document, links) }
+            if let links, mayHoldLink { relativeLinks(in: document, links) }
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
-            return (renderHTML(document, options: .site, extensions: extensions), plain)
+            return (renderHTML(document, options: .site, extensions: extensions, removedHTML: removedHTML), plain)
         }
     }
 
@@ -179,8 +193,9 @@ public enum Markdown {
             }
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
         }
+        let maths = options.math ? MathText.spans(markdown) : []
         func parse() -> OpaquePointer {
-            var text = markdown
+            var text = MathText.masked(markdown, maths)
             text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -189,6 +204,7 @@ public enum Markdown {
             return finishLock.withLock { cmark_parser_finish(parser)! }
         }
         let document = watch.map { $0.watch.timing($0.path, parse) } ?? parse()
+        if options.math { markMath(in: document, spans: maths, source: markdown) }
         defer {
             cmark_node_free(document)
             cmark_parser_free(parser)
@@ -197,11 +213,154 @@ public enum Markdown {
     }
 
     private static func renderHTML(
-        _ document: OpaquePointer, options: Options, extensions: UnsafeMutablePointer<cmark_llist>?
+        _ document: OpaquePointer, options: Options, extensions: UnsafeMutablePointer<cmark_llist>?,
+        removedHTML: ((MarkdownRemoval) -> Void)? = nil
     ) -> String {
-        guard let rendered = cmark_render_html(document, options.cmarkFlags, extensions) else { return "" }
+        if options.allowListHTML { keepSafeHTML(in: document, removed: removedHTML) }
+        if options.math { drawMath(in: document) }
+        guard let rendered = cmark_render_html(document, options.renderFlags, extensions) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    // MARK: - Math
+
+    /// cmark's user data on a node of math: inline, or displayed.
+    private static var inlineMath: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
+    private static var displayMath: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 2)! }
+
+    /// The code spans `MathText.masked` made get their TeX back and are
+    /// marked as math, as are ```` ```math ```` fences; everything that reads
+    /// text (headings' ids, the plain text) then reads the TeX.
+    private static func markMath(in document: OpaquePointer, spans: [MathText.Span], source: String) {
+        var lines: [Int: [(column: Int, span: MathText.Span)]] = [:]
+        for (span, at) in zip(spans, MathText.codePositions(of: spans, in: source)) { lines[at.line, default: []].append((at.column, span)) }
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_CODE where !lines.isEmpty:
+                let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+                guard var here = lines[line], !here.isEmpty else { continue }
+                // Where cmark counts columns otherwise (a tab in a quote's marker), the masked span is known by its `x`s.
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                guard let at = here.firstIndex(where: { $0.column == column })
+                        ?? (literal.utf8.allSatisfy { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: " ") } ? here.startIndex : nil) else { continue }
+                let span = here.remove(at: at).span
+                lines[line] = here
+                cmark_node_set_literal(node, span.tex)
+                cmark_node_set_user_data(node, span.display ? displayMath : inlineMath)
+            case CMARK_NODE_CODE_BLOCK:
+                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                if info.split(separator: " ").first == "math" { cmark_node_set_user_data(node, displayMath) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Each node of math becomes its TeX in an element KaTeX draws (and a
+    /// reader without JavaScript reads): a `<div>` for a fence or a display
+    /// alone in its paragraph, a `<span>` within a line.
+    private static func drawMath(in document: OpaquePointer) {
+        var maths: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_user_data(node) != nil { maths.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for node in maths {
+            let display = cmark_node_get_user_data(node) == displayMath
+            let tex = Feeds.escape(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+            let parent = cmark_node_parent(node)
+            let isBlock = cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK
+            let alone = !isBlock && display && parent.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && isOnlyChild(node, of: $0) } ?? false
+            let replaced = alone ? parent! : node
+            let html = cmark_node_new(isBlock || alone ? CMARK_NODE_HTML_BLOCK : CMARK_NODE_HTML_INLINE)!
+            // A fence's text ends in its last line's end, which is no part of the TeX.
+            let literal = isBlock || alone ? "<div class=\"math math-display\">\(isBlock && tex.hasSuffix("\n") ? String(tex.dropLast()) : tex)</div>\n"
+                : "<span class=\"math \(display ? "math-display" : "math-inline")\">\(tex)</span>"
+            cmark_node_set_literal(html, literal)
+            guard cmark_node_replace(replaced, html) == 1 else {
+                cmark_node_free(html)
+                continue
+            }
+            cmark_node_free(replaced)
+        }
+    }
+
+    // MARK: - Raw HTML
+
+    /// Each piece of raw HTML as far as the allow-list keeps it, reported
+    /// where it stands when something was removed; the text inside an
+    /// element removed with its content (`<script>…</script>` within a line)
+    /// goes too. What a paragraph leaves open is closed at its end, what
+    /// blocks of HTML leave open at the document's end. Links and images of
+    /// Markdown lose addresses that would run (`javascript:`), as cmark-gfm
+    /// empties them when raw HTML is off.
+    private static func keepSafeHTML(in document: OpaquePointer, removed report: ((MarkdownRemoval) -> Void)?) {
+        var nodes: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK, CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                nodes.append(node)
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node).map({ String(cString: $0) }), HTMLAllowList.isDangerous(url: url) { cmark_node_set_url(node, "") }
+            default:
+                continue
+            }
+        }
+        cmark_iter_free(iterator)
+        var blocks = HTMLAllowList.State()
+        // The block (a paragraph, a heading, a cell) whose inline HTML is being read, and what it left open.
+        var inline: (parent: OpaquePointer, state: HTMLAllowList.State)?
+        func closeInline() {
+            guard var open = inline else { return }
+            let close = HTMLAllowList.closing(&open.state)
+            if !close.isEmpty {
+                let node = cmark_node_new(CMARK_NODE_HTML_INLINE)!
+                cmark_node_set_literal(node, close)
+                cmark_node_append_child(open.parent, node)
+            }
+            inline = nil
+        }
+        var gone: [OpaquePointer] = []
+        for node in nodes {
+            let type = cmark_node_get_type(node)
+            var parent = cmark_node_parent(node)!
+            while Int32(cmark_node_get_type(parent).rawValue) & CMARK_NODE_TYPE_MASK != CMARK_NODE_TYPE_BLOCK, let up = cmark_node_parent(parent) { parent = up }
+            if type != CMARK_NODE_HTML_BLOCK, inline?.parent != parent { closeInline() }
+            guard type == CMARK_NODE_HTML_INLINE || type == CMARK_NODE_HTML_BLOCK else {
+                // Text inside an element removed with its content.
+                if inline?.state.removing != nil { gone.append(node) }
+                continue
+            }
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            var state = type == CMARK_NODE_HTML_BLOCK ? blocks : inline?.state ?? HTMLAllowList.State()
+            let (kept, removed) = HTMLAllowList.sanitize(literal, state: &state)
+            if type == CMARK_NODE_HTML_BLOCK { blocks = state } else { inline = (parent, state) }
+            if let report, !removed.isEmpty {
+                let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+                for piece in removed {
+                    let before = literal.utf8.prefix(piece.offset)
+                    let lineEnds = before.filter { $0 == UInt8(ascii: "\n") }.count
+                    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+                    report(MarkdownRemoval(line: line + lineEnds, column: (lineEnds == 0 ? column : 1) + piece.offset - lineStart, what: piece.what))
+                }
+            }
+            if kept.isEmpty, type == CMARK_NODE_HTML_INLINE { gone.append(node) } else { cmark_node_set_literal(node, kept) }
+        }
+        closeInline()
+        for node in gone { cmark_node_free(node) }
+        let close = HTMLAllowList.closing(&blocks)
+        if !close.isEmpty {
+            let node = cmark_node_new(CMARK_NODE_HTML_BLOCK)!
+            cmark_node_set_literal(node, close + "\n")
+            cmark_node_append_child(document, node)
+        }
     }
 
     // MARK: - A pass over the tree
@@ -217,14 +376,22 @@ public enum Markdown {
         for quote in nodes(of: CMARK_NODE_BLOCK_QUOTE, in: document) {
             guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                   let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
-                  let literal = cmark_node_get_literal(first), let html = pass.callout(String(cString: literal)) else { continue }
-            // The marker line goes; the rest of the quote moves into the aside.
-            if let next = cmark_node_next(first), [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next)) {
-                cmark_node_free(next)
+                  let literal = cmark_node_get_literal(first).map({ String(cString: $0) }), let callout = pass.callout(literal) else { continue }
+            // The marker goes; the rest of its line, Markdown, links and all, is the title; the rest of the quote follows it.
+            // An inline node: its markup stands on the title's line, around the title.
+            let title = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(title, callout.titleOpen)
+            cmark_node_set_on_exit(title, callout.titleClose)
+            let rest = literal.utf8.dropFirst(callout.titleOffset)
+            if rest.isEmpty { cmark_node_free(first) } else { cmark_node_set_literal(first, String(rest)) }
+            while let node = cmark_node_first_child(paragraph), ![CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(node)) {
+                cmark_node_append_child(title, node)
             }
-            cmark_node_free(first)
+            if let lineEnd = cmark_node_first_child(paragraph) { cmark_node_free(lineEnd) }
             if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
-            let aside = customBlock(html.open, html.close)
+            if cmark_node_first_child(title) == nil { cmark_node_append_child(title, node(.text(callout.defaultTitle))) }
+            let aside = customBlock(callout.open, callout.close)
+            cmark_node_append_child(aside, title)
             while let child = cmark_node_first_child(quote) { cmark_node_append_child(aside, child) }
             cmark_node_insert_before(quote, aside)
             cmark_node_free(quote)
@@ -263,11 +430,43 @@ public enum Markdown {
             for piece in pieces {
                 let made = node(piece)
                 if case let .image(_, _, offset, size) = piece { placed[made] = Placed(line: line, column: place.column(offset), size: size) }
-                cmark_node_insert_before(text, made)
+                guard cmark_node_insert_before(text, made) == 1 else {
+                    // A table cell holds no custom inline: a span's text stays, other markup goes (its text is a piece of its own).
+                    cmark_node_free(made)
+                    if case let .span(_, literal, _) = piece { cmark_node_insert_before(text, node(.text(literal))) }
+                    continue
+                }
             }
             cmark_node_free(text)
         }
         return placed
+    }
+
+    /// Each link to a relative address as the pass has it: a new address, or
+    /// its text marked as leading nowhere (no address at all).
+    private static func changeLinks(in document: OpaquePointer, by pass: MarkdownPass) {
+        for link in nodes(of: CMARK_NODE_LINK, in: document) {
+            guard let url = cmark_node_get_url(link).map({ String(cString: $0) }), MarkdownLink.isRelative(url),
+                  let change = pass.relativeLink(url, line: Int(cmark_node_get_start_line(link)), column: Int(cmark_node_get_start_column(link)))
+            else { continue }
+            switch change {
+            case let .url(address):
+                cmark_node_set_url(link, address)
+            case let .unresolved(open, close):
+                let span = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+                cmark_node_set_on_enter(span, open)
+                cmark_node_set_on_exit(span, close)
+                guard cmark_node_insert_before(link, span) == 1 else {
+                    // A table cell holds no custom inline: the text alone.
+                    cmark_node_free(span)
+                    while let child = cmark_node_first_child(link) { cmark_node_insert_before(link, child) }
+                    cmark_node_free(link)
+                    continue
+                }
+                while let child = cmark_node_first_child(link) { cmark_node_append_child(span, child) }
+                cmark_node_free(link)
+            }
+        }
     }
 
     /// Each link to a relative address, with the text of the block it stands in (a paragraph, a heading, a cell).
@@ -382,6 +581,12 @@ public enum Markdown {
         case let .html(html), let .block(html):
             let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
             cmark_node_set_on_enter(node, html)
+            return node
+        case let .span(open, literal, close):
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, open)
+            cmark_node_set_on_exit(node, close)
+            cmark_node_append_child(node, text(literal))
             return node
         case let .link(href, label), let .image(href, label, _, _):
             let isImage = if case .image = piece { true } else { false }
@@ -512,9 +717,19 @@ public enum MarkdownInline: Equatable, Sendable {
     case image(src: String, alt: String, offset: Int, size: MarkdownSize? = nil)
     /// Markup Daybook made (an audio or video player), written as it is.
     case html(String)
+    /// Text inside markup Daybook made (an unresolved link); where no markup
+    /// may stand (a table cell), the text alone.
+    case span(open: String, text: String, close: String)
     /// Markup of a block (a note shown inside another): it replaces the
     /// paragraph the text stands alone in. Only for a place that `standsAlone`.
     case block(String)
+}
+
+/// A piece of raw HTML the allow-list removed (`<script>`, `onclick on <a>`), where it stood in the Markdown text (from 1, columns in bytes).
+public struct MarkdownRemoval: Equatable, Sendable {
+    public let line: Int
+    public let column: Int
+    public let what: String
 }
 
 /// A link of a text to a relative address, and the text of the block around it.
@@ -582,6 +797,21 @@ public struct MarkdownTextPlace {
     }
 }
 
+/// The HTML a block quote becomes: around it, and around its title, which
+/// is the rest of its first line from `titleOffset` (UTF-8 bytes), or
+/// `defaultTitle` when that is empty.
+public struct MarkdownCallout {
+    public let open, close, titleOpen, titleClose: String
+    public let titleOffset: Int
+    public let defaultTitle: String
+}
+
+/// A relative link, changed: a new address, or no address (its text inside `open` and `close`).
+public enum MarkdownLinkChange: Equatable {
+    case url(String)
+    case unresolved(open: String, close: String)
+}
+
 /// Changes to a parsed document beyond CommonMark, decided outside this file.
 public protocol MarkdownPass {
     /// False when no text of `markdown` can hold what the pass looks for, so
@@ -593,8 +823,11 @@ public protocol MarkdownPass {
     var namesHeadings: Bool { get }
     /// The `id` of a heading of this text (markup removed), nil for none; escaped for an attribute.
     func headingID(_ text: String) -> String?
+    /// What a link to a relative address (`Filters`, `../images/x.png`) at
+    /// `line` and `column` (cmark's, in the Markdown text) becomes; nil keeps it.
+    func relativeLink(_ url: String, line: Int, column: Int) -> MarkdownLinkChange?
     /// The HTML around a block quote whose first line is `line`, nil to keep the quote.
-    func callout(_ line: String) -> (open: String, close: String)?
+    func callout(_ line: String) -> MarkdownCallout?
     /// The HTML that replaces a paragraph of plain lines, nil to keep it.
     func fields(_ lines: [String]) -> String?
 }

@@ -50,6 +50,13 @@ public struct Translation: Sendable {
     /// A UI string with its `{name}` placeholders filled: `format("year_title", ["year": "2026"])`.
     public func format(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
 
+    /// A count in a pattern of the theme, `{n}` filled: `count("vocab_word_count", 3)` → `3 words`.
+    /// For one, the theme's `<key>_one` where it has one (English: `1 word`); Korean needs none.
+    func count(_ key: String, _ n: Int, _ values: [String: String] = [:]) -> String {
+        let pattern = n == 1 ? strings[key + "_one"] ?? self[key] : self[key]
+        return Self.fill(pattern, values.merging(["n": NumberText.format(Double(n), decimals: 0, .people)]) { $1 })
+    }
+
     /// Fills `{name}` placeholders in one pass, so a value that itself contains
     /// `{…}` (a deck's title) stays as it is; unknown names stay as written.
     /// Braces are found among the UTF-8 bytes: by Characters it cost a tenth
@@ -75,6 +82,11 @@ public struct Translation: Sendable {
     /// 2026년 11월 / November 2026
     public func monthTitle(_ month: YearMonth) -> String { fill(monthPattern, month.firstDay) }
     public func weekdayShort(_ isoWeekday: Int) -> String { weekdaysShort[isoWeekday - 1] }
+
+    /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
+    func weekdayList(_ days: Set<Int>) -> String {
+        days.sorted().map(weekdayShort).joined(separator: "·")
+    }
     public func monthName(_ month: Int) -> String { months[month - 1] }
 
     /// Written as UTF-8 into one string of the size it needs: a build

@@ -82,13 +82,6 @@ struct RoutineLayer: CalendarLayer {
     }
 }
 
-extension Translation {
-    /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
-    func weekdayList(_ days: Set<Int>) -> String {
-        days.sorted().map(weekdayShort).joined(separator: "·")
-    }
-}
-
 extension Section {
     public static let routines = Section("routines")
 }

@@ -14,15 +14,19 @@ struct SearchKind: Hashable, Sendable {
     }
 }
 
-/// The search index as files a browser loads only in part (SPEC §7, issue 8):
+/// The search index as files a browser loads only in part (docs/site.md,
+/// issues 8 and 41: a query loads a few small files):
 ///
-/// - `search/index.js`, the manifest: how many term shards there are, and per
-///   kind which documents it holds, how they are chunked, and where each month
-///   begins (for the year filter and to rank kinds together by date).
-/// - `search/terms/N.js`: the keys (`SearchText`) that hash to shard N, each
-///   with the documents that have it in their title and, apart, in their body.
-/// - `search/docs/N.js`: a chunk of documents (title, address, date, text,
-///   tags), deflated, loaded for the results shown and their snippets.
+/// - `search/index.js`, the manifest: the first key of each term shard, and
+///   per kind which documents it holds, how they are chunked, and where each
+///   month begins (for the year filter and to rank kinds together by date).
+/// - `search/terms/N.js`: a run of keys (`SearchText`) in sorted order, of
+///   about `shardBytes`, each with the documents that have it in their title
+///   and, apart, in their body. A prefix that begins many keys also has an
+///   entry of its own (`prefixEntries`), so that a prefix query reads one
+///   entry instead of every key it begins.
+/// - `search/docs/N.js`: a chunk of a few documents (title, address, date,
+///   text, tags), deflated, loaded for the results shown and their snippets.
 ///
 /// Documents are numbered kind by kind, newest first, so a kind or a year is a
 /// range of numbers and nothing per document goes into the manifest. Every
@@ -35,7 +39,14 @@ struct SearchIndex: Sendable {
         var title: ArraySlice<Int32> = []
         /// Documents with the key in their tags or text but not their title, ascending.
         var body: ArraySlice<Int32> = []
+
+        /// About how many bytes the entry takes in its shard.
+        var bytes: Int { key.utf8.count + 3 + PostingCode.count(title) + PostingCode.count(body) }
     }
+
+    /// Ends the key of a prefix's own entry (`co*`): no key has it, and it
+    /// sorts right after the prefix, before any longer key it begins.
+    static let prefixMark = "*"
 
     /// A kind's documents: a range of numbers, chunked evenly.
     struct Part: Sendable, Encodable {
@@ -52,15 +63,17 @@ struct SearchIndex: Sendable {
     /// The records in document order.
     let documents: [SearchPages.Record]
     let parts: [Part]
-    /// The keys of each term shard, sorted.
+    /// The entries of each term shard: keys and prefixes, sorted as the page compares strings (by UTF-16).
     let shards: [[Entry]]
     /// The documents of each chunk.
     let chunks: [Range<Int>]
 
     /// - Parameters:
-    ///   - shardBytes: about how large a term shard may grow before the keys are spread over more.
-    ///   - chunkBytes: about how large a chunk of documents is before it is deflated.
-    init(records: [SearchPages.Record], shardBytes: Int = 24_000, chunkBytes: Int = 20_000) {
+    ///   - shardBytes: how large a term shard may grow (one entry larger than this has a shard of its own).
+    ///     A query reads one shard per word or pair, two for a prefix without an entry of its own.
+    ///   - chunkBytes: about how large a chunk of documents is before it is deflated. The ten results
+    ///     shown may lie in ten chunks: a few documents each (2–3 KB deflated) keep a query small.
+    init(records: [SearchPages.Record], shardBytes: Int = 4_000, chunkBytes: Int = 5_000) {
         let order = Set(records.map(\.kind)).sorted { ($0.rank, $0.rawValue) < ($1.rank, $1.rawValue) }
         // Sorted as numbers, each record moved once (the index waits on this, with a core idle).
         let kinds = records.indices.map { order.firstIndex(of: records[$0].kind)! }
@@ -88,11 +101,7 @@ struct SearchIndex: Sendable {
         self.chunks = chunks
 
         let entries = Self.entries(documents)
-        let estimate = entries.reduce(0) { $0 + $1.key.utf8.count + 3 + ($1.title.count + $1.body.count) * 3 / 2 }
-        let count = max(1, (estimate + shardBytes - 1) / shardBytes)
-        var shards = [[Entry]](repeating: [], count: count)
-        for entry in entries { shards[SearchText.shard(of: entry.key, count: count)].append(entry) }
-        self.shards = shards
+        shards = Self.shards(entries + Self.prefixEntries(entries, over: shardBytes, documents: documents.count), bytes: shardBytes)
     }
 
     /// Each month's first document in `ids`, newest first.
@@ -159,17 +168,93 @@ struct SearchIndex: Sendable {
         }
     }
 
+    /// The prefixes a query looks up (a word's first two letters or more, the
+    /// first character of a pair) that begin two or more keys whose entries
+    /// take more than `bytes` together, each as one entry `prefix*`: the
+    /// documents with any of those keys in their title, then those with one
+    /// in their body only. A prefix without an entry of its own begins keys
+    /// of at most `bytes`, which lie in at most two shards of that size (and
+    /// the page may read the one before, when they begin a shard).
+    /// - Parameter entries: sorted by key, as `entries(_:)` gives them.
+    static func prefixEntries(_ entries: [Entry], over bytes: Int, documents: Int) -> [Entry] {
+        let scalars = entries.map { Array($0.key.unicodeScalars) }
+        let sizes = entries.map(\.bytes)
+        var found: [Entry] = []
+        // Per document: 1 once met in the prefix being joined.
+        var seen = [UInt8](repeating: 0, count: documents)
+        for length in stride(from: 1, through: scalars.lazy.map(\.count).max() ?? 0, by: 1) {
+            var start = 0
+            while start < entries.count {
+                let key = scalars[start]
+                guard key.count >= length, SearchText.isPaired(key[0]) == (length == 1) else {
+                    start += 1
+                    continue
+                }
+                let prefix = key[..<length]
+                var end = start + 1, total = sizes[start]
+                while end < entries.count, scalars[end].starts(with: prefix) {
+                    total += sizes[end]
+                    end += 1
+                }
+                if end - start > 1, total > bytes {
+                    found.append(union(entries[start..<end], key: String(String.UnicodeScalarView(prefix)) + prefixMark, seen: &seen))
+                }
+                start = end
+            }
+        }
+        return found
+    }
+
+    /// One entry with the documents of `entries`: in a title of any, or else in a body of any.
+    private static func union(_ entries: ArraySlice<Entry>, key: String, seen: inout [UInt8]) -> Entry {
+        var title: [Int32] = [], body: [Int32] = []
+        for entry in entries {
+            for document in entry.title where seen[Int(document)] == 0 {
+                title.append(document)
+                seen[Int(document)] = 1
+            }
+        }
+        for entry in entries {
+            for document in entry.body where seen[Int(document)] == 0 {
+                body.append(document)
+                seen[Int(document)] = 1
+            }
+        }
+        for document in title + body { seen[Int(document)] = 0 }
+        return Entry(key: key, title: ArraySlice(title.sorted()), body: ArraySlice(body.sorted()))
+    }
+
+    /// Entries in runs of at most `bytes` (or one larger entry alone), in the
+    /// order the page compares strings, so that it finds a key's shard from
+    /// the first keys in the manifest.
+    static func shards(_ entries: [Entry], bytes: Int) -> [[Entry]] {
+        var shards: [[Entry]] = [[]]
+        var size = 0
+        for entry in entries.sorted(by: { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }) {
+            let entrySize = entry.bytes
+            if !shards[shards.count - 1].isEmpty, size + entrySize > bytes {
+                shards.append([])
+                size = 0
+            }
+            shards[shards.count - 1].append(entry)
+            size += entrySize
+        }
+        return shards
+    }
+
     /// `window.DAYBOOK_SEARCH = {…};`
-    func manifest() -> [UInt8] {
+    func manifest() throws(Diagnostic) -> [UInt8] {
         struct Manifest: Encodable {
-            let shards: Int
+            /// Each term shard's first key.
+            let terms: [String]
             let parts: [Part]
         }
-        return Self.script("window.DAYBOOK_SEARCH = ", Manifest(shards: shards.count, parts: parts))
+        let manifest = Manifest(terms: shards.map { $0.first?.key ?? "" }, parts: parts)
+        return Array("window.DAYBOOK_SEARCH = ".utf8) + Array(try PublishedJSON.encode(manifest, for: Routes.searchIndex)) + Array(";\n".utf8)
     }
 
     /// `DaybookSearch.terms(N, "key,title,body key,title,body …");` Keys are
-    /// letters and digits only, so neither separator nor quote can occur in them.
+    /// letters and digits only (and a prefix's mark), so neither separator nor quote can occur in them.
     func shardScript(_ number: Int) -> [UInt8] {
         var text = Array("DaybookSearch.terms(\(number), \"".utf8)
         for (index, entry) in shards[number].enumerated() {
@@ -210,26 +295,51 @@ struct SearchIndex: Sendable {
         script += ");\n".utf8
         return script
     }
-
-    private static func script(_ start: String, _ value: some Encodable, end: String = ";\n") -> [UInt8] {
-        Array(start.utf8) + Array(json(value)) + Array(end.utf8)
-    }
-
-    private static func json(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)) ?? Data("null".utf8)
-    }
 }
 
-/// Ascending document numbers as text: each gap (minus one) in base 32, most
-/// significant digit first; the last digit of a number from one alphabet, the
-/// others from another, so no separators are needed. Most gaps take one byte.
+/// Ascending document numbers as text, in the shorter of two codes:
+/// - each gap (minus one) in base 32, most significant digit first; the last
+///   digit of a number from one alphabet, the others from another, so no
+///   separators are needed. Most gaps of a rare key take one byte.
+/// - `~` and a bitmap, six documents to a character (`last` then `more`, 0–63;
+///   document 6i + b is bit b of character i), for a key in many documents: at
+///   most a sixth of a byte per document, however common the key.
 enum PostingCode {
     static let last = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345".utf8)
     static let more = Array("abcdefghijklmnopqrstuvwxyz6789+/".utf8)
+    static let bitmapMark = UInt8(ascii: "~")
 
     static func append(_ numbers: some Collection<Int32>, to text: inout [UInt8]) {
+        if bitmapCount(numbers) < gapCount(numbers) {
+            appendBitmap(numbers, to: &text)
+        } else {
+            appendGaps(numbers, to: &text)
+        }
+    }
+
+    /// The bytes `append` writes.
+    static func count(_ numbers: some Collection<Int32>) -> Int { min(gapCount(numbers), bitmapCount(numbers)) }
+
+    static func gapCount(_ numbers: some Collection<Int32>) -> Int {
+        var previous: Int32 = -1, count = 0
+        for number in numbers {
+            var gap = Int(number - previous - 1)
+            previous = number
+            count += 1
+            while gap >= 32 {
+                gap >>= 5
+                count += 1
+            }
+        }
+        return count
+    }
+
+    static func bitmapCount(_ numbers: some Collection<Int32>) -> Int {
+        guard let last = numbers.max() else { return 0 }
+        return 1 + Int(last) / 6 + 1
+    }
+
+    static func appendGaps(_ numbers: some Collection<Int32>, to text: inout [UInt8]) {
         var previous: Int32 = -1
         for number in numbers {
             let gap = Int(number - previous - 1)
@@ -242,6 +352,13 @@ enum PostingCode {
             }
             text.append(last[gap & 31])
         }
+    }
+
+    static func appendBitmap(_ numbers: some Collection<Int32>, to text: inout [UInt8]) {
+        var bits = [Int](repeating: 0, count: bitmapCount(numbers) - 1)
+        for number in numbers { bits[Int(number) / 6] |= 1 << (Int(number) % 6) }
+        text.append(bitmapMark)
+        for value in bits { text.append(value < 32 ? last[value] : more[value - 32]) }
     }
 }
 

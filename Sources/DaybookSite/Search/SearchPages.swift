@@ -42,7 +42,7 @@ struct SearchPages: SiteFeature {
                               page: SearchView(indexHref: context.link(Routes.searchIndex), diaryHref: context.link(Routes.diary),
                                                tagsHref: context.link(Routes.tags), kinds: kinds, years: years))
             },
-            Page(file: Routes.searchIndex, key: key) { _ in index.manifest() },
+            Page(file: Routes.searchIndex, key: key) { _ in try index.manifest() },
         ]
             + index.shards.indices.map { number in Page(file: Routes.searchTerms(number), key: key) { _ in index.shardScript(number) } }
             + index.chunks.indices.map { number in Page(file: Routes.searchDocs(number), key: key) { _ in index.chunkScript(number) } }

@@ -10,8 +10,6 @@ import Foundation
 ///   (`이`), so that `첫눈` is found inside `첫눈이` and Japanese without spaces.
 /// - Other letters, marks and digits give whole words (`walked`), cut at
 ///   `SearchKey.capacity` bytes; a query of two or more letters matches them by prefix.
-/// - A key lives in the shard its first character (paired scripts) or first
-///   two characters (words) hash to, so that a prefix query reads one shard.
 enum SearchText {
     static func fold(_ text: String) -> String {
         text.precomposedStringWithCompatibilityMapping.lowercased()
@@ -101,17 +99,6 @@ enum SearchText {
         default:
             return false
         }
-    }
-
-    /// Which of `count` shards holds a key: FNV-1a over the code points of its
-    /// first character (paired scripts) or first two (words).
-    static func shard(of key: String, count: Int) -> Int {
-        guard let first = key.unicodeScalars.first else { return 0 }
-        var hash: UInt32 = 2_166_136_261
-        for scalar in key.unicodeScalars.prefix(isPaired(first) ? 1 : 2) {
-            hash = (hash ^ scalar.value) &* 16_777_619
-        }
-        return Int(hash % UInt32(count))
     }
 }
 

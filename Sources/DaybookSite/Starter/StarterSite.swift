@@ -11,10 +11,9 @@ public enum StarterSite {
     /// Files relative to the new site's folder, and their text.
     public static func files(today: LocalDate, timezone: String, locale: SiteConfig.Locale) -> [(path: String, text: String)] {
         [
-            ("content/site.yml", siteFile(timezone: timezone, locale: locale)),
+            ("content/site.yml", siteFile(timezone: timezone, locale: locale, today: today)),
             ("content/diary/\(today.year)/\(today.iso).md", firstEntry(today, locale: locale)),
             ("content/vocab/words.md", firstDeck(today, locale: locale)),
-            ("content/workouts/\(today.year)/\(today.iso).md", firstWorkout(today, locale: locale)),
             ("content/routines.yml", firstRoutine(locale: locale)),
             ("content/routines/log.md", routineLog(locale: locale)),
             ("content/pages/about.md", aboutPage(locale: locale)),
@@ -35,7 +34,8 @@ public enum StarterSite {
         }
         for folder in folders { try io.createFolders(root + "/" + folder) }
         let ignore = root + "/.gitignore"
-        let existing = (try? io.read(ignore)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // A .gitignore that is there but cannot be read stops here: it is never replaced by one without its lines.
+        let existing = io.exists(ignore) ? String(decoding: try io.read(ignore), as: UTF8.self) : ""
         if let added = withIgnored(existing) { try io.replace(ignore, with: Array(added.utf8)) }
     }
 
@@ -48,7 +48,13 @@ public enum StarterSite {
         return existing + separator + missing.joined(separator: "\n") + "\n"
     }
 
-    static func siteFile(timezone: String, locale: SiteConfig.Locale) -> String {
+    /// The example rotation: a plan, so the workout pages and today's split
+    /// show from the first day, and no session is logged that did not happen.
+    static func exampleSplit(_ locale: SiteConfig.Locale) -> [String] {
+        locale == .ko ? ["밀기", "당기기", "하체"] : ["Push", "Pull", "Legs"]
+    }
+
+    static func siteFile(timezone: String, locale: SiteConfig.Locale, today: LocalDate) -> String {
         let defaults = SiteConfig()
         let cards = defaults.flashcards, workouts = defaults.workouts
         let settings: [(String, String?)] = [
@@ -76,8 +82,8 @@ public enum StarterSite {
             ("  cut_marks: \(cards.cutMarks)", "lines in the margin to cut along"),
             ("", nil),
             ("workouts:", nil),
-            ("  split: []", "the rotation of training days, e.g. [Chest, Back, Legs]"),
-            ("  start:", "the rotation's first day (default: the first workout, or today)"),
+            ("  split: [\(exampleSplit(locale).joined(separator: ", "))]", "the rotation of training days (an example: change it; [] for none)"),
+            ("  start: \(today.iso)", "the rotation's first day (empty: the first workout, or today)"),
             ("  rotate: \(workouts.rotate.rawValue)", "daily: one step a day | session: one step per logged workout"),
             ("  unit: \(workouts.unit.rawValue)", "kg | lb: the unit of a weight written without one"),
             ("  remind:", "e.g. \"18:30\": calendar.ics announces the day's planned part at that hour (empty: all-day)"),
@@ -92,6 +98,13 @@ public enum StarterSite {
             ("  longitude:", "decimal degrees, e.g. 126.98"),
             ("weather:", nil),
             ("  provider: \(defaults.weatherProvider.rawValue)", "open-meteo (no key) | openweathermap (key from OPENWEATHERMAP_API_KEY)"),
+            ("", nil),
+            ("publish:", "what 'daybook publish' runs after a good build, without a shell"),
+            ("  command:", "e.g. \"rsync -a --delete public/ me@example.net:/srv/daybook/\" (empty: merge and build only)"),
+            ("  timeout: \(PublishCommand.defaultTimeout)", "seconds before a command that hangs is stopped (and tried again on the next change)"),
+            ("", nil),
+            ("private:", nil),
+            ("  publish: \(defaults.privatePublishing.rawValue)", "left-out: private items are never published | encrypted: as ciphertext your passphrase opens (docs/privacy.md)"),
         ]
         let column = settings.map(\.0.count).max()! + 2
         let body = settings.map { line, comment in
@@ -155,32 +168,6 @@ public enum StarterSite {
         - daybook :: a diary; a journal
           - I write in my daybook every night.
         - review :: to study again
-
-        """
-    }
-
-    /// Every feature starts with one small example, so the menu shows it; each
-    /// says it is one, so it is not taken for something that happened.
-    static func firstWorkout(_ today: LocalDate, locale: SiteConfig.Locale) -> String {
-        locale == .ko ? """
-        ---
-        title: 예시 운동
-        date: \(today.iso)
-        ---
-        - Push-up: 10, 10
-
-        운동 기록의 예시입니다. 한 줄에 한 운동: `- 이름: 세트`. 이 파일을 고치거나
-        지우고, `daybook new workout`으로 새 기록을 만드세요.
-
-        """ : """
-        ---
-        title: An example workout
-        date: \(today.iso)
-        ---
-        - Push-up: 10, 10
-
-        An example of a workout log: one exercise a line, `- Name: sets`. Edit or
-        delete this file, and make a new one with `daybook new workout`.
 
         """
     }

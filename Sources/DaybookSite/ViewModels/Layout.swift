@@ -32,7 +32,8 @@ struct Layout: InliningTemplateData {
     let lang: String
     let title: String
     let siteTitle: String
-    let author: String
+    /// Nil when the site names none, so the footer leaves no empty part between its separators.
+    let author: String?
     fileprivate let shared: Shared
     var inlined: Shared { shared }
     let nav: [NavItem]
@@ -58,7 +59,7 @@ struct Layout: InliningTemplateData {
             lang: model.lang ?? site.locale,
             title: model.title.isEmpty || model.title == site.config.title ? site.config.title : "\(model.title) · \(site.config.title)",
             siteTitle: site.config.title,
-            author: site.config.author,
+            author: site.config.author.allSatisfy(\.isWhitespace) ? nil : site.config.author,
             shared: shared,
             nav: shared.nav.map { NavItem(href: $0.href, label: $0.label, current: $0.section == model.section) },
             bodyClass: model.bodyClass,

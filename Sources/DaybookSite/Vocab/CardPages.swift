@@ -42,23 +42,25 @@ enum CardPages {
         let cards: [Card]
         let isEmpty: Bool
         let backHref, backLabel, printHref: String
-        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`PhonePlan.State`).
+        /// The decks' titles and the words of a date, for the script's messages (`PhonePlan.names`).
+        let names: String
+        /// Today's cards: the schedule's state, for the phone to ask the cards of its own day (`VocabPhoneState`).
         var planState: String? = nil
     }
 
     static func pages(_ vocab: VocabSite) -> [Page] {
         var pages = vocab.decks.map { deck in
             Page(Routes.deckCards(deck.id), template: "pages/vocab-cards") { context in
-                deckCards(deck, vocab, context)
+                try deckCards(deck, vocab, context)
             }
         }
         pages.append(Page(Routes.vocabTodayCards, template: "pages/vocab-cards") { context in
-            todayCards(vocab, context)
+            try todayCards(vocab, context)
         })
         return pages
     }
 
-    static func deckCards(_ deck: Deck, _ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+    static func deckCards(_ deck: Deck, _ vocab: VocabSite, _ context: PageContext) throws(Diagnostic) -> PageViewModel {
         let t = context.t
         // A deck's words are in a few stages: each label is made once.
         var labels: [ReviewStage: String] = [:]
@@ -68,10 +70,10 @@ enum CardPages {
             return Card(status.word, deck, context: label, vocab)
         }
         let page = CardsPage(heading: t.format("vocab_cards_of", ["deck": deck.title]),
-                             summary: t.format("vocab_card_count", ["n": String(cards.count)]),
+                             summary: t.count("vocab_card_count", cards.count),
                              pageKey: Routes.deckCards(deck.id).value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.deck(deck.id)), backLabel: deck.title,
-                             printHref: context.link(Routes.deckPrint(deck.id)))
+                             printHref: context.link(Routes.deckPrint(deck.id)), names: try PhonePlan.names([deck], context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 
@@ -79,7 +81,7 @@ enum CardPages {
     /// (overdue reviews, study, reviews); then those of the days after today
     /// that the phone may open the page on (`PhonePlan`), each card naming
     /// its days, so the phone's date picks them.
-    static func todayCards(_ vocab: VocabSite, _ context: PageContext) -> PageViewModel {
+    static func todayCards(_ vocab: VocabSite, _ context: PageContext) throws(Diagnostic) -> PageViewModel {
         let t = context.t
         var index: [String: Int] = [:]
         var cards: [Card] = []
@@ -101,10 +103,12 @@ enum CardPages {
             }
         }
         let todays = cards.filter { !$0.isLater }.count
-        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.format("vocab_card_count", ["n": String(todays)]),
+        let page = CardsPage(heading: t["vocab_today_cards"], summary: t.count("vocab_card_count", todays),
                              pageKey: Routes.vocabTodayCards.value, today: vocab.today.iso, cards: cards, isEmpty: cards.isEmpty,
                              backHref: context.link(Routes.vocabToday), backLabel: t["vocab_today_title"],
-                             printHref: context.link(Routes.vocabTodayPrint), planState: PhonePlan.State.json(vocab.site, context))
+                             printHref: context.link(Routes.vocabTodayPrint),
+                             names: try PhonePlan.names(Array(Set(cards.map(\.deckID))).sorted().compactMap(vocab.deck), context),
+                             planState: try VocabPhoneState.json(vocab.site, context))
         return PageViewModel(title: page.heading, section: .vocab, page: page)
     }
 }

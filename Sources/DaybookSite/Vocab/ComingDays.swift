@@ -5,7 +5,7 @@
 /// of a day `from` (today, or a few weeks before it for the phone, whose
 /// unsent tests may be older than the build) — the book it is in, the days
 /// its deck was tested before — and reviews.md's days from then on, and
-/// applies the rules of SPEC §4 forward from there: a miss moves a word to that day's book (not during its study
+/// applies the rules of the review schedule (docs/content.md#the-review-schedule) forward from there: a miss moves a word to that day's book (not during its study
 /// days), a review is taken on the first tested day on or after it falls due,
 /// else it is overdue on the day asked (`ReviewTaking`). The plan of a day is
 /// what `VocabSchedule` of that day gives (`VocabSchedulePropertyTests`).
@@ -23,7 +23,7 @@ struct ComingDays: Sendable {
 
     /// A book at the start of `from`: the first review not yet taken (past the
     /// last one when none is left) and the day it falls due.
-    struct BookStart: Sendable {
+    struct WordBookStart: Sendable {
         let start: LocalDate
         let review: Int
         let due: LocalDate?
@@ -88,15 +88,15 @@ struct ComingDays: Sendable {
             }
         }
         let taking = ReviewTaking(rule: settings.unrecorded, today: date, tested: tested)
-        var plans: [LocalDate: BookPlan] = [:]
-        var sessions: [LocalDate: BookSession] = [:]
+        var plans: [LocalDate: WordBookPlan] = [:]
+        var sessions: [LocalDate: WordBookSession] = [:]
         for position in deck.words.indices {
             for (start, hasLeft) in [(books[position], false)] + (left[position].map { [($0, true)] } ?? []) {
-                let plan = plans[start] ?? BookPlan(start: start, settings: settings, taking: taking)
+                let plan = plans[start] ?? WordBookPlan(start: start, settings: settings, taking: taking)
                 plans[start] = plan
                 guard let activity = plan.activity(on: date) else { continue }
                 let word = deck.words[position]
-                sessions[start, default: BookSession(plan: plan, activity: activity)].words.append(word)
+                sessions[start, default: WordBookSession(plan: plan, activity: activity)].words.append(word)
                 if hasLeft || missedStudying.contains(position) { sessions[start]!.missed.append(word) }
             }
         }
@@ -113,14 +113,14 @@ struct ComingDays: Sendable {
 
     /// Where each book of a deck stands at the start of `from`, for phone.js:
     /// every book with a session left, by start date, its words in deck order.
-    func bookStarts(_ deck: DeckStart) -> [BookStart] {
+    func bookStarts(_ deck: DeckStart) -> [WordBookStart] {
         let taking = ReviewTaking(rule: settings.unrecorded, today: from, tested: deck.testedBefore)
         let byStart = Dictionary(grouping: deck.words.indices, by: { deck.books[$0] })
         return byStart.keys.sorted().compactMap { start in
-            let plan = BookPlan(start: start, settings: settings, taking: taking)
+            let plan = WordBookPlan(start: start, settings: settings, taking: taking)
             let pending = plan.reviewDays.firstIndex { $0 >= from }
             guard pending != nil || plan.lastStudyDay >= from else { return nil }
-            return BookStart(start: start, review: (pending ?? plan.reviewDays.count) + 1, due: pending.map { plan.dueDays[$0] },
+            return WordBookStart(start: start, review: (pending ?? plan.reviewDays.count) + 1, due: pending.map { plan.dueDays[$0] },
                              words: byStart[start]!.map { deck.words[$0] })
         }
     }

@@ -42,8 +42,8 @@ enum DeckIndexPage {
     /// `공부 8단어 · 복습 10단어`, or that nothing is due.
     static func todayCounts(_ study: Int, _ review: Int, _ t: Translation) -> String {
         if study == 0 && review == 0 { return t["vocab_nothing_today"] }
-        let parts = [study > 0 ? t.format("vocab_today_study", ["n": String(study)]) : nil,
-                     review > 0 ? t.format("vocab_today_review", ["n": String(review)]) : nil]
+        let parts = [study > 0 ? t.count("vocab_today_study", study) : nil,
+                     review > 0 ? t.count("vocab_today_review", review) : nil]
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 }

@@ -3,7 +3,7 @@
 /// examples, stage and next date. The list is complete without JavaScript;
 /// `assets/vocab.js` adds sorting, filters and search.
 enum DeckPages {
-    struct BookRow: TemplateData {
+    struct WordBookRow: TemplateData {
         let href, title, iso, stageLabel, stageClass: String
         let wordCount: Int
         /// Words that came in by a miss, when any did.
@@ -15,7 +15,7 @@ enum DeckPages {
         let introHTML: String?
         let counts: [StageCount]
         let wordCount: Int
-        let books: [BookRow]
+        let books: [WordBookRow]
         /// Newest first: the order without JavaScript, and the script's default.
         let words: [WordRow]
         let isPrivate: Bool
@@ -38,7 +38,7 @@ enum DeckPages {
         let books = vocab.schedule.books(of: deck.id).reversed().map { book in
             let stage = StageView(book.stage, t, shortDate: vocab.shortDate)
             let joined = book.words.filter { word in book.joined.contains { $0.text == word.text } }.count
-            return BookRow(href: context.link(Routes.book(deck.id, book.start)), title: vocab.bookTitle(book.start),
+            return WordBookRow(href: context.link(Routes.wordBook(deck.id, book.start)), title: vocab.bookTitle(book.start),
                            iso: book.start.iso, stageLabel: stage.label, stageClass: stage.cssClass, wordCount: book.words.count,
                            joinedLabel: joined == 0 ? nil : t.format("vocab_joined_count", ["n": String(joined)]))
         }

@@ -22,7 +22,7 @@ struct WholeSchedule: DerivedData {
         let vocab = memo.value("vocab schedule", key: scheduleKey) { previous in
             VocabSchedule(decks: content.decks, reviews: content.reviews, settings: content.config.vocab, today: today, reusing: previous)
         }
-        // The plans of the days after today for the phone (SPEC §8), from today's replay; made when the phone's pages are.
+        // The plans of the days after today for the phone (docs/phone.md), from today's replay; made when the phone's pages are.
         let coming = OnFirstUse { memo.value("coming vocab", key: scheduleKey) { ComingDays(vocab, from: vocab.today.adding(days: -PhonePlan.pastDays), days: PhonePlan.dayCount) } }
         return WholeSchedule(schedule: vocab, coming: coming)
     }
@@ -59,7 +59,7 @@ struct PublishedSchedule: AudienceData {
     /// Today's plan and those of the days the phone may open the site on.
     var comingPlans: [VocabDay] { coming.value.plans.map(shownDecks) }
 
-    /// Where each book of the shown decks stands at the start of today, for the phone to work out the coming days (`PhonePlan.State`).
+    /// Where each book of the shown decks stands at the start of today, for the phone to work out the coming days (`VocabPhoneState`).
     var comingStart: (days: ComingDays, decks: [ComingDays.DeckStart]) {
         (coming.value, coming.value.decks.filter { shown.contains($0.id) })
     }

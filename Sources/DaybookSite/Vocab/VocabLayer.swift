@@ -19,17 +19,17 @@ struct VocabLayer: CalendarLayer {
     private let marksByDate: [LocalDate: [Mark]]
 
     init(_ site: SiteData) {
-        let titles = Dictionary(site.published.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let titles = Dictionary(site.publicView.decks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var first: LocalDate?, last: LocalDate?
         for id in titles.keys {
-            for book in site.published.vocab.books(of: id) {
+            for book in site.publicView.vocab.books(of: id) {
                 if first.map({ book.start < $0 }) ?? true { first = book.start }
                 if last.map({ book.plan.masteredOn > $0 }) ?? true { last = book.plan.masteredOn }
             }
         }
         var byDate: [LocalDate: [DeckActivity]] = [:]
         if let first, let last {
-            for day in site.published.vocab.days(in: first...last) {
+            for day in site.publicView.vocab.days(in: first...last) {
                 let shown = day.decks.filter { !($0.added.isEmpty && $0.joined.isEmpty && $0.reviews.isEmpty) }
                 if !shown.isEmpty { byDate[day.date] = shown }
             }
@@ -86,11 +86,11 @@ struct VocabLayer: CalendarLayer {
                 let label = activity.joined.isEmpty ? t.format("vocab_mark_added", counts)
                     : activity.added.isEmpty ? t.format("vocab_mark_joined", counts) : t.format("vocab_mark_added_joined", counts)
                 marks.append(Mark(cssClass: "mark vocab added" + timing, text: "\(title) +\(newWords)",
-                                  target: Routes.book(activity.deckID, date), label: label, isPlan: date > today))
+                                  target: Routes.wordBook(activity.deckID, date), label: label, isPlan: date > today))
             }
             if let first = activity.reviews.first {
                 let sessions = activity.reviews.map { session in
-                    "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.format("vocab_word_count", ["n": String(session.words.count)])))"
+                    "\(bookTitle(session.start, t)) \(sessionLabel(session.activity, plan: session.plan, t)) (\(t.count("vocab_word_count", session.words.count)))"
                 }
                 let missed = activity.reviews.reduce(0) { $0 + $1.missed.count }
                 var label = "\(title): " + sessions.joined(separator: ", ")
@@ -98,7 +98,7 @@ struct VocabLayer: CalendarLayer {
                 let late = activity.reviews.contains { $0.daysLate > 0 } ? " overdue" : ""
                 marks.append(Mark(cssClass: "mark vocab review" + late + timing,
                                   text: t.format("vocab_mark_review", ["deck": title, "n": String(activity.reviewCount)]),
-                                  target: Routes.book(activity.deckID, first.start), label: label, isPlan: date > today))
+                                  target: Routes.wordBook(activity.deckID, first.start), label: label, isPlan: date > today))
             }
             return marks
         }

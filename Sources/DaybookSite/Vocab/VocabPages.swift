@@ -11,7 +11,7 @@ extension VocabKind {
         let vocab = VocabSite(site)
         // Made of the decks and reviews.md alone; a deck's own pages of its file and misses;
         // a book's page says what it reads.
-        return (DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + BookPages.pages(vocab)
+        return (DeckIndexPage.pages(vocab) + DeckPages.pages(vocab) + WordBookPages.pages(vocab)
             + TodayPage.pages(vocab) + CardPages.pages(vocab)).map { page in
                 page.key != nil ? page : page.keyed(PageKey { hasher in
                     hasher.combine(site.vocabKey(of: page.path))
@@ -31,9 +31,13 @@ extension VocabKind {
         TodayPage.plan(site, on: date, context)
     }
 
+    /// None for the days after today: the phone works them out itself, from `VocabPhoneState`.
+    func planAhead(_ site: SiteData, on date: LocalDate, _ context: PageContext) -> [PlanSection] { [] }
+
     /// Made once per build for the calendar and the home page, and kept while the decks and reviews are the same.
+    /// Public decks only, even with --include-private.
     func calendarLayers(_ site: SiteData) -> [any CalendarLayer] {
-        guard !site.published.decks.isEmpty else { return [] }
+        guard !site.publicView.decks.isEmpty else { return [] }
         return [site.memo.value("vocab layer", key: PageKey { $0.combine(site.sharedKey); $0.combine(site.vocabKey) }) { VocabLayer(site) }]
     }
 
@@ -242,7 +246,7 @@ func languagePair(_ deck: Deck, locale: String) -> String {
 }
 
 /// What a book session is called: `공부 2/3일째`, `복습 1/3`, `복습 1/3 — 3일 늦음`.
-func sessionLabel(_ activity: BookActivity, plan: BookPlan, _ t: Translation) -> String {
+func sessionLabel(_ activity: WordBookActivity, plan: WordBookPlan, _ t: Translation) -> String {
     switch activity {
     case let .study(day):
         return t.format("vocab_session_study", ["n": String(day), "of": String(plan.studyDays.count)])

@@ -131,7 +131,7 @@ public struct VocabSchedule: Sendable {
 /// A word book: the words of one deck that study and review on the same dates.
 public struct WordBook: Sendable, Identifiable {
     public let deckID: String
-    public let plan: BookPlan
+    public let plan: WordBookPlan
     public var start: LocalDate { plan.start }
     /// Its stage today.
     public let stage: ReviewStage
@@ -153,7 +153,7 @@ public struct WordStatus: Sendable {
     public let deckID: String
     public let word: VocabWord
     /// The book it is in today.
-    public let book: BookPlan
+    public let book: WordBookPlan
     public let stage: ReviewStage
     /// Every day it was listed as missed (up to today), including misses
     /// during study days, which changed nothing.
@@ -195,24 +195,24 @@ public struct DeckActivity: Sendable {
     /// Words listed as missed that day (counted only up to today).
     public internal(set) var missed: [VocabWord] = []
     /// Books in their study days, by start date.
-    public internal(set) var studies: [BookSession] = []
+    public internal(set) var studies: [WordBookSession] = []
     /// Reviews taken or due: overdue ones first (the latest first), then by book start date.
-    public internal(set) var reviews: [BookSession] = []
+    public internal(set) var reviews: [WordBookSession] = []
 
     public var studyCount: Int { studies.reduce(0) { $0 + $1.words.count } }
     public var reviewCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
     /// Reviews taken (or still to take) after the day they fell due.
-    public var lateReviews: [BookSession] { reviews.filter { $0.daysLate > 0 } }
+    public var lateReviews: [WordBookSession] { reviews.filter { $0.daysLate > 0 } }
     /// Reviews on the day they fall due.
-    public var onTimeReviews: [BookSession] { reviews.filter { $0.daysLate == 0 } }
+    public var onTimeReviews: [WordBookSession] { reviews.filter { $0.daysLate == 0 } }
     /// Every session in the order of a day's plan: late reviews first, then study, then reviews on time.
-    public var planOrder: [BookSession] { lateReviews + studies + onTimeReviews }
+    public var planOrder: [WordBookSession] { lateReviews + studies + onTimeReviews }
 }
 
 /// A book's session on one day: the words studied or reviewed.
-public struct BookSession: Sendable {
-    public let plan: BookPlan
-    public let activity: BookActivity
+public struct WordBookSession: Sendable {
+    public let plan: WordBookPlan
+    public let activity: WordBookActivity
     /// The words due in the session (on past days, the ones that were due then).
     public internal(set) var words: [VocabWord] = []
     /// Of those, the ones listed as missed that day.
@@ -229,7 +229,7 @@ public struct BookSession: Sendable {
 public struct DeckReviewDay: Sendable {
     public let date: LocalDate
     public let deckID: String
-    public let reviews: [BookSession]
+    public let reviews: [WordBookSession]
     public var wordCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
 }
 
@@ -239,11 +239,11 @@ public struct DeckReviewDay: Sendable {
 private struct PlanCache {
     let settings: SiteConfig.Vocab
     let taking: ReviewTaking
-    var plans: [LocalDate: BookPlan] = [:]
+    var plans: [LocalDate: WordBookPlan] = [:]
 
-    mutating func plan(_ start: LocalDate) -> BookPlan {
+    mutating func plan(_ start: LocalDate) -> WordBookPlan {
         if let plan = plans[start] { return plan }
-        let plan = BookPlan(start: start, settings: settings, taking: taking)
+        let plan = WordBookPlan(start: start, settings: settings, taking: taking)
         plans[start] = plan
         return plan
     }
@@ -356,12 +356,12 @@ private struct DeckState: Sendable {
 private struct CalendarBuilder {
     struct SessionKey: Hashable {
         let start: LocalDate
-        let activity: BookActivity
+        let activity: WordBookActivity
     }
 
     struct DeckDayBuilder {
         var activity: DeckActivity
-        var sessions: [SessionKey: BookSession] = [:]
+        var sessions: [SessionKey: WordBookSession] = [:]
     }
 
     let deckID: String
@@ -403,10 +403,10 @@ private struct CalendarBuilder {
 }
 
 private extension CalendarBuilder.DeckDayBuilder {
-    mutating func add(_ words: [VocabWord], to plan: BookPlan, _ activity: BookActivity, missed: Bool) {
+    mutating func add(_ words: [VocabWord], to plan: WordBookPlan, _ activity: WordBookActivity, missed: Bool) {
         let key = CalendarBuilder.SessionKey(start: plan.start, activity: activity)
         // In place: a copy per word would make a day of many words quadratic.
-        sessions[key, default: BookSession(plan: plan, activity: activity)].words.append(contentsOf: words)
+        sessions[key, default: WordBookSession(plan: plan, activity: activity)].words.append(contentsOf: words)
         if missed { sessions[key]!.missed.append(contentsOf: words) }
     }
 }

@@ -92,7 +92,7 @@ struct WordRowLabels {
 
     /// The book a word is in today (a plan is its start under the site's settings):
     /// its link, its title, and its next session (`다음 11월 25일 · 복습 1/3`; nil once mastered).
-    mutating func book(_ plan: BookPlan, deck: Deck, _ vocab: VocabSite, _ context: PageContext)
+    mutating func book(_ plan: WordBookPlan, deck: Deck, _ vocab: VocabSite, _ context: PageContext)
         -> (href: String, title: String, nextLabel: String?) {
         if let book = books[plan.start] { return book }
         let today = vocab.today
@@ -101,7 +101,7 @@ struct WordRowLabels {
                 context.t.format("vocab_next", ["date": vocab.shortDate(date), "session": sessionLabel(activity, plan: plan, context.t)])
             }
         }
-        let book = (context.link(Routes.book(deck.id, plan.start)), vocab.bookTitle(plan.start), next)
+        let book = (context.link(Routes.wordBook(deck.id, plan.start)), vocab.bookTitle(plan.start), next)
         books[plan.start] = book
         return book
     }

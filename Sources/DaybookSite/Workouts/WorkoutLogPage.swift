@@ -66,10 +66,3 @@ enum WorkoutLogPage {
                            isPrivate: session.isPrivate)
     }
 }
-
-extension Translation {
-    /// A count in a pattern of the theme: `count("workout_sessions_count", 3)` → `3회`.
-    func count(_ key: String, _ n: Int) -> String {
-        format(key, ["n": SetFormat.number(Double(n))])
-    }
-}

@@ -104,15 +104,16 @@ struct WorkoutIndex: Sendable {
     }
 }
 
-/// A stamp with the split on each day a workout was logged (linking to the
-/// session), and the planned split from today on while nothing is logged.
+/// A stamp with the split on each day a public workout was logged (linking
+/// to the session), and the planned split from today on while nothing is
+/// logged. A private session is on no calendar, even with --include-private.
 struct WorkoutLayer: CalendarLayer {
     let site: SiteData
     private let byDate: [LocalDate: [Int]]
 
     init(site: SiteData) {
         self.site = site
-        byDate = Dictionary(grouping: site.published.workouts.indices) { site.published.workouts[$0].date }
+        byDate = Dictionary(grouping: site.publicView.workouts.indices) { site.publicView.workouts[$0].date }
     }
 
     var days: [LocalDate] { Array(byDate.keys) }
@@ -124,7 +125,7 @@ struct WorkoutLayer: CalendarLayer {
         let t = context.t
         if let indexes = byDate[date] {
             return indexes.map { index in
-                let session = site.published.workouts[index]
+                let session = site.publicView.workouts[index]
                 let split = site.rotation.split(of: session) ?? t["workout"]
                 let detail = [split, session.durationMinutes.map { t.minutes($0) }].compactMap { $0 }.joined(separator: " · ")
                 return DayMark(cssClass: "mark workout stamp", icon: nil, text: split,

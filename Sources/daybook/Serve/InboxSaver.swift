@@ -2,7 +2,7 @@ import DaybookSite
 import FlyingFox
 import Foundation
 
-/// `daybook serve` and the phone's inbox (SPEC §8): `POST /__daybook/inbox`
+/// `daybook serve` and the phone's inbox (docs/phone.md): `POST /__daybook/inbox`
 /// takes a page's events as JSON Lines, from the preview's own pages only
 /// (`PreviewGuard`: its host and origin, this run's token), and merges them as `daybook inbox` merges an inbox
 /// file, recording their ids in `content/inbox/merged/serve-DATE.jsonl`. An

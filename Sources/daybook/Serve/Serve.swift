@@ -29,19 +29,42 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         // Said before any build, and before "Serving …" could be printed.
-        guard PortProbe.isFree(port) else {
-            let free = (1...100).lazy.compactMap { UInt16(exactly: Int(port) + $0) }.first(where: PortProbe.isFree)
+        guard try PortProbe.isFree(port) else {
+            // Only a suggestion: a port that cannot be probed is not suggested.
+            let free = (1...100).lazy.compactMap { UInt16(exactly: Int(port) + $0) }.first { (try? PortProbe.isFree($0)) == true }
             throw ValidationError("port \(port) is taken: another program (or another 'daybook serve') listens on it"
                                   + (free.map { "; try --port \($0)" } ?? ""))
         }
         let options = flags.buildOptions(location, output: output)
         // A refused output folder ends the command, as it does for `build`.
         try SiteBuilder.checkOutput(options)
-        let memory = BuildMemory()
+        try ContentLock.finishInterrupted(content: options.contentDirectory, displayRoot: options.contentDisplayName, by: "daybook serve",
+                                          report: Terminal.report)
+        let memory = ServeMemory()
         let requests = PreviewGuard(port: port)
         let inbox = InboxSaver(requests: requests, options: options)
         let preview = PreviewServer(output: options.outputDirectory, token: requests.token)
         inbox.mergeWaiting()
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
+        await server.appendRoute("GET *") { request in
+            if let refusal = requests.refusal(request) { return refusal }
+            return await preview.respond(to: request)
+        }
+        await server.appendRoute("POST /__daybook/inbox") { request in
+            if let refusal = requests.refusal(request) { return refusal }
+            return await inbox.handle(request)
+        }
+        let serving = "Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n"
+        let serve = { @Sendable () async throws -> Task<Void, any Error> in
+            let task = Task { try await server.run() }
+            try await server.waitUntilListening()
+            FileHandle.standardOutput.write(Data(serving.utf8))
+            return task
+        }
+        // An earlier build's output is served at once while the first build
+        // brings it up to date in place, each file replaced whole; the open
+        // pages reload when it is done.
+        let early = SiteBuilder.hasEarlierOutput(options) ? try await serve() : nil
         await rebuild(options, memory, preview)
         let contentFolder = options.contentDirectory.path + "/"
         let watcher = try FileWatcher(roots: [options.contentDirectory, options.themesDirectory]) { changes in
@@ -60,25 +83,16 @@ struct Serve: AsyncParsableCommand {
         }
         watcher.start()
         memory.parsed.startWatching()
-
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled)
-        await server.appendRoute("GET *") { request in
-            if let refusal = requests.refusal(request) { return refusal }
-            return await preview.respond(to: request)
-        }
-        await server.appendRoute("POST /__daybook/inbox") { request in
-            if let refusal = requests.refusal(request) { return refusal }
-            return await inbox.handle(request)
-        }
-        FileHandle.standardOutput.write(Data("Serving http://127.0.0.1:\(port)/ — watching \(location.content)/ and themes/; Ctrl-C stops.\n".utf8))
-        try await server.run()
+        let running: Task<Void, any Error>
+        if let early { running = early } else { running = try await serve() }
+        try await running.value
         withExtendedLifetime(watcher) {}
     }
 }
 
 /// One build for the preview: errors are shown, in the terminal and on the
 /// open pages, and the previous site stays served.
-private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: PreviewServer) async {
+private func rebuild(_ options: BuildOptions, _ memory: ServeMemory, _ preview: PreviewServer) async {
     // When each step began, to say where a rebuild's time goes.
     var steps: [(name: Substring, at: Date)] = []
     do {
@@ -107,9 +121,10 @@ private func rebuild(_ options: BuildOptions, _ memory: BuildMemory, _ preview: 
 
 enum PortProbe {
     /// Whether 127.0.0.1:`port` can be bound now (the probe is closed at once).
-    static func isFree(_ port: UInt16) -> Bool {
+    /// - Throws: when no socket can be made to probe with: the answer is unknown, not yes.
+    static func isFree(_ port: UInt16) throws -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return true }
+        guard socket >= 0 else { throw ValidationError("cannot check whether port \(port) is free: \(String(cString: strerror(errno)))") }
         defer { close(socket) }
         // As the server binds: a port left in TIME_WAIT by a stopped server is free.
         var yes: Int32 = 1

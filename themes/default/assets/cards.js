@@ -15,6 +15,13 @@
 
   const inbox = window.DaybookInbox;
   const all = Array.from(root.querySelectorAll(".card"));
+  const names = readNames();
+  // A word book made on the phone has no page of its own until it is merged and built: the deck's cards page
+  // opens it from the deck's data, its words in the link (phone.js, DaybookPlan).
+  const params = new URLSearchParams(location.search);
+  const book = /^\d{4}-\d{2}-\d{2}$/.test(params.get("book") || "") ? { start: params.get("book"), words: new Set(params.getAll("w")) } : null;
+  // Keyboard help and the lines to paste into reviews.md are for a computer; a phone sends its answers home.
+  const onComputer = !window.matchMedia("(pointer: coarse)").matches;
   // A page may carry the cards of the coming days too (data-days; the others
   // hidden): the phone's date picks them when it is one of those days.
   const daysOf = (card) => (card.dataset.days || root.dataset.today).split(" ");
@@ -26,7 +33,10 @@
   const today = carried ? phoneDay : root.dataset.today;
   const due = plan && carried
     ? window.DaybookPlan.words(plan, today, inbox.events().filter((event) => inbox.dayOf(event) < today)) : null;
-  const cards = all.filter((card) => (due ? due.has(card.dataset.deck + "\n" + card.dataset.word) : daysOf(card).includes(today)));
+  const cards = all.filter((card) => (book ? book.words.has(card.dataset.word)
+    : due ? due.has(card.dataset.deck + "\n" + card.dataset.word) : daysOf(card).includes(today)));
+  // Each card names its book's stage on the phone's day.
+  if (due) for (const card of cards) card.querySelector(".card-context").textContent = due.get(card.dataset.deck + "\n" + card.dataset.word).context;
   for (const card of all) {
     // Another day's card: hidden, on the screen and on paper.
     card.classList.toggle("other-day", !cards.includes(card));
@@ -35,7 +45,7 @@
   const byKey = new Map(cards.map((card) => [card.dataset.key, card]));
   const original = cards.map((card) => card.dataset.key);
   const serve = window.daybookServe;
-  const prefix = "daybook-cards:" + root.dataset.page + ":";
+  const prefix = "daybook-cards:" + root.dataset.page + (book ? "?book=" + book.start : "") + ":";
   const storageKey = prefix + today;
   const $ = (selector) => root.querySelector(selector);
   const ui = {
@@ -44,6 +54,7 @@
     test: $(".test-controls"),
     help: $(".keys-help"),
     result: $(".test-result"),
+    resultLines: $(".result-lines"),
     summary: $(".result-summary"),
     lines: $(".review-lines"),
     copy: $('[data-action="copy"]'),
@@ -54,6 +65,31 @@
     pending: $(".test-pending"),
     earlier: $(".test-earlier"),
   };
+
+  /** The page's names for messages: decks' titles, date patterns and month and weekday names (PhonePlan.names). */
+  function readNames() {
+    try {
+      return JSON.parse(root.dataset.names || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
+  const deckTitle = (id) => (names.decks && names.decks[id]) || id;
+  const dayText = (dayISO) => (names.date && inbox ? window.DaybookDates.text(names.date, dayISO, names) : dayISO);
+
+  /** The heading says what the page shows on this phone's day: a phone-made book's title, and how many cards. */
+  function heading() {
+    const title = document.querySelector("h1");
+    const count = title && title.querySelector(".count");
+    if (!count || !names.cards || !inbox) return;
+    count.textContent = window.DaybookDates.count(names.cards, cards.length);
+    if (!book) return;
+    const text = deckTitle(Array.from(new Set(all.map((card) => card.dataset.deck)))[0]) + " · "
+      + names.book.split("{date}").join(window.DaybookDates.text(names.dateShort, book.start, names));
+    title.firstChild.textContent = text + " ";
+    document.title = text + document.title.slice(document.title.indexOf(" · "));
+  }
 
   /** A UI string from the page, `{name}` filled in. */
   function t(name, values = {}) {
@@ -189,12 +225,12 @@
     ui.result.hidden = mode !== "test" && c.x === 0;
     ui.summary.textContent = [c.done === c.n ? t("Finished", c) : "", lines ? "" : t("NoMisses")].filter(Boolean).join(" ");
     ui.lines.value = lines;
-    ui.lines.hidden = !lines;
-    ui.copy.hidden = !lines;
+    ui.resultLines.hidden = !lines || !(onComputer || serve);
+    ui.copy.hidden = ui.resultLines.hidden;
     ui.save.hidden = !lines || !serve || !inbox;
     ui.lines.rows = Math.max(2, lines.split("\n").length);
     state.unfinished = unfinished();
-    ui.pending.textContent = state.unfinished.map(([deck, done, n]) => t("DeckPending", { deck, done, n })).join(" ");
+    ui.pending.textContent = state.unfinished.map(([deck, done, n]) => t("DeckPending", { deck: deckTitle(deck), done, n })).join(" ");
     ui.pending.hidden = state.unfinished.length === 0;
     save();
   }
@@ -202,10 +238,14 @@
   const deckKeys = (deck) => original.filter((key) => byKey.get(key).dataset.deck === deck);
   const complete = (deck) => deckKeys(deck).every((key) => state.marks[key]);
 
-  /** The decks answered partway: [deck, answered, cards], kept with the progress to be told on a later day. */
+  /**
+   * The decks answered partway: [deck, answered, cards, only studied], kept with the progress to be told on a
+   * later day; on a day the deck was only studied no review waited on the test.
+   */
   function unfinished() {
     const decks = Array.from(new Set(original.map((key) => byKey.get(key).dataset.deck)));
-    return decks.map((deck) => [deck, deckKeys(deck).filter((key) => state.marks[key]).length, deckKeys(deck).length])
+    const studied = (deck) => Boolean(due) && deckKeys(deck).every((key) => due.get(deck + "\n" + byKey.get(key).dataset.word).study);
+    return decks.map((deck) => [deck, deckKeys(deck).filter((key) => state.marks[key]).length, deckKeys(deck).length, studied(deck)])
       .filter(([, done, n]) => done > 0 && done < n);
   }
 
@@ -222,7 +262,9 @@
         continue;
       }
       if (!saved || saved.told || !Array.isArray(saved.unfinished) || saved.unfinished.length === 0) continue;
-      for (const [deck, done, n] of saved.unfinished) notes.push(t("EarlierUnfinished", { day: key.slice(prefix.length), deck, done, n }));
+      for (const [deck, done, n, studied] of saved.unfinished) {
+        notes.push(t(studied ? "EarlierUnfinishedStudy" : "EarlierUnfinished", { day: dayText(key.slice(prefix.length)), deck: deckTitle(deck), done, n }));
+      }
       saved.told = true;
       localStorage.setItem(key, JSON.stringify(saved));
     }
@@ -403,7 +445,11 @@
     else if (mode === "test" && event.code === "KeyX") markCurrent("x");
     else if (mode === "test" && (event.code === "KeyU" || event.key === "Backspace")) undo();
     else handled = false;
-    if (handled) event.preventDefault();
+    if (handled) {
+      event.preventDefault();
+      // A key was pressed: there is a keyboard, whatever the pointer.
+      ui.help.hidden = false;
+    }
   });
   window.addEventListener("hashchange", () => setMode(location.hash === "#test" ? "test" : "study"));
 
@@ -420,7 +466,9 @@
   }
 
   root.classList.add("is-live");
-  for (const part of [ui.toolbar, ui.nav, ui.help]) part.hidden = false;
+  for (const part of [ui.toolbar, ui.nav]) part.hidden = false;
+  ui.help.hidden = !onComputer;
+  heading();
   const savedNote = sessionStore("take");
   if (savedNote) ui.copyStatus.textContent = savedNote;
   try {

@@ -13,9 +13,9 @@
 })();
 
 // Search over the sharded index of Sources/DaybookSite/Search: the manifest
-// (search/index.js) is on the page; term shards and chunks of documents are
-// scripts loaded as a query needs them (fetch() is refused from disk). How
-// text becomes keys must agree with SearchText.swift.
+// (search/index.js) is on the page; term shards (runs of sorted keys) and
+// chunks of documents are scripts loaded as a query needs them (fetch() is
+// refused from disk). How text becomes keys must agree with SearchText.swift.
 (function search() {
   const form = document.querySelector(".search-form");
   const manifest = window.DAYBOOK_SEARCH;
@@ -67,14 +67,15 @@
     }
     return bytes;
   }
+  // A file that does not load (offline, and not kept on the phone) is null,
+  // and asked for again by the next search.
   function load(folder, number) {
     if (!files[folder].has(number)) {
       files[folder].set(number, new Promise((resolve) => {
         waiting[folder].set(number, resolve);
         const script = document.createElement("script");
         script.src = root + "search/" + folder + "/" + number + ".js";
-        // A missing file finds nothing rather than stopping the search.
-        script.onerror = () => resolve(folder === "terms" ? new Map() : []);
+        script.onerror = () => { files[folder].delete(number); script.remove(); resolve(null); };
         document.head.append(script);
       }));
     }
@@ -90,11 +91,19 @@
     }
     return keys;
   }
-  // Character code → digit: 0–31 ends a number, 32–63 is a digit before its last.
+  // Character code → digit: 0–31 ends a number, 32–63 is a digit before its last;
+  // after "~", each digit is six documents' bits (PostingCode in SearchIndex.swift).
   const digits = new Int8Array(128).fill(-1);
   Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345abcdefghijklmnopqrstuvwxyz6789+/", (digit, index) => { digits[digit.charCodeAt(0)] = index; });
   function decode(text) {
     const numbers = [];
+    if (text.startsWith("~")) {
+      for (let index = 1; index < text.length; index++) {
+        const bits = digits[text.charCodeAt(index)];
+        for (let bit = 0; bit < 6; bit++) if (bits & (1 << bit)) numbers.push((index - 1) * 6 + bit);
+      }
+      return numbers;
+    }
     let previous = -1, value = 0;
     for (let index = 0; index < text.length; index++) {
       const digit = digits[text.charCodeAt(index)];
@@ -133,12 +142,16 @@
     if (current.length) found.push({ characters: current, paired });
     return found;
   }
-  function shardOf(characters) {
-    let hash = 2166136261;
-    for (const character of characters.slice(0, isPaired(characters[0].codePointAt(0)) ? 1 : 2)) {
-      hash = Math.imul(hash ^ character.codePointAt(0), 16777619) >>> 0;
+  // The shard a key is in, or would be: the last whose first key is not after it
+  // (keys are sorted as strings compare here, SearchIndex.shards).
+  function shardAt(key) {
+    const firsts = manifest.terms;
+    let low = 0, high = firsts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (firsts[middle] <= key) low = middle; else high = middle - 1;
     }
-    return hash % manifest.shards;
+    return low;
   }
 
   // Words are cut at 32 bytes of UTF-8, between characters (SearchKey.capacity).
@@ -171,7 +184,26 @@
     return found;
   }
 
-  // Document number → whether the term is in its title.
+  // A key's documents: [title, body], or null when its shard did not load.
+  async function lookUp(key) {
+    const keys = await load("terms", shardAt(key));
+    return keys && (keys.get(key) || ["", ""]);
+  }
+  // A prefix's documents: its own entry (`co*`) if it begins many keys, else those of every key it begins.
+  async function lookUpPrefix(prefix) {
+    const own = await load("terms", shardAt(prefix + "*"));
+    if (!own) return null;
+    if (own.has(prefix + "*")) return [own.get(prefix + "*")];
+    const numbers = [];
+    for (let number = shardAt(prefix); number <= shardAt(prefix + "\uffff"); number++) numbers.push(number);
+    const shards = await Promise.all(numbers.map((number) => load("terms", number)));
+    if (shards.includes(null)) return null;
+    const found = [];
+    for (const keys of shards) for (const [key, postings] of keys) if (key.startsWith(prefix) && !key.endsWith("*")) found.push(postings);
+    return found;
+  }
+
+  // Document number → whether the term is in its title; null when part of the index did not load.
   async function matches(term) {
     const found = new Map();
     const add = ([title, body]) => {
@@ -179,16 +211,23 @@
       for (const id of decode(body)) if (!found.has(id)) found.set(id, false);
     };
     const prefix = term.paired ? term.characters.length === 1 : term.characters.length > 1;
-    if (prefix || !term.paired) {
-      const keys = await load("terms", shardOf(term.characters));
-      if (prefix) { for (const [key, postings] of keys) if (key.startsWith(term.text)) add(postings); }
-      else if (keys.has(term.text)) add(keys.get(term.text));
+    if (prefix) {
+      const all = await lookUpPrefix(term.text);
+      if (!all) return null;
+      all.forEach(add);
+      return found;
+    }
+    if (!term.paired) {
+      const postings = await lookUp(term.text);
+      if (!postings) return null;
+      add(postings);
       return found;
     }
     const pairs = term.characters.slice(1).map((character, index) => term.characters[index] + character);
-    const shards = await Promise.all(pairs.map((pair) => load("terms", shardOf([...pair]))));
+    const looked = await Promise.all(pairs.map(lookUp));
+    if (looked.includes(null)) return null;
     pairs.forEach((pair, index) => {
-      const postings = shards[index].get(pair) || ["", ""];
+      const postings = looked[index];
       const here = new Map();
       for (const id of decode(postings[0])) here.set(id, true);
       for (const id of decode(postings[1])) here.set(id, false);
@@ -212,10 +251,12 @@
     }
     return months[low][0];
   }
+  // A document's title, address, date, tags and text; null when its chunk did not load.
   async function documentOf(id) {
     const part = partOf(id);
     const offset = id - part.start;
     const rows = await load("docs", part.chunk + Math.floor(offset / part.per));
+    if (!rows) return null;
     const [[title, url, date, ...tags], text] = rows[offset % part.per] || [["", "", ""], null];
     return { title, url, date, text, tags, kind: part.kind };
   }
@@ -223,6 +264,7 @@
   // Ranked: more terms in the title first, then newest first.
   async function rank(query) {
     const found = await Promise.all(query.map(matches));
+    if (found.includes(null)) return null;
     const kind = kindFilter.value, year = Number(yearFilter.value);
     const hits = [];
     for (const [id, inTitle] of found[0] || []) {
@@ -319,35 +361,48 @@
   }
 
   let current = null;
-  // Shows the next page of a search's results, skipping those a check rules out.
+  // Shows the next page of a search's results, skipping those a check rules
+  // out and, offline, those whose documents the phone did not keep (after a
+  // page's worth of those it stops trying).
   async function showMore(search) {
-    let shown = 0;
-    while (shown < pageSize && search.next < search.hits.length) {
+    let shown = 0, missing = 0;
+    while (shown < pageSize && missing < pageSize && search.next < search.hits.length) {
       const batch = search.hits.slice(search.next, search.next + pageSize - shown);
       search.next += batch.length;
       const docs = await Promise.all(batch.map((hit) => documentOf(hit.id)));
       if (search !== current) return;
       for (const doc of docs) {
+        if (!doc) { missing++; continue; }
         if (!isMatch(doc, search.query)) { search.ruledOut++; continue; }
         list.append(item(doc, search.query));
         shown++;
       }
     }
+    search.missing += missing;
     const left = search.hits.length - search.ruledOut;
     const exact = search.next === search.hits.length || !search.query.some((term) => term.checked);
     status.textContent = left ? (exact ? form.dataset.results : form.dataset.upto).replace("{n}", left) : form.dataset.none;
+    if (search.missing) status.textContent += " " + form.dataset.offline.replace("{n}", search.missing);
     more.hidden = search.next >= search.hits.length;
     list.dataset.query = search.text;
   }
 
   async function run() {
     const query = terms(input.value);
-    const search = { text: input.value, query, hits: [], next: 0, ruledOut: 0 };
+    const search = { text: input.value, query, hits: [], next: 0, ruledOut: 0, missing: 0 };
     current = search;
     if (!query.length) { list.textContent = ""; status.textContent = ""; more.hidden = true; list.dataset.query = search.text; return; }
-    search.hits = await rank(query);
+    const hits = await rank(query);
     if (search !== current) return;
     list.textContent = "";
+    if (!hits) {
+      // Offline, and part of the index is not on the phone.
+      status.textContent = form.dataset.offlineIndex;
+      more.hidden = true;
+      list.dataset.query = search.text;
+      return;
+    }
+    search.hits = hits;
     await showMore(search);
   }
 
@@ -438,4 +493,32 @@
   document.addEventListener("touchstart", (event) => {
     if (shownFor && !shownFor.contains(event.target)) { pressed = null; hide(); }
   }, { passive: true });
+})();
+
+// Math ($…$, $$…$$, ```math): the page holds its TeX as text, which is what
+// a reader without JavaScript sees; KaTeX (assets/katex/, copied from
+// Debian's libjs-katex by the build) is loaded only by a page that has some,
+// and draws it in place, with MathML for screen readers.
+(function drawMath() {
+  const maths = document.querySelectorAll(".math");
+  const script = document.currentScript || document.querySelector('script[src$="daybook.js"]');
+  if (!maths.length || !script) return;
+  const folder = new URL("katex/", script.src);
+  const style = document.createElement("link");
+  style.rel = "stylesheet";
+  style.href = new URL("katex.min.css", folder).href;
+  document.head.append(style);
+  const katexScript = document.createElement("script");
+  katexScript.src = new URL("katex.min.js", folder).href;
+  katexScript.onload = () => {
+    for (const element of maths) {
+      try {
+        window.katex.render(element.textContent, element, { displayMode: element.classList.contains("math-display"), throwOnError: false });
+        element.classList.add("math-drawn");
+      } catch (error) {
+        // TeX KaTeX cannot read stays as written.
+      }
+    }
+  };
+  document.head.append(katexScript);
 })();

@@ -138,6 +138,7 @@ extension DiaryKind.IndexPage {
         ("tagsHref", { (model: DiaryKind.IndexPage) -> TemplateValue in model.tagsHref.templateValue }),
         ("isEmpty", { (model: DiaryKind.IndexPage) -> TemplateValue in model.isEmpty.templateValue }),
         ("count", { (model: DiaryKind.IndexPage) -> TemplateValue in model.count.templateValue }),
+        ("sealed", { (model: DiaryKind.IndexPage) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
@@ -283,12 +284,23 @@ extension FlashcardPrintPages.BackView {
     ])
 }
 
-// FrontMatter/AliasPages.swift
+// Links/LinksHere.swift
 
-extension AliasPages.Redirect {
-    static let templateFields = TemplateFieldTable<AliasPages.Redirect>(reading: [
-        ("href", { (model: AliasPages.Redirect) -> TemplateValue in model.href.templateValue }),
-        ("title", { (model: AliasPages.Redirect) -> TemplateValue in model.title.templateValue }),
+extension LinksHere.Linker {
+    static let templateFields = TemplateFieldTable<LinksHere.Linker>(reading: [
+        ("title", { (model: LinksHere.Linker) -> TemplateValue in model.title.templateValue }),
+        ("href", { (model: LinksHere.Linker) -> TemplateValue in model.href.templateValue }),
+        ("iso", { (model: LinksHere.Linker) -> TemplateValue in model.iso.templateValue }),
+        ("dateLabel", { (model: LinksHere.Linker) -> TemplateValue in model.dateLabel.templateValue }),
+        ("sentence", { (model: LinksHere.Linker) -> TemplateValue in model.sentence.templateValue }),
+    ])
+}
+
+extension LinksHere.Preview {
+    static let templateFields = TemplateFieldTable<LinksHere.Preview>(reading: [
+        ("href", { (model: LinksHere.Preview) -> TemplateValue in model.href.templateValue }),
+        ("title", { (model: LinksHere.Preview) -> TemplateValue in model.title.templateValue }),
+        ("text", { (model: LinksHere.Preview) -> TemplateValue in model.text.templateValue }),
     ])
 }
 
@@ -309,26 +321,6 @@ extension ActivityLayers.YearView {
     static let templateFields = TemplateFieldTable<ActivityLayers.YearView>(reading: [
         ("asOf", { (model: ActivityLayers.YearView) -> TemplateValue in model.asOf.templateValue }),
         ("layers", { (model: ActivityLayers.YearView) -> TemplateValue in model.layers.templateValue }),
-    ])
-}
-
-// Lookback/LinksHere.swift
-
-extension LinksHere.Linker {
-    static let templateFields = TemplateFieldTable<LinksHere.Linker>(reading: [
-        ("title", { (model: LinksHere.Linker) -> TemplateValue in model.title.templateValue }),
-        ("href", { (model: LinksHere.Linker) -> TemplateValue in model.href.templateValue }),
-        ("iso", { (model: LinksHere.Linker) -> TemplateValue in model.iso.templateValue }),
-        ("dateLabel", { (model: LinksHere.Linker) -> TemplateValue in model.dateLabel.templateValue }),
-        ("sentence", { (model: LinksHere.Linker) -> TemplateValue in model.sentence.templateValue }),
-    ])
-}
-
-extension LinksHere.Preview {
-    static let templateFields = TemplateFieldTable<LinksHere.Preview>(reading: [
-        ("href", { (model: LinksHere.Preview) -> TemplateValue in model.href.templateValue }),
-        ("title", { (model: LinksHere.Preview) -> TemplateValue in model.title.templateValue }),
-        ("text", { (model: LinksHere.Preview) -> TemplateValue in model.text.templateValue }),
     ])
 }
 
@@ -451,51 +443,6 @@ extension PagesKind.FreePageView {
     ])
 }
 
-extension NotFoundPage.NotFound {
-    static let templateFields = TemplateFieldTable<NotFoundPage.NotFound>(reading: [
-        ("homeHref", { (model: NotFoundPage.NotFound) -> TemplateValue in model.homeHref.templateValue }),
-    ])
-}
-
-// Pages/HomePage.swift
-
-extension PlanSection {
-    static let templateFields = TemplateFieldTable<PlanSection>(reading: [
-        ("title", { (model: PlanSection) -> TemplateValue in model.title.templateValue }),
-        ("cssClass", { (model: PlanSection) -> TemplateValue in model.cssClass.templateValue }),
-        ("items", { (model: PlanSection) -> TemplateValue in model.items.templateValue }),
-        ("moreHref", { (model: PlanSection) -> TemplateValue in model.moreHref.templateValue }),
-        ("moreLabel", { (model: PlanSection) -> TemplateValue in model.moreLabel.templateValue }),
-    ])
-}
-
-extension PlanItem {
-    static let templateFields = TemplateFieldTable<PlanItem>(reading: [
-        ("text", { (model: PlanItem) -> TemplateValue in model.text.templateValue }),
-        ("detail", { (model: PlanItem) -> TemplateValue in model.detail.templateValue }),
-        ("href", { (model: PlanItem) -> TemplateValue in model.href.templateValue }),
-        ("cssClass", { (model: PlanItem) -> TemplateValue in model.cssClass.templateValue }),
-        ("recorded", { (model: PlanItem) -> TemplateValue in model.recorded.templateValue }),
-    ])
-}
-
-extension HomePage.Home {
-    static let templateFields = TemplateFieldTable<HomePage.Home>(reading: [
-        ("todayLabel", { (model: HomePage.Home) -> TemplateValue in model.todayLabel.templateValue }),
-        ("days", { (model: HomePage.Home) -> TemplateValue in model.days.templateValue }),
-        ("staleNote", { (model: HomePage.Home) -> TemplateValue in model.staleNote.templateValue }),
-        ("planState", { (model: HomePage.Home) -> TemplateValue in model.planState.templateValue }),
-        ("recorder", { (model: HomePage.Home) -> TemplateValue in model.recorder.templateValue }),
-        ("hasPlan", { (model: HomePage.Home) -> TemplateValue in model.hasPlan.templateValue }),
-        ("recent", { (model: HomePage.Home) -> TemplateValue in model.recent.templateValue }),
-        ("onThisDay", { (model: HomePage.Home) -> TemplateValue in model.onThisDay.templateValue }),
-        ("month", { (model: HomePage.Home) -> TemplateValue in model.month.templateValue }),
-        ("diaryHref", { (model: HomePage.Home) -> TemplateValue in model.diaryHref.templateValue }),
-        ("isEmpty", { (model: HomePage.Home) -> TemplateValue in model.isEmpty.templateValue }),
-        ("yearReview", { (model: HomePage.Home) -> TemplateValue in model.yearReview.templateValue }),
-    ])
-}
-
 // Phone/PhonePlan.swift
 
 extension PhonePlan.Day {
@@ -515,6 +462,7 @@ extension PhonePlan.Recorder {
         ("plannedSplit", { (model: PhonePlan.Recorder) -> TemplateValue in model.plannedSplit.templateValue }),
         ("splits", { (model: PhonePlan.Recorder) -> TemplateValue in model.splits.templateValue }),
         ("unit", { (model: PhonePlan.Recorder) -> TemplateValue in model.unit.templateValue }),
+        ("lastSessions", { (model: PhonePlan.Recorder) -> TemplateValue in model.lastSessions.templateValue }),
     ])
 }
 
@@ -555,6 +503,26 @@ extension PhotoHTML.Thumbnail {
         ("width", { (model: PhotoHTML.Thumbnail) -> TemplateValue in model.width.templateValue }),
         ("height", { (model: PhotoHTML.Thumbnail) -> TemplateValue in model.height.templateValue }),
         ("alt", { (model: PhotoHTML.Thumbnail) -> TemplateValue in model.alt.templateValue }),
+    ])
+}
+
+// Privacy/SealedPages.swift
+
+extension SealedPages.Unlock {
+    static let templateFields = TemplateFieldTable<SealedPages.Unlock>(reading: [
+        ("salt", { (model: SealedPages.Unlock) -> TemplateValue in model.salt.templateValue }),
+        ("check", { (model: SealedPages.Unlock) -> TemplateValue in model.check.templateValue }),
+        ("iterations", { (model: SealedPages.Unlock) -> TemplateValue in model.iterations.templateValue }),
+        ("links", { (model: SealedPages.Unlock) -> TemplateValue in model.links.templateValue }),
+    ])
+}
+
+extension SealedLinks {
+    static let templateFields = TemplateFieldTable<SealedLinks>(reading: [
+        ("indexHref", { (model: SealedLinks) -> TemplateValue in model.indexHref.templateValue }),
+        ("sealedHref", { (model: SealedLinks) -> TemplateValue in model.sealedHref.templateValue }),
+        ("unlockHref", { (model: SealedLinks) -> TemplateValue in model.unlockHref.templateValue }),
+        ("scriptHref", { (model: SealedLinks) -> TemplateValue in model.scriptHref.templateValue }),
     ])
 }
 
@@ -645,6 +613,62 @@ extension SearchPages.Option {
     ])
 }
 
+// SitePages/AliasPages.swift
+
+extension AliasPages.Redirect {
+    static let templateFields = TemplateFieldTable<AliasPages.Redirect>(reading: [
+        ("href", { (model: AliasPages.Redirect) -> TemplateValue in model.href.templateValue }),
+        ("title", { (model: AliasPages.Redirect) -> TemplateValue in model.title.templateValue }),
+    ])
+}
+
+// SitePages/HomePage.swift
+
+extension PlanSection {
+    static let templateFields = TemplateFieldTable<PlanSection>(reading: [
+        ("title", { (model: PlanSection) -> TemplateValue in model.title.templateValue }),
+        ("cssClass", { (model: PlanSection) -> TemplateValue in model.cssClass.templateValue }),
+        ("items", { (model: PlanSection) -> TemplateValue in model.items.templateValue }),
+        ("moreHref", { (model: PlanSection) -> TemplateValue in model.moreHref.templateValue }),
+        ("moreLabel", { (model: PlanSection) -> TemplateValue in model.moreLabel.templateValue }),
+    ])
+}
+
+extension PlanItem {
+    static let templateFields = TemplateFieldTable<PlanItem>(reading: [
+        ("text", { (model: PlanItem) -> TemplateValue in model.text.templateValue }),
+        ("detail", { (model: PlanItem) -> TemplateValue in model.detail.templateValue }),
+        ("href", { (model: PlanItem) -> TemplateValue in model.href.templateValue }),
+        ("cssClass", { (model: PlanItem) -> TemplateValue in model.cssClass.templateValue }),
+        ("recorded", { (model: PlanItem) -> TemplateValue in model.recorded.templateValue }),
+    ])
+}
+
+extension HomePage.Home {
+    static let templateFields = TemplateFieldTable<HomePage.Home>(reading: [
+        ("todayLabel", { (model: HomePage.Home) -> TemplateValue in model.todayLabel.templateValue }),
+        ("days", { (model: HomePage.Home) -> TemplateValue in model.days.templateValue }),
+        ("staleNote", { (model: HomePage.Home) -> TemplateValue in model.staleNote.templateValue }),
+        ("planState", { (model: HomePage.Home) -> TemplateValue in model.planState.templateValue }),
+        ("recorder", { (model: HomePage.Home) -> TemplateValue in model.recorder.templateValue }),
+        ("hasPlan", { (model: HomePage.Home) -> TemplateValue in model.hasPlan.templateValue }),
+        ("recent", { (model: HomePage.Home) -> TemplateValue in model.recent.templateValue }),
+        ("onThisDay", { (model: HomePage.Home) -> TemplateValue in model.onThisDay.templateValue }),
+        ("month", { (model: HomePage.Home) -> TemplateValue in model.month.templateValue }),
+        ("diaryHref", { (model: HomePage.Home) -> TemplateValue in model.diaryHref.templateValue }),
+        ("isEmpty", { (model: HomePage.Home) -> TemplateValue in model.isEmpty.templateValue }),
+        ("yearReview", { (model: HomePage.Home) -> TemplateValue in model.yearReview.templateValue }),
+    ])
+}
+
+// SitePages/NotFoundPage.swift
+
+extension NotFoundPage.NotFound {
+    static let templateFields = TemplateFieldTable<NotFoundPage.NotFound>(reading: [
+        ("homeHref", { (model: NotFoundPage.NotFound) -> TemplateValue in model.homeHref.templateValue }),
+    ])
+}
+
 // ViewModels/Layout.swift
 
 extension Layout {
@@ -700,55 +724,6 @@ extension PageLink {
     ])
 }
 
-// Vocab/BookPages.swift
-
-extension BookPages.SessionRow {
-    static let templateFields = TemplateFieldTable<BookPages.SessionRow>(reading: [
-        ("label", { (model: BookPages.SessionRow) -> TemplateValue in model.label.templateValue }),
-        ("dateLabel", { (model: BookPages.SessionRow) -> TemplateValue in model.dateLabel.templateValue }),
-        ("iso", { (model: BookPages.SessionRow) -> TemplateValue in model.iso.templateValue }),
-        ("state", { (model: BookPages.SessionRow) -> TemplateValue in model.state.templateValue }),
-        ("countLabel", { (model: BookPages.SessionRow) -> TemplateValue in model.countLabel.templateValue }),
-        ("missedLabel", { (model: BookPages.SessionRow) -> TemplateValue in model.missedLabel.templateValue }),
-    ])
-}
-
-extension BookPages.MovedWord {
-    static let templateFields = TemplateFieldTable<BookPages.MovedWord>(reading: [
-        ("wordHTML", { (model: BookPages.MovedWord) -> TemplateValue in model.wordHTML.templateValue }),
-        ("lang", { (model: BookPages.MovedWord) -> TemplateValue in model.lang.templateValue }),
-        ("label", { (model: BookPages.MovedWord) -> TemplateValue in model.label.templateValue }),
-        ("href", { (model: BookPages.MovedWord) -> TemplateValue in model.href.templateValue }),
-    ])
-}
-
-extension BookPages.BookLink {
-    static let templateFields = TemplateFieldTable<BookPages.BookLink>(reading: [
-        ("title", { (model: BookPages.BookLink) -> TemplateValue in model.title.templateValue }),
-        ("href", { (model: BookPages.BookLink) -> TemplateValue in model.href.templateValue }),
-    ])
-}
-
-extension BookPages.BookPage {
-    static let templateFields = TemplateFieldTable<BookPages.BookPage>(reading: [
-        ("deckTitle", { (model: BookPages.BookPage) -> TemplateValue in model.deckTitle.templateValue }),
-        ("deckHref", { (model: BookPages.BookPage) -> TemplateValue in model.deckHref.templateValue }),
-        ("title", { (model: BookPages.BookPage) -> TemplateValue in model.title.templateValue }),
-        ("stageLabel", { (model: BookPages.BookPage) -> TemplateValue in model.stageLabel.templateValue }),
-        ("stageClass", { (model: BookPages.BookPage) -> TemplateValue in model.stageClass.templateValue }),
-        ("sessions", { (model: BookPages.BookPage) -> TemplateValue in model.sessions.templateValue }),
-        ("words", { (model: BookPages.BookPage) -> TemplateValue in model.words.templateValue }),
-        ("wordCount", { (model: BookPages.BookPage) -> TemplateValue in model.wordCount.templateValue }),
-        ("moved", { (model: BookPages.BookPage) -> TemplateValue in model.moved.templateValue }),
-        ("notesHTML", { (model: BookPages.BookPage) -> TemplateValue in model.notesHTML.templateValue }),
-        ("madeByMisses", { (model: BookPages.BookPage) -> TemplateValue in model.madeByMisses.templateValue }),
-        ("cardsHref", { (model: BookPages.BookPage) -> TemplateValue in model.cardsHref.templateValue }),
-        ("printHref", { (model: BookPages.BookPage) -> TemplateValue in model.printHref.templateValue }),
-        ("previous", { (model: BookPages.BookPage) -> TemplateValue in model.previous.templateValue }),
-        ("next", { (model: BookPages.BookPage) -> TemplateValue in model.next.templateValue }),
-    ])
-}
-
 // Vocab/CardPages.swift
 
 extension CardPages.Card {
@@ -773,6 +748,7 @@ extension CardPages.CardsPage {
         ("backHref", { (model: CardPages.CardsPage) -> TemplateValue in model.backHref.templateValue }),
         ("backLabel", { (model: CardPages.CardsPage) -> TemplateValue in model.backLabel.templateValue }),
         ("printHref", { (model: CardPages.CardsPage) -> TemplateValue in model.printHref.templateValue }),
+        ("names", { (model: CardPages.CardsPage) -> TemplateValue in model.names.templateValue }),
         ("planState", { (model: CardPages.CardsPage) -> TemplateValue in model.planState.templateValue }),
     ])
 }
@@ -807,15 +783,15 @@ extension DeckIndexPage.IndexPage {
 
 // Vocab/DeckPages.swift
 
-extension DeckPages.BookRow {
-    static let templateFields = TemplateFieldTable<DeckPages.BookRow>(reading: [
-        ("href", { (model: DeckPages.BookRow) -> TemplateValue in model.href.templateValue }),
-        ("title", { (model: DeckPages.BookRow) -> TemplateValue in model.title.templateValue }),
-        ("iso", { (model: DeckPages.BookRow) -> TemplateValue in model.iso.templateValue }),
-        ("stageLabel", { (model: DeckPages.BookRow) -> TemplateValue in model.stageLabel.templateValue }),
-        ("stageClass", { (model: DeckPages.BookRow) -> TemplateValue in model.stageClass.templateValue }),
-        ("wordCount", { (model: DeckPages.BookRow) -> TemplateValue in model.wordCount.templateValue }),
-        ("joinedLabel", { (model: DeckPages.BookRow) -> TemplateValue in model.joinedLabel.templateValue }),
+extension DeckPages.WordBookRow {
+    static let templateFields = TemplateFieldTable<DeckPages.WordBookRow>(reading: [
+        ("href", { (model: DeckPages.WordBookRow) -> TemplateValue in model.href.templateValue }),
+        ("title", { (model: DeckPages.WordBookRow) -> TemplateValue in model.title.templateValue }),
+        ("iso", { (model: DeckPages.WordBookRow) -> TemplateValue in model.iso.templateValue }),
+        ("stageLabel", { (model: DeckPages.WordBookRow) -> TemplateValue in model.stageLabel.templateValue }),
+        ("stageClass", { (model: DeckPages.WordBookRow) -> TemplateValue in model.stageClass.templateValue }),
+        ("wordCount", { (model: DeckPages.WordBookRow) -> TemplateValue in model.wordCount.templateValue }),
+        ("joinedLabel", { (model: DeckPages.WordBookRow) -> TemplateValue in model.joinedLabel.templateValue }),
     ])
 }
 
@@ -842,6 +818,8 @@ extension DeckPages.DeckPage {
 
 extension TodayPage.TodayWord {
     static let templateFields = TemplateFieldTable<TodayPage.TodayWord>(reading: [
+        ("deckID", { (model: TodayPage.TodayWord) -> TemplateValue in model.deckID.templateValue }),
+        ("word", { (model: TodayPage.TodayWord) -> TemplateValue in model.word.templateValue }),
         ("wordHTML", { (model: TodayPage.TodayWord) -> TemplateValue in model.wordHTML.templateValue }),
         ("meanings", { (model: TodayPage.TodayWord) -> TemplateValue in model.meanings.templateValue }),
         ("lang", { (model: TodayPage.TodayWord) -> TemplateValue in model.lang.templateValue }),
@@ -882,6 +860,8 @@ extension TodayPage.TodayView {
         ("testHref", { (model: TodayPage.TodayView) -> TemplateValue in model.testHref.templateValue }),
         ("printHref", { (model: TodayPage.TodayView) -> TemplateValue in model.printHref.templateValue }),
         ("indexHref", { (model: TodayPage.TodayView) -> TemplateValue in model.indexHref.templateValue }),
+        ("coming", { (model: TodayPage.TodayView) -> TemplateValue in model.coming.templateValue }),
+        ("planState", { (model: TodayPage.TodayView) -> TemplateValue in model.planState.templateValue }),
     ])
 }
 
@@ -892,6 +872,55 @@ extension StageCount {
         ("label", { (model: StageCount) -> TemplateValue in model.label.templateValue }),
         ("count", { (model: StageCount) -> TemplateValue in model.count.templateValue }),
         ("cssClass", { (model: StageCount) -> TemplateValue in model.cssClass.templateValue }),
+    ])
+}
+
+// Vocab/WordBookPages.swift
+
+extension WordBookPages.SessionRow {
+    static let templateFields = TemplateFieldTable<WordBookPages.SessionRow>(reading: [
+        ("label", { (model: WordBookPages.SessionRow) -> TemplateValue in model.label.templateValue }),
+        ("dateLabel", { (model: WordBookPages.SessionRow) -> TemplateValue in model.dateLabel.templateValue }),
+        ("iso", { (model: WordBookPages.SessionRow) -> TemplateValue in model.iso.templateValue }),
+        ("state", { (model: WordBookPages.SessionRow) -> TemplateValue in model.state.templateValue }),
+        ("countLabel", { (model: WordBookPages.SessionRow) -> TemplateValue in model.countLabel.templateValue }),
+        ("missedLabel", { (model: WordBookPages.SessionRow) -> TemplateValue in model.missedLabel.templateValue }),
+    ])
+}
+
+extension WordBookPages.MovedWord {
+    static let templateFields = TemplateFieldTable<WordBookPages.MovedWord>(reading: [
+        ("wordHTML", { (model: WordBookPages.MovedWord) -> TemplateValue in model.wordHTML.templateValue }),
+        ("lang", { (model: WordBookPages.MovedWord) -> TemplateValue in model.lang.templateValue }),
+        ("label", { (model: WordBookPages.MovedWord) -> TemplateValue in model.label.templateValue }),
+        ("href", { (model: WordBookPages.MovedWord) -> TemplateValue in model.href.templateValue }),
+    ])
+}
+
+extension WordBookPages.WordBookLink {
+    static let templateFields = TemplateFieldTable<WordBookPages.WordBookLink>(reading: [
+        ("title", { (model: WordBookPages.WordBookLink) -> TemplateValue in model.title.templateValue }),
+        ("href", { (model: WordBookPages.WordBookLink) -> TemplateValue in model.href.templateValue }),
+    ])
+}
+
+extension WordBookPages.WordBookPage {
+    static let templateFields = TemplateFieldTable<WordBookPages.WordBookPage>(reading: [
+        ("deckTitle", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.deckTitle.templateValue }),
+        ("deckHref", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.deckHref.templateValue }),
+        ("title", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.title.templateValue }),
+        ("stageLabel", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.stageLabel.templateValue }),
+        ("stageClass", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.stageClass.templateValue }),
+        ("sessions", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.sessions.templateValue }),
+        ("words", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.words.templateValue }),
+        ("wordCount", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.wordCount.templateValue }),
+        ("moved", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.moved.templateValue }),
+        ("notesHTML", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.notesHTML.templateValue }),
+        ("madeByMisses", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.madeByMisses.templateValue }),
+        ("cardsHref", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.cardsHref.templateValue }),
+        ("printHref", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.printHref.templateValue }),
+        ("previous", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.previous.templateValue }),
+        ("next", { (model: WordBookPages.WordBookPage) -> TemplateValue in model.next.templateValue }),
     ])
 }
 

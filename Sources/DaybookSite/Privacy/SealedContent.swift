@@ -1,0 +1,110 @@
+import Foundation
+
+/// The items of the encrypted part: those the site's owner sees and the
+/// world does not (private, not drafts), decided by the same rule as every
+/// view (`Visibility.shows`), once. Only `SealedPart` reads it, and it
+/// publishes nothing of it but ciphertext.
+struct SealedContent: ItemsByKind {
+    private let items: [ObjectIdentifier: any ContentItems]
+
+    init(_ content: Content) {
+        items = content.items.mapValues { $0.shown(to: Visibility(includePrivate: true), hiddenFrom: Visibility()) }
+    }
+
+    subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
+
+    /// Each item as the browser shows it and the reader restores it, with what the encrypted index lists of it.
+    /// - Parameter root: the content folder, whose files are read again as bytes: the loaded text has its line ends made
+    ///   `\n`, and the reader restores the file exactly as written.
+    func documents(root: URL, io: FileIO) -> [SealedDocument] {
+        func written(_ source: SourceFile) -> String {
+            (try? io.read(root.appendingPathComponent(source.relativePath).path)).map { String(decoding: $0, as: UTF8.self) } ?? source.text
+        }
+        return entries.reversed().map { SealedDocument(entry: $0, written: written($0.source)) }
+            + pages.map { SealedDocument(page: $0, written: written($0.source)) }
+            + decks.map { SealedDocument(deck: $0, written: written($0.source)) }
+    }
+}
+
+/// One encrypted file's plaintext, and its line in the encrypted index.
+struct SealedDocument {
+    /// What the index lists: enough for the diary list, without fetching the item.
+    struct Listing: Encodable {
+        /// The item's file name (`SealKey.name(of:)`), given when it is sealed.
+        var id = ""
+        let kind: String
+        let title: String
+        /// An entry's day and time; pages and decks have none.
+        var date: String?
+        var time: String?
+        var tags: [String] = []
+    }
+
+    /// A word of a deck, as its file gives it.
+    struct Word: Encodable {
+        let text: String
+        let meanings, examples: [String]
+        let added: String
+    }
+
+    /// The encrypted index: every item's listing, the newest first.
+    struct Index: Encodable {
+        var version = 1
+        let items: [Listing]
+    }
+
+    /// The whole item: its listing's fields, what it shows (an entry's or page's HTML, a deck's words), and its
+    /// file's text as written (so it can be restored without Daybook).
+    struct Item: Encodable {
+        let listing: Listing
+        let source, text: String
+        let html: String?
+        let words: [Word]?
+
+        private enum Keys: String, CodingKey { case source, text, html, words }
+
+        func encode(to encoder: any Encoder) throws {
+            try listing.encode(to: encoder)
+            var fields = encoder.container(keyedBy: Keys.self)
+            try fields.encode(source, forKey: .source)
+            try fields.encode(text, forKey: .text)
+            try fields.encodeIfPresent(html, forKey: .html)
+            try fields.encodeIfPresent(words, forKey: .words)
+        }
+    }
+
+    /// The item's place in the content, which names its file (`SealKey.name(of:)`).
+    let source: String
+    let listing: Listing
+    let text: String
+    var html: String?
+    var words: [Word]?
+
+    init(entry: DiaryEntry, written: String) {
+        source = entry.source.relativePath
+        listing = Listing(kind: "entry", title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags)
+        html = Markdown.html(entry.body)
+        text = written
+    }
+
+    init(page: FreePage, written: String) {
+        source = page.source.relativePath
+        listing = Listing(kind: "page", title: page.title)
+        html = Markdown.html(page.body)
+        text = written
+    }
+
+    init(deck: Deck, written: String) {
+        source = deck.source.relativePath
+        listing = Listing(kind: "deck", title: deck.title)
+        words = deck.words.map { Word(text: $0.text, meanings: $0.meanings, examples: $0.examples, added: $0.added.iso) }
+        text = written
+    }
+
+    /// What its file holds, once it has its name.
+    func item(named name: String) -> Item {
+        var listing = listing
+        listing.id = name
+        return Item(listing: listing, source: source, text: text, html: html, words: words)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The encrypted part's files and its one page: `unlock/`, where the
+/// passphrase opens the private items in the browser (`assets/sealed.js`),
+/// and `sealed/`, their ciphertext. None when private items are left out.
+struct SealedPages: SiteFeature {
+    /// What the unlock page hands the script: the salt and rounds of PBKDF2, the sealed known text, where the files are.
+    struct Unlock: TemplateData {
+        let salt, check: String
+        let iterations: Int
+        let links: SealedLinks
+    }
+
+    func pages(_ site: SiteData) -> [Page] {
+        guard let sealed = site.sealed else { return [] }
+        let unlock = Page(Routes.unlock, template: "pages/unlock", inSitemap: false) { context in
+            PageViewModel(title: context.t["unlock_title"], section: nil,
+                          page: Unlock(salt: Data(sealed.salt).base64EncodedString(), check: Data(sealed.check).base64EncodedString(),
+                                       iterations: sealed.iterations, links: SealedLinks(context, sealed)))
+        }
+        return [unlock] + sealed.files.map { file in Page(file: file.path) { _ in file.bytes } }
+    }
+}
+
+/// Where a page's script finds the encrypted part: on the unlock page and beside the diary's lists.
+struct SealedLinks: TemplateData {
+    let indexHref, sealedHref, unlockHref, scriptHref: String
+
+    init(_ context: PageContext, _ sealed: SealedPart) {
+        indexHref = context.link(Routes.sealedIndex)
+        sealedHref = context.root + Routes.sealedFolder
+        unlockHref = context.link(Routes.unlock)
+        scriptHref = context.link(SitePath(Routes.asset("sealed.js")))
+    }
+
+    /// On a page of a site with an encrypted part; nil on any other.
+    static func on(_ context: PageContext) -> SealedLinks? { context.site.sealed.map { SealedLinks(context, $0) } }
+}

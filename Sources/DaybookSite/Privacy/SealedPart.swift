@@ -1,0 +1,43 @@
+import Foundation
+
+/// The encrypted part of the site (`private: { publish: encrypted }`,
+/// docs/privacy.md): ciphertext and the parameters that open it, nothing
+/// else. Made once a build from `SealedContent`, and kept in `SiteData`,
+/// whose pages may hold it: nothing here is readable without the passphrase.
+struct SealedPart: Sendable {
+    /// The PBKDF2 salt and rounds, published on the unlock page.
+    let salt: [UInt8]
+    let iterations: Int
+    /// A known text sealed as `check`: the unlock page tells a wrong passphrase from a changed file with it.
+    let check: [UInt8]
+    /// The encrypted index, then each item's file.
+    let files: [(path: SitePath, bytes: [UInt8])]
+
+    static let checkText = "daybook"
+    /// Where the state kept between builds is, in `.daybook-cache/`.
+    static func statePath(_ cacheDirectory: URL) -> String { cacheDirectory.appendingPathComponent("sealed.json").path }
+
+    /// Encrypts every item, keeping the ciphertext of those that did not change
+    /// (`SealState`), and writes the state for the next build.
+    static func make(_ content: SealedContent, passphrase: String, contentDirectory: URL, cacheDirectory: URL, io: FileIO) throws -> SealedPart {
+        let statePath = statePath(cacheDirectory)
+        let state = SealState.read(statePath, io: io) ?? .fresh()
+        let key = try SealKey(passphrase: passphrase, salt: state.saltBytes, iterations: state.iterations)
+        var sealer = Sealer(key: key, kept: state.files)
+        let encoder = JSONEncoder()
+        // The same item is the same bytes, so it keeps its nonce and ciphertext.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+
+        var listings: [SealedDocument.Listing] = []
+        var files: [(path: SitePath, bytes: [UInt8])] = []
+        for document in content.documents(root: contentDirectory, io: io) {
+            let item = document.item(named: key.name(of: document.source))
+            listings.append(item.listing)
+            files.append((Routes.sealed(item.listing.id), try sealer.seal(Array(try encoder.encode(item)), as: item.listing.id)))
+        }
+        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings))), as: "index")
+        let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")
+        try SealState(salt: state.salt, iterations: state.iterations, files: sealer.made).write(statePath, io: io)
+        return SealedPart(salt: state.saltBytes, iterations: state.iterations, check: check, files: [(Routes.sealedIndex, index)] + files)
+    }
+}
