@@ -25,11 +25,20 @@ def daybook(*args, cwd=ROOT, check=True, env=None):
     return result
 
 
+def sample_content(folder):
+    """A copy of the sample content/ in `folder`, returned. A build keeps its
+    photo cache beside its content: each build of the sample has its own, as
+    the tests run side by side (pytest-xdist) and a build prunes its cache."""
+    shutil.copytree(ROOT / "content", folder / "content")
+    return folder / "content"
+
+
 @pytest.fixture(scope="session")
 def sample_site(tmp_path_factory):
-    """The sample content/ built for a fixed day and seed."""
-    out = tmp_path_factory.mktemp("site") / "public"
-    daybook("build", "--content", str(ROOT / "content"), "--output", str(out), "--today", TODAY, "--seed", "7")
+    """The sample content/ built for a fixed day and seed; its photo cache is `sample_site.parent / ".daybook-cache"`."""
+    root = tmp_path_factory.mktemp("site")
+    out = root / "public"
+    daybook("build", "--content", str(sample_content(root)), "--output", str(out), "--today", TODAY, "--seed", "7")
     return out
 
 

@@ -9,7 +9,7 @@ from urllib.parse import quote, urljoin, urlparse, unquote
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook, ROOT, TODAY
+from conftest import daybook, sample_content, TODAY
 
 HREF = re.compile(r'(?:href|src)="([^"]+)"')
 
@@ -50,11 +50,12 @@ def test_private_entries_appear_nowhere(sample_site):
 
 
 def test_drafts_only_with_flag(tmp_path):
+    content = sample_content(tmp_path)
     plain = tmp_path / "plain"
-    daybook("build", "--content", str(ROOT / "content"), "--output", str(plain), "--today", TODAY)
+    daybook("build", "--content", str(content), "--output", str(plain), "--today", TODAY)
     assert not (plain / "diary/2026/2026-11-23/index.html").exists()
     drafts = tmp_path / "drafts"
-    daybook("build", "--content", str(ROOT / "content"), "--output", str(drafts), "--today", TODAY, "--drafts")
+    daybook("build", "--content", str(content), "--output", str(drafts), "--today", TODAY, "--drafts")
     assert (drafts / "diary/2026/2026-11-23/index.html").exists()
 
 

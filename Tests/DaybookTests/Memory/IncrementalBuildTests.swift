@@ -5,7 +5,8 @@ import Testing
 /// `serve` rebuilds with what it kept from its last build (parsed entries, a
 /// digest of each file written) and writes only what changed. After any
 /// sequence of edits its output must be exactly what a clean build makes.
-@Suite(.serialized) struct IncrementalBuildTests {
+/// Each test has a site and a memory of its own: they run side by side.
+@Suite struct IncrementalBuildTests {
     static let sample = Repository.root.appendingPathComponent("content")
 
     /// Named edits the generated ones (`KindEdits`) are unlikely to make,
@@ -264,28 +265,27 @@ import Testing
     /// declare (`ContentKind.files`, the test's reading log among them) and
     /// `site.yml` (`KindEdits`), some undone: no edit is listed by hand, so
     /// an input a page's key forgets is found whichever kind it belongs to.
-    @Test func randomEditSequencesEndAsACleanBuild() throws {
+    /// Three sequences, each a test case of its own, so that they run side by side.
+    @Test(arguments: 0..<3) func randomEditSequencesEndAsACleanBuild(sequence: Int) throws {
         var random = SystemRandomNumberGenerator()
-        for sequence in 0..<3 {
-            var site = try Self.sampleSite()
-            try ReadingLogKindTests.register(in: &site)
-            try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
-            let memory = ServeMemory()
-            try SiteBuilder.build(site.options(), memory: memory)
-            // One sequence is told what changed, as `serve` is; the others examine every file.
-            let watcher = sequence == 0 ? SimulatedWatcher(site, memory) : nil
-            var done: [String] = []
-            for step in 0..<10 {
-                let (said, undo) = try KindEdits.apply(in: site, step: step, random: &random)
-                done.append(said)
-                // Now and then the watcher's queue overflows: the rebuild examines every file.
-                if Int.random(in: 0..<8, using: &random) == 0 { watcher?.overflowed = true }
+        var site = try Self.sampleSite()
+        try ReadingLogKindTests.register(in: &site)
+        try site.write("content/reading/dune.md", ReadingLogKindTests.book("Dune", by: "Frank Herbert", finished: "2026-11-02"))
+        let memory = ServeMemory()
+        try SiteBuilder.build(site.options(), memory: memory)
+        // One sequence is told what changed, as `serve` is; the others examine every file.
+        let watcher = sequence == 0 ? SimulatedWatcher(site, memory) : nil
+        var done: [String] = []
+        for step in 0..<10 {
+            let (said, undo) = try KindEdits.apply(in: site, step: step, random: &random)
+            done.append(said)
+            // Now and then the watcher's queue overflows: the rebuild examines every file.
+            if Int.random(in: 0..<8, using: &random) == 0 { watcher?.overflowed = true }
+            guard Self.compare(site, memory, step: "sequence \(sequence): \(done)", watcher: watcher) else { return }
+            if Bool.random(using: &random) {
+                try undo()
+                done.append("undone")
                 guard Self.compare(site, memory, step: "sequence \(sequence): \(done)", watcher: watcher) else { return }
-                if Bool.random(using: &random) {
-                    try undo()
-                    done.append("undone")
-                    guard Self.compare(site, memory, step: "sequence \(sequence): \(done)", watcher: watcher) else { return }
-                }
             }
         }
     }

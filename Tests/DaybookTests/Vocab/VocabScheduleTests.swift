@@ -142,6 +142,15 @@ import DaybookSite
         #expect(review.studies.map { Self.texts($0.words) } == [["abandon"]])
     }
 
+    /// Missed the day before its book's review, the word has left the book: the review does not hold it.
+    @Test func aWordMissedTheDayBeforeAReviewIsNotInIt() throws {
+        let schedule = Self.schedule(reviews: "## 2026-11-24\n- toeic: abandon\n", today: "2026-11-25")
+        #expect(schedule.word("abandon", in: "toeic")?.book.start.iso == "2026-11-24")
+        let review = try #require(schedule.todayPlan.deck("toeic"))
+        #expect(review.reviews.map { Self.texts($0.words) } == [["benevolent"]])
+        #expect(review.studies.map { Self.texts($0.words) } == [["abandon"]])
+    }
+
     @Test func aMasteredWordMissedLaterGoesBackToThatDaysBook() throws {
         let passed = Self.settings(unrecorded: .passed)
         let before = Self.schedule(reviews: "## 2027-01-05\n- toeic: abandon\n", today: "2027-01-04", settings: passed)

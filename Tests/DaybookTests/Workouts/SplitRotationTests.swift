@@ -83,6 +83,10 @@ func workout(_ iso: String, split: String? = nil, _ exercises: [Exercise] = []) 
         let fresh = rotation(.session, start: nil)
         #expect(fresh.start?.iso == "2026-11-07")
         #expect(fresh.plannedToday == "Chest")
+        // A workout dated after today does not count yet: without one before, the plan starts today.
+        let ahead = rotation(.session, start: nil, sessions: [workout("2026-11-09", split: "Legs")])
+        #expect(ahead.start?.iso == "2026-11-07")
+        #expect(plan(ahead, from: "2026-11-07", days: 3) == ["Chest", "Back", "Legs"])
     }
 
     @Test func sessionsBeforeStartAndAfterTodayDoNotCount() {
