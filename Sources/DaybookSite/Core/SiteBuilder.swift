@@ -188,15 +188,6 @@ public enum SiteBuilder {
         return (warnings, site.entriesRead)
     }
 
-    /// KaTeX's files when a published page has math; when KaTeX is not installed, a warning instead.
-    static func mathAssets(_ site: SiteData) -> (files: [(key: String, value: Data)], warnings: [Diagnostic]) {
-        let entries = zip(site.diary.entries, site.diary.bodies).filter { KaTeX.draws($0.1.html) }.map(\.0.source)
-        let pages = site.published.pages.filter { site.pageHTML[$0.source.slugPath].map(KaTeX.draws) ?? false }.map(\.source)
-        guard let first = (entries + pages).first else { return ([], []) }
-        guard let files = KaTeX.assets() else { return ([], [KaTeX.missing(at: first, pages: entries.count + pages.count)]) }
-        return (files.map { (key: $0.path, value: $0.bytes) }, [])
-    }
-
     /// The whole build: load → derive → plan the pages → render → write.
     /// `public/` changes only if it succeeds, and then only in the files
     /// whose bytes changed. With `memory` (kept by `serve` from build to

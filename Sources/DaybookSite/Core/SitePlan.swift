@@ -20,7 +20,7 @@ struct SitePlan: Sendable {
         self.site = site
         self.theme = theme
         pages = SiteBuilder.pages(for: site)
-        let math = SiteBuilder.mathAssets(site)
+        let math = Self.mathAssets(site)
         warnings = math.warnings
         themeAssets = (theme.assets.map { (key: $0.key, value: $0.value) } + math.files).sorted { $0.key < $1.key }
             .map { (Routes.asset($0.key), Array($0.value)) }
@@ -30,6 +30,15 @@ struct SitePlan: Sendable {
             + [Routes.serviceWorker.filePath]
         let writing = Set(paths)
         precached = PrecacheDigests(PhoneFiles.precache(site, writing: writing), later: PhoneFiles.later(site, writing: writing))
+    }
+
+    /// KaTeX's files when a published page has math; when KaTeX is not installed, a warning instead.
+    private static func mathAssets(_ site: SiteData) -> (files: [(key: String, value: Data)], warnings: [Diagnostic]) {
+        let entries = zip(site.diary.entries, site.diary.bodies).filter { KaTeX.draws($0.1.html) }.map(\.0.source)
+        let pages = site.published.pages.filter { site.pageHTML[$0.source.slugPath].map(KaTeX.draws) ?? false }.map(\.source)
+        guard let first = (entries + pages).first else { return ([], []) }
+        guard let files = KaTeX.assets() else { return ([], [KaTeX.missing(at: first, pages: entries.count + pages.count)]) }
+        return (files.map { (key: $0.path, value: $0.bytes) }, [])
     }
 
     /// Throws every collision of the files' paths (`PathClaims`).

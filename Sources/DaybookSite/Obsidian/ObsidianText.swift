@@ -373,7 +373,7 @@ extension ObsidianText {
     /// byte ranges of the `[[…]]`, which must reach the pass as written, in
     /// one text, as Obsidian reads a wikilink before anything inside it.
     static func wikilinksHoldingMarkdown(_ markdown: String) -> [Range<Int>] {
-        guard markdown.utf8.firstRange(of: "[[".utf8) != nil else { return [] }
+        guard markdown.containsBytes("[[") else { return [] }
         let bytes = Array(markdown.utf8)
         var ranges: [Range<Int>] = []
         var code = MarkdownCode()
