@@ -480,11 +480,17 @@ public enum Markdown {
             }
             for piece in pieces {
                 let made = node(piece)
-                if case let .image(_, _, offset, size) = piece { placed[made] = Placed(line: line, column: place.column(offset), size: size) }
+                switch piece {
+                case let .image(_, _, offset, size): placed[made] = Placed(line: line, column: place.column(offset), size: size)
+                case let .markdownLink(_, label, offset), let .markdownSpan(_, label, offset, _):
+                    for inline in inlineMarkdown(label, line: line, column: place.column(offset)) { cmark_node_append_child(made, inline) }
+                default: break
+                }
                 guard cmark_node_insert_before(text, made) == 1 else {
                     // A table cell holds no custom inline: a span's text stays, other markup goes (its text is a piece of its own).
-                    cmark_node_free(made)
                     if case let .span(_, literal, _) = piece { cmark_node_insert_before(text, node(.text(literal))) }
+                    if case .markdownSpan = piece { while let child = cmark_node_first_child(made) { cmark_node_insert_before(text, child) } }
+                    cmark_node_free(made)
                     continue
                 }
             }
@@ -633,6 +639,34 @@ public enum Markdown {
         }
     }
 
+    /// Inline Markdown (a wikilink's label) as the nodes the site's parse
+    /// makes of it where it stands, at `line` and `column` of the text, so
+    /// that what the allow-list removes from it is told there; each node owns
+    /// its text. A link inside (an autolink) is its text: links do not nest.
+    private static func inlineMarkdown(_ markdown: String, line: Int, column: Int) -> [OpaquePointer] {
+        // Blank lines, then a space after masked bytes: the label's first byte at its column, starting no block.
+        let lead = String(repeating: "\n", count: max(line - 1, 0)) + String(repeating: "\u{1}", count: max(column - 2, 0)) + " "
+        return withDocument(lead + markdown, options: .site) { document, _ in
+            guard let paragraph = cmark_node_first_child(document), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+                  cmark_node_next(paragraph) == nil, let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT
+            else { return [node(.text(markdown))] }
+            let literal = cmark_node_get_literal(first).map { String(cString: $0) } ?? ""
+            let text = literal.utf8.first == 1 ? literal.utf8.drop { $0 == 1 }.dropFirst() : literal.utf8[...]
+            if text.isEmpty { cmark_node_free(first) } else { cmark_node_set_literal(first, String(text)) }
+            for link in nodes(of: CMARK_NODE_LINK, in: paragraph) {
+                while let child = cmark_node_first_child(link) { cmark_node_insert_before(link, child) }
+                cmark_node_free(link)
+            }
+            ownLiterals(paragraph)
+            var inlines: [OpaquePointer] = []
+            while let child = cmark_node_first_child(paragraph) {
+                cmark_node_unlink(child)
+                inlines.append(child)
+            }
+            return inlines
+        }
+    }
+
     private static func customBlock(_ open: String, _ close: String) -> OpaquePointer {
         let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
         cmark_node_set_on_enter(block, open)
@@ -658,6 +692,16 @@ public enum Markdown {
             cmark_node_set_on_enter(node, open)
             cmark_node_set_on_exit(node, close)
             cmark_node_append_child(node, text(literal))
+            return node
+        case let .markdownSpan(open, _, _, close):
+            // Its label's nodes are added where the label's place is known.
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, open)
+            cmark_node_set_on_exit(node, close)
+            return node
+        case let .markdownLink(href, _, _):
+            let node = cmark_node_new(CMARK_NODE_LINK)!
+            cmark_node_set_url(node, href)
             return node
         case let .link(href, label), let .image(href, label, _, _):
             let isImage = if case .image = piece { true } else { false }
@@ -783,6 +827,10 @@ public enum Markdown {
 public enum MarkdownInline: Equatable, Sendable {
     case text(String)
     case link(href: String, text: String)
+    /// A link whose text is inline Markdown (a wikilink's label: `` `hasTag` ``,
+    /// `**bold**`), rendered as Obsidian renders it; `offset` is where the label
+    /// starts in the text, in UTF-8 bytes.
+    case markdownLink(href: String, label: String, offset: Int)
     /// An ordinary image node, so images made this way are handled like any
     /// other; `offset` is where its syntax starts in the text, in UTF-8 bytes.
     case image(src: String, alt: String, offset: Int, size: MarkdownSize? = nil)
@@ -791,6 +839,8 @@ public enum MarkdownInline: Equatable, Sendable {
     /// Text inside markup Daybook made (an unresolved link); where no markup
     /// may stand (a table cell), the text alone.
     case span(open: String, text: String, close: String)
+    /// `span` around inline Markdown (an unresolved link's label), as `markdownLink`.
+    case markdownSpan(open: String, label: String, offset: Int, close: String)
     /// Markup of a block (a note shown inside another): it replaces the
     /// paragraph the text stands alone in. Only for a place that `standsAlone`.
     case block(String)
