@@ -116,10 +116,13 @@ public enum Markdown {
     /// - Parameter links: handed each link to a relative address (`[…](../2026-11-19/)`,
     ///   and the links the pass made, `[[2026-11-19]]`), in document order, for what links here.
     /// - Parameter removedHTML: handed each piece of raw HTML the allow-list removed, where it stood.
+    /// - Parameter htmlImages: the address that replaces a relative `<img src>` of raw HTML (nil keeps it); a relative
+    ///   `<a href>` goes where `pass` leads a Markdown link.
     public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
                               images: ((MarkdownImage) -> String?)? = nil,
                               links: ((MarkdownLink) -> Void)? = nil,
-                              removedHTML: ((MarkdownRemoval) -> Void)? = nil) -> (html: String, plainText: String) {
+                              removedHTML: ((MarkdownRemoval) -> Void)? = nil,
+                              htmlImages: ((MarkdownHTMLAddress) -> String?)? = nil) -> (html: String, plainText: String) {
         // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
         let changes = pass?.mayChange(markdown) ?? false
         let verbatim = changes ? pass?.verbatim(markdown) ?? [] : []
@@ -134,7 +137,11 @@ public enum Markdown {
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
-            return (renderHTML(document, options: .site, extensions: extensions, removedHTML: removedHTML), plain)
+            // Raw HTML's relative addresses as Markdown's: an image as `images` has it, a link as the pass has it.
+            let addresses = htmlImages == nil && pass == nil ? nil : { (address: MarkdownHTMLAddress, isImage: Bool) -> MarkdownLinkChange? in
+                isImage ? htmlImages?(address).map(MarkdownLinkChange.url) : pass?.relativeLink(address.url, line: address.line, column: address.column)
+            }
+            return (renderHTML(document, options: .site, extensions: extensions, removedHTML: removedHTML, addresses: addresses), plain)
         }
     }
 
@@ -219,9 +226,9 @@ public enum Markdown {
 
     private static func renderHTML(
         _ document: OpaquePointer, options: Options, extensions: UnsafeMutablePointer<cmark_llist>?,
-        removedHTML: ((MarkdownRemoval) -> Void)? = nil
+        removedHTML: ((MarkdownRemoval) -> Void)? = nil, addresses: ((MarkdownHTMLAddress, _ isImage: Bool) -> MarkdownLinkChange?)? = nil
     ) -> String {
-        if options.allowListHTML { keepSafeHTML(in: document, removed: removedHTML) }
+        if options.allowListHTML { keepSafeHTML(in: document, removed: removedHTML, addresses: addresses) }
         if options.math { drawMath(in: document) }
         guard let rendered = cmark_render_html(document, options.renderFlags, extensions) else { return "" }
         defer { free(rendered) }
@@ -345,7 +352,8 @@ public enum Markdown {
     /// blocks of HTML leave open at the document's end. Links and images of
     /// Markdown lose addresses that would run (`javascript:`), as cmark-gfm
     /// empties them when raw HTML is off.
-    private static func keepSafeHTML(in document: OpaquePointer, removed report: ((MarkdownRemoval) -> Void)?) {
+    private static func keepSafeHTML(in document: OpaquePointer, removed report: ((MarkdownRemoval) -> Void)?,
+                                     addresses: ((MarkdownHTMLAddress, _ isImage: Bool) -> MarkdownLinkChange?)?) {
         var nodes: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -386,15 +394,23 @@ public enum Markdown {
             }
             let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             var state = type == CMARK_NODE_HTML_BLOCK ? blocks : inline?.state ?? HTMLAllowList.State()
-            let (kept, removed) = HTMLAllowList.sanitize(literal, state: &state)
+            let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            /// The line and column of byte `offset` of the piece in the Markdown text.
+            func place(_ offset: Int) -> (line: Int, column: Int) {
+                let before = literal.utf8.prefix(offset)
+                let lineEnds = before.filter { $0 == UInt8(ascii: "\n") }.count
+                let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+                return (line + lineEnds, (lineEnds == 0 ? column : 1) + offset - lineStart)
+            }
+            let (kept, removed) = HTMLAllowList.sanitize(literal, state: &state, address: addresses.map { addresses in { url, isImage, offset in
+                let at = place(offset)
+                return addresses(MarkdownHTMLAddress(url: url, line: at.line, column: at.column), isImage)
+            } })
             if type == CMARK_NODE_HTML_BLOCK { blocks = state } else { inline = (parent, state) }
-            if let report, !removed.isEmpty {
-                let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            if let report {
                 for piece in removed {
-                    let before = literal.utf8.prefix(piece.offset)
-                    let lineEnds = before.filter { $0 == UInt8(ascii: "\n") }.count
-                    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
-                    report(MarkdownRemoval(line: line + lineEnds, column: (lineEnds == 0 ? column : 1) + piece.offset - lineStart, what: piece.what))
+                    let at = place(piece.offset)
+                    report(MarkdownRemoval(line: at.line, column: at.column, what: piece.what))
                 }
             }
             if kept.isEmpty, type == CMARK_NODE_HTML_INLINE { gone.append(node) } else { cmark_node_set_literal(node, kept) }
@@ -851,6 +867,13 @@ public struct MarkdownRemoval: Equatable, Sendable {
     public let line: Int
     public let column: Int
     public let what: String
+}
+
+/// A relative address in raw HTML (`<img src="photo.png">`), where its tag stands in the Markdown text (from 1, columns in bytes).
+public struct MarkdownHTMLAddress: Equatable, Sendable {
+    public let url: String
+    public let line: Int
+    public let column: Int
 }
 
 /// A link of a text to a relative address, and the text of the block around it.

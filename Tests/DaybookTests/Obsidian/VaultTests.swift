@@ -132,12 +132,39 @@ import Testing
                 "\(summary.warnings)")
     }
 
+    /// Raw HTML's `<img src>` and `<a href>` to the vault's files are found as Markdown's images and links are.
+    @Test func htmlImagesAndLinksResolveFromTheNoteThenByName() throws {
+        let site = try vault([
+            "images/x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "Attachments/icon.gif": "GIF89a",
+            "docs/Filters.md": "## Match\n",
+            "docs/deep/Guide.md": "---\ntitle: Guide\n---\nSee <img src=\"../../images/x.svg\" width=\"40\"> and <img alt=\"i\" src=\"icon.gif\">.\n\n"
+                + "<a href=\"../Filters.md#Match\">match</a>, <a href=\"Nowhere.md\">gone</a>, <a href=\"https://example.org/\">out</a>\n",
+        ])
+        defer { site.remove() }
+        let summary = try site.build()
+        let guide = try #require(site.read("pages/vault/docs/deep/Guide/index.html"))
+        #expect(guide.contains("See <img src=\"../../../images/x.svg\" width=\"40\"> and <img alt=\"i\" src=\"../../../Attachments/icon.gif\">."), "\(guide)")
+        #expect(guide.contains("<a href=\"../../Filters/index.html#match\">match</a>, <a>gone</a>, <a href=\"https://example.org/\">out</a>"), "\(guide)")
+        #expect(site.outputHas("pages/vault/Attachments/icon.gif"))
+        #expect(summary.warnings.map(\.description).contains { $0.hasPrefix("content/pages/vault/docs/deep/Guide.md:6:42: warning: no entry or page 'Nowhere.md'") },
+                "\(summary.warnings)")
+    }
+
     @Test func aPathLeavingContentIsAnErrorAtItsLine() throws {
-        let site = try vault(["Note.md": "---\ntitle: Note\n---\nText.\n\n![x](../../../../outside/p.jpg) and [y](../../../../../etc/passwd)\n"])
+        let site = try vault([
+            "x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "Note.md": "---\ntitle: Note\n---\nText.\n\n![x](../../../../outside/p.jpg) and [y](../../../../../etc/passwd)\n\n"
+                + "HTML <img src=\"../../../../outside/q.png\"> <a href=\"../../../../../etc/passwd\">z</a> <img src=\"x.sgv\">\n",
+        ])
         defer { site.remove() }
         let errors = site.failingBuild().map(\.description)
         #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:6:1: error: image '../../../../outside/p.jpg' leads outside content/") }, "\(errors)")
         #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:6:37: error: '../../../../../etc/passwd' leads outside content/") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:8:6: error: image '../../../../outside/q.png' leads outside content/") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:8:44: error: '../../../../../etc/passwd' leads outside content/") }, "\(errors)")
+        // A missing image in HTML is an error as in Markdown, with the nearest name.
+        #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:8:86: error: image 'x.sgv' not found") && $0.contains("x.svg") }, "\(errors)")
         #expect(!site.outputHas("index.html"))
     }
 
