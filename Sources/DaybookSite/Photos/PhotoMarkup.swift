@@ -32,35 +32,56 @@ struct PhotoPass {
         var diagnostics: [Diagnostic] = []
         var warnings: [Diagnostic] = []
         var links: [Backlinks.Link] = []
-        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
-                                                images: { image in
+        /// The image an address names, published: a photo (its sizes, kept in `photos`) or a file as it is; nil for
+        /// what is no file of the site, or a mistake (told in `diagnostics`).
+        func publish(_ url: String, line: Int, column: Int) -> Published? {
             // Lines of the body count from its first line in the file; columns are the file's.
-            let location = document.location(line: firstLine + max(image.line, 1) - 1, byteColumn: max(image.column, 1))
-            guard !PhotoPaths.leavesContent(image.url, from: document.relativePath) else {
-                diagnostics.append(Diagnostic(location, "image '\(image.url)' leads outside content/; nothing outside it is read or published",
+            let location = document.location(line: firstLine + max(line, 1) - 1, byteColumn: max(column, 1))
+            guard !PhotoPaths.leavesContent(url, from: document.relativePath) else {
+                diagnostics.append(Diagnostic(location, "image '\(url)' leads outside content/; nothing outside it is read or published",
                                               hint: "copy the image into content/ and name it from there"))
                 return nil
             }
             // A drawing or an animation (SVG, GIF) is published as it is, linked from the page.
-            if let source = find(image.url), !PhotoPaths.isPhoto(source), library.isShown(source) {
-                return PhotoHTML.file(page.link(to: SitePath(source)), image: image)
-            }
-            switch resolve(image.url, at: location) {
+            if let source = find(url), !PhotoPaths.isPhoto(source), library.isShown(source) { return .file(page.link(to: SitePath(source))) }
+            switch resolve(url, at: location) {
             case let .failure(diagnostic):
                 diagnostics.append(diagnostic)
                 return nil
             case let .success(photo?):
                 photos.append(photo)
-                return PhotoHTML.picture(photo, image: image, from: page, lazy: photos.count > 1)
+                return .photo(photo)
             case .success(nil):
                 return nil
+            }
+        }
+        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
+                                                images: { image in
+            switch publish(image.url, line: image.line, column: image.column) {
+            case let .photo(photo): PhotoHTML.picture(photo, image: image, from: page, lazy: photos.count > 1)
+            case let .file(src): PhotoHTML.file(src, image: image)
+            case nil: nil
             }
         }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } }, removedHTML: { removal in
             let location = document.location(line: firstLine + max(removal.line, 1) - 1, byteColumn: max(removal.column, 1))
             warnings.append(Diagnostic(location, "HTML \(removal.what) removed; only formatting, tables, details, images and links with safe addresses are kept",
                                        hint: "docs/writing.md lists the elements and attributes kept", severity: .warning))
+        }, htmlImages: { image in
+            // `<img src>` in HTML as `![](…)`: a photo's size that fits the text column, or the file.
+            switch publish(image.url, line: image.line, column: image.column) {
+            case let .photo(photo): page.link(to: SitePath(photo.path(PhotoHTML.fallback(photo), "jpg")))
+            case let .file(src): src
+            case nil: nil
+            }
         })
         return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, warnings: warnings, links: links)
+    }
+
+    /// An image of the site as a page shows it.
+    enum Published {
+        case photo(Photo)
+        /// A file published as it is (SVG, GIF), at this address from the page.
+        case file(String)
     }
 
     /// The content file a reference names: beside the document, else by
@@ -103,9 +124,6 @@ enum PhotoHTML {
     /// width and height reserve the photo's space.
     static let fallbackWidth = 960
 
-    /// The size a page's `src` names: the widest up to `fallbackWidth`.
-    static func fallback(_ photo: Photo) -> Vips.Encoded { photo.sizes.last { $0.width <= fallbackWidth } ?? photo.sizes[0] }
-
     static func picture(_ photo: Photo, image: MarkdownImage, from page: SitePath, lazy: Bool) -> String {
         func srcset(_ suffix: String) -> String {
             photo.sizes.map { "\(page.link(to: SitePath(photo.path($0, suffix)))) \($0.width)w" }.joined(separator: ", ")
@@ -143,6 +161,9 @@ enum PhotoHTML {
         let caption = image.title.isEmpty ? "" : "<figcaption>\(Feeds.escape(image.title))</figcaption>"
         return "<figure class=\"photo\">\(picture)\(caption)</figure>\n"
     }
+
+    /// The size a browser without srcset shows.
+    static func fallback(_ photo: Photo) -> Vips.Encoded { photo.sizes.last { $0.width <= fallbackWidth } ?? photo.sizes[0] }
 
     /// A file shown as it is (an SVG, a GIF), at `src`; alone in its paragraph, a paragraph of its own.
     static func file(_ src: String, image: MarkdownImage) -> String {

@@ -6,7 +6,8 @@ import Foundation
 /// is sealed as its JPEG of a page's `src` width (made by libvips, without the
 /// camera's metadata), a drawing or an animation (SVG, GIF) as it is. Nothing of
 /// them is published in the clear, and the page asks the server for nothing
-/// by its name: an image of the site that cannot be sealed shows its alt text.
+/// by its name: an image of the site that cannot be sealed shows its alt text,
+/// and raw HTML's `<img src>` of a relative address is emptied.
 final class SealedPhotos {
     /// An image's file: where the reader restores it, its type and its bytes (base64).
     struct File: Encodable {
@@ -44,7 +45,7 @@ final class SealedPhotos {
             }
             if !ids.contains(id) { ids.append(id) }
             return PhotoHTML.sealed(id, shown, image: image)
-        }).html
+        }, htmlImages: { _ in "" }).html
         return (html, ids)
     }
 
