@@ -32,6 +32,9 @@ import Testing
                 files[path] = text.replacingOccurrences(of: "title: ", with: "title: 숨은제목\(index) ")
                     .replacingOccurrences(of: "Body ", with: "Body <img src=\"raw-\(index).png\" alt=\"raw\"> ")
             }
+        }
+        // After the titles: each entry's text is whole by then.
+        for path in Array(files.keys) {
             if let image = path.wholeMatch(of: /content\/diary\/2026\/([0-9-]+)\/(.+\.svg)/) {
                 files["content/diary/2026/\(image.1).md", default: ""] += "\n![A figure](\(image.1)/\(image.2))\n"
             }
