@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook
+from conftest import daybook, serving
+from test_privacy import ENV, PASSPHRASE, unlock, wait_for, write_site
 
 KATEX = Path("/usr/share/javascript/katex/katex.min.js")
 
@@ -195,6 +196,27 @@ def test_math_is_drawn_offline_once_opened(vault_site, tmp_path):
         assert all(m["katex"] for m in maths)
     finally:
         phone.quit()
+
+
+@pytest.mark.skipif(not KATEX.exists(), reason="libjs-katex is not installed")
+def test_math_in_an_unlocked_private_entry_is_drawn(browser, tmp_path):
+    """A private entry published encrypted, opened on the unlock page: its math drawn as on any page (KaTeX is
+    published for the public page's math)."""
+    root = write_site(tmp_path, {
+        "site.yml": "title: Sealed math\nlocale: en\nprivate:\n  publish: encrypted\n",
+        "pages/Formulas.md": "---\ntitle: Formulas\n---\nPublic $a^2$.\n",
+        "diary/2026/2026-11-20.md": "---\ntitle: Private sums\nprivate: true\n---\nThe sum $\\sum_i x_i$ and\n\n$$\\frac{1}{2}$$\n",
+    })
+    daybook("build", "--content", str(root / "content"), "--output", str(root / "www" / "site"), "--today", "2026-12-07", env=ENV)
+    with serving(root / "www") as url:
+        unlock(browser, url + "site/", PASSPHRASE)
+        assert wait_for(lambda: "Private sums" in browser.execute_script("return document.body.innerText"))
+        browser.find_element("link text", "Private sums").click()
+        assert wait_for(lambda: browser.execute_script(
+            "return document.querySelectorAll('.sealed-entry .math.math-drawn .katex').length") == 2), browser.page_source[-3000:]
+        tex = browser.execute_script("""return [...document.querySelectorAll('.sealed-entry annotation[encoding="application/x-tex"]')]
+            .map((a) => a.textContent)""")
+        assert tex == ["\\sum_i x_i", "\\frac{1}{2}"], tex
 
 
 def test_html_images_and_links_of_the_vault_work_under_the_pages_folder(vault_site, browser):

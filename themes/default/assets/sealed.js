@@ -139,6 +139,8 @@
       // The entry's or page's own Markdown, made HTML by Daybook with raw HTML left out.
       if (item.html) body.innerHTML = item.html;
       showImages(key, body);
+      // Its math, as daybook.js draws a page's.
+      if (window.daybookDrawMath) window.daybookDrawMath(body);
       // A deck's words, each with its meanings.
       if (item.words) {
         var words = element("dl", "sealed-words");
