@@ -129,15 +129,34 @@ enum PhotoHTML {
             photo.sizes.map { "\(page.link(to: SitePath(photo.path($0, suffix)))) \($0.width)w" }.joined(separator: ", ")
         }
         let fallback = fallback(photo)
-        // A size asked for (`|300`): its width, and the height it gives or the photo's proportion.
-        let width = image.size?.width ?? fallback.width
-        let height = image.size.map { $0.height ?? Int((Double(fallback.height) * Double($0.width) / Double(fallback.width)).rounded()) }
-            ?? fallback.height
-        let title = image.title.isEmpty || image.standsAlone ? "" : " title=\"\(Feeds.escape(image.title))\""
         let picture = "<picture><source type=\"image/webp\" srcset=\"\(srcset("webp"))\" sizes=\"\(sizes)\">"
             + "<img src=\"\(page.link(to: SitePath(photo.path(fallback, "jpg"))))\" srcset=\"\(srcset("jpg"))\" sizes=\"\(sizes)\""
-            + " width=\"\(width)\" height=\"\(height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
-            + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>"
+            + attributes(image, fallback) + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>"
+        return placed(picture, image)
+    }
+
+    /// An image of the encrypted part: its file's name, which `sealed.js` opens into the `src`; a photo at `size`,
+    /// a file shown as it is (nil) as `file` shows it.
+    static func sealed(_ id: String, _ size: Vips.Encoded?, image: MarkdownImage) -> String {
+        guard let size else {
+            let img = "<img data-sealed=\"\(id)\"" + fileAttributes(image) + ">"
+            return image.standsAlone ? "<p>\(img)</p>\n" : img
+        }
+        return placed("<img data-sealed=\"\(id)\"" + attributes(image, size) + ">", image)
+    }
+
+    /// Width, height, alt and title of an image shown at `shown`; a size asked for (`|300`): its width, and the
+    /// height it gives or the photo's proportion.
+    private static func attributes(_ image: MarkdownImage, _ shown: Vips.Encoded) -> String {
+        let width = image.size?.width ?? shown.width
+        let height = image.size.map { $0.height ?? Int((Double(shown.height) * Double($0.width) / Double(shown.width)).rounded()) }
+            ?? shown.height
+        let title = image.title.isEmpty || image.standsAlone ? "" : " title=\"\(Feeds.escape(image.title))\""
+        return " width=\"\(width)\" height=\"\(height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
+    }
+
+    /// Alone in its paragraph, a figure with the title as its caption.
+    private static func placed(_ picture: String, _ image: MarkdownImage) -> String {
         guard image.standsAlone else { return picture }
         let caption = image.title.isEmpty ? "" : "<figcaption>\(Feeds.escape(image.title))</figcaption>"
         return "<figure class=\"photo\">\(picture)\(caption)</figure>\n"
@@ -148,10 +167,15 @@ enum PhotoHTML {
 
     /// A file shown as it is (an SVG, a GIF), at `src`; alone in its paragraph, a paragraph of its own.
     static func file(_ src: String, image: MarkdownImage) -> String {
+        let img = "<img src=\"\(Feeds.escape(src))\"" + fileAttributes(image) + ">"
+        return image.standsAlone ? "<p>\(img)</p>\n" : img
+    }
+
+    /// Alt, the size asked for if any, and title of a file shown as it is.
+    private static func fileAttributes(_ image: MarkdownImage) -> String {
         let size = image.size.map { " width=\"\($0.width)\"" + ($0.height.map { " height=\"\($0)\"" } ?? "") } ?? ""
         let title = image.title.isEmpty ? "" : " title=\"\(Feeds.escape(image.title))\""
-        let img = "<img src=\"\(Feeds.escape(src))\" alt=\"\(Feeds.escape(image.alt))\"\(size)\(title)>"
-        return image.standsAlone ? "<p>\(img)</p>\n" : img
+        return " alt=\"\(Feeds.escape(image.alt))\"\(size)\(title)"
     }
 
     /// A small copy for lists, the calendar and the media page.
