@@ -11,6 +11,8 @@ struct TestSite {
     let memory: MemoryFiles?
     /// What its builds are made of: the registry, or with a test's own kind (`ReadingLogKindTests`).
     var features = SiteFeatures.all
+    /// The passphrase its builds are given (`private: { publish: encrypted }`); nil: none.
+    var passphrase: String?
 
     init(_ files: [String: String] = [:], onDisk: Bool = false) throws {
         let name = "daybook-test-\(UUID().uuidString)"
@@ -43,6 +45,8 @@ struct TestSite {
         var options = BuildOptions(contentDirectory: content, outputDirectory: output, today: LocalDate(iso: today)!, seed: seed,
                                    visibility: visibility, contentDisplayName: "content", io: io)
         options.features = features
+        let passphrase = passphrase
+        options.passphrase = { passphrase }
         return options
     }
 
