@@ -11,9 +11,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from PIL import Image
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import daybook
+from conftest import daybook, serving
+from test_privacy import ENV, PASSPHRASE, unlock, wait_for, write_site
 
 KATEX = Path("/usr/share/javascript/katex/katex.min.js")
 
@@ -51,7 +53,7 @@ HOSTILE = [
     "<SCRIPT SRC=data:text/javascript,window.__xss=1></SCRIPT>",
     "<IMG SRC=\"javascript:window.__xss=1\">",
     "<IMG SRC=JaVaScRiPt:window.__xss=1>",
-    "<img src=x onerror=\"window.__xss=1\">",
+    "<img src=https://x.invalid/ onerror=\"window.__xss=1\">",
     "<IMG SRC=/ onerror=\"window.__xss=1\"></img>",
     "<svg/onload=window.__xss=1>",
     "<svg><script>window.__xss=1</script></svg>",
@@ -77,7 +79,7 @@ HOSTILE = [
     "<input autofocus onfocus=\"window.__xss=1\">",
     "<video><source onerror=\"window.__xss=1\"></video>",
     "<math><maction xlink:href=\"javascript:window.__xss=1\">m</maction></math>",
-    "<!--<img src=\"--><img src=x onerror=window.__xss=1//\">",
+    "<!--<img src=\"--><img src=https://x.invalid/ onerror=window.__xss=1//\">",
     "<noscript><p title=\"</noscript><img src=x onerror=window.__xss=1>\"></noscript>",
     "<template><img src=x onerror=window.__xss=1></template>",
     "<textarea><img src=x onerror=window.__xss=1></textarea>",
@@ -107,6 +109,15 @@ def vault_site(tmp_path_factory):
     (content / "pages" / "vault" / "Sets.md").write_text(MATH_NOTE)
     (content / "pages" / "vault" / "Html.md").write_text(HTML_NOTE)
     (content / "pages" / "vault" / "Plain.md").write_text("---\ntitle: Plain\n---\nNo math here, only $5 and $6.\n")
+    # HTML images of the vault's own, in a folder of notes: a photo from the note's folder, a GIF by name.
+    (content / "pages" / "vault" / "images").mkdir()
+    Image.new("RGB", (1200, 800), (90, 150, 200)).save(content / "pages" / "vault" / "images" / "wide.png")
+    (content / "pages" / "vault" / "Attachments").mkdir()
+    Image.new("RGB", (40, 20), (200, 90, 90)).save(content / "pages" / "vault" / "Attachments" / "dot.gif")
+    (content / "pages" / "vault" / "docs").mkdir()
+    (content / "pages" / "vault" / "docs" / "Pictures.md").write_text(
+        "---\ntitle: Pictures\n---\n<img id=\"photo\" src=\"../images/wide.png\" width=\"300\"> <img id=\"gif\" src=\"dot.gif\">\n\n"
+        "<a id=\"plain\" href=\"../Plain.md\">plain</a>\n")
     public = root / "www" / "daybook"
     result = daybook("build", "--content", str(content), "--output", str(public), "--today", "2026-12-07")
     handler = functools.partial(Quiet, directory=str(root / "www"))
@@ -185,6 +196,40 @@ def test_math_is_drawn_offline_once_opened(vault_site, tmp_path):
         assert all(m["katex"] for m in maths)
     finally:
         phone.quit()
+
+
+@pytest.mark.skipif(not KATEX.exists(), reason="libjs-katex is not installed")
+def test_math_in_an_unlocked_private_entry_is_drawn(browser, tmp_path):
+    """A private entry published encrypted, opened on the unlock page: its math drawn as on any page (KaTeX is
+    published for the public page's math)."""
+    root = write_site(tmp_path, {
+        "site.yml": "title: Sealed math\nlocale: en\nprivate:\n  publish: encrypted\n",
+        "pages/Formulas.md": "---\ntitle: Formulas\n---\nPublic $a^2$.\n",
+        "diary/2026/2026-11-20.md": "---\ntitle: Private sums\nprivate: true\n---\nThe sum $\\sum_i x_i$ and\n\n$$\\frac{1}{2}$$\n",
+    })
+    daybook("build", "--content", str(root / "content"), "--output", str(root / "www" / "site"), "--today", "2026-12-07", env=ENV)
+    with serving(root / "www") as url:
+        unlock(browser, url + "site/", PASSPHRASE)
+        assert wait_for(lambda: "Private sums" in browser.execute_script("return document.body.innerText"))
+        browser.find_element("link text", "Private sums").click()
+        assert wait_for(lambda: browser.execute_script(
+            "return document.querySelectorAll('.sealed-entry .math.math-drawn .katex').length") == 2), browser.page_source[-3000:]
+        tex = browser.execute_script("""return [...document.querySelectorAll('.sealed-entry annotation[encoding="application/x-tex"]')]
+            .map((a) => a.textContent)""")
+        assert tex == ["\\sum_i x_i", "\\frac{1}{2}"], tex
+
+
+def test_html_images_and_links_of_the_vault_work_under_the_pages_folder(vault_site, browser):
+    open_page(browser, vault_site["url"] + "pages/vault/docs/Pictures/index.html")
+    sizes = browser.execute_script("""return ['photo', 'gif'].map((id) => { const i = document.getElementById(id);
+        return [i.complete, i.naturalWidth, i.width, i.getAttribute('src')]; })""")
+    photo, gif = sizes
+    # The photo as a resized JPEG the site publishes, shown at the width the HTML asks for; the GIF as it is.
+    assert photo[0] and photo[1] > 0 and photo[2] == 300 and photo[3].endswith(".jpg"), sizes
+    assert gif[0] and gif[1] == 40 and gif[3].endswith("Attachments/dot.gif"), sizes
+    browser.execute_script("document.getElementById('plain').click()")
+    WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("pages/vault/Plain/index.html"))
+    assert "No math here" in browser.find_element("css selector", ".entry-body").text
 
 
 def test_html_keeps_formatting_and_runs_nothing(vault_site, browser):

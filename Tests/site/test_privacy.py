@@ -4,8 +4,9 @@ other file is byte for byte what the site publishes without that entry),
 Python's `cryptography` reads it back to the exact bytes of its file with
 the manual's own script, a rebuild keeps the ciphertext of what did not
 change and gives an edited entry a new nonce, the passphrase rules hold,
-and in Chromium the right passphrase shows the entry, a wrong one nothing,
-and a changed byte is reported."""
+and in Chromium the right passphrase shows the entry and its photo, a
+wrong one nothing, and a changed byte is reported. The entry's photo, with
+GPS and camera tags, is sealed as a JPEG without them."""
 import os
 import re
 import shutil
@@ -16,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from PIL import Image
+
 from conftest import ROOT, TODAY, daybook, serving
 from test_accessibility import axe_findings
 from test_phone import wait_for_worker
+from test_photos import photo, revealing_tags
 
 PASSPHRASE = "the heron waits by the cold river"
 # What a stranger must never find: the private entry's title, a word of its body, its date (as ISO and as
@@ -29,8 +33,11 @@ TAG = "hushtag9923"
 DATE = "2019-03-14"
 FILE_NAME = "2019-03-14-owlbox"
 PRIVATE = f"diary/2019/{FILE_NAME}.md"
+# Its photo, beside it: GPS and camera tags, and a description with a marker of its own.
+PHOTO, PHOTO_MARKER = f"diary/2019/{FILE_NAME}-photo.jpg", "exifmarker7781"
 PRIVATE_TEXT = (f"---\ntitle: {TITLE}\ndate: {DATE} 23:40\ntags: [{TAG}]\nprivate: true\n---\n"
-                f"Dear diary, the {MARKER} is under the floor.\r\n\nA second paragraph, 한글도 있다.\n")
+                f"Dear diary, the {MARKER} is under the floor.\r\n\nA second paragraph, 한글도 있다.\n"
+                f"\n![An owl at dusk]({FILE_NAME}-photo.jpg)\n")
 # A private free page and a private deck, each with markers of its own.
 PAGE_TITLE, PAGE_MARKER = "Wombatine recipes", "pagemarker5521"
 PRIVATE_PAGE = "pages/secret-pantry.md"
@@ -41,7 +48,7 @@ PRIVATE_FILES = {
     PRIVATE_PAGE: f"---\ntitle: {PAGE_TITLE}\nprivate: true\n---\nThe {PAGE_MARKER} soup.\n",
     PRIVATE_DECK: f"---\ntitle: {DECK_TITLE}\nlanguage: en\nmeaning_language: ko\nprivate: true\n---\n## 2026-11-18\n- {WORD} :: {MEANING}\n",
 }
-SECRETS = [TITLE, MARKER, TAG, DATE, "2019-03", FILE_NAME, "owlbox", PAGE_TITLE, PAGE_MARKER, "secret-pantry",
+SECRETS = [TITLE, MARKER, TAG, DATE, "2019-03", FILE_NAME, "owlbox", PHOTO_MARKER, "An owl at dusk", PAGE_TITLE, PAGE_MARKER, "secret-pantry",
            DECK_TITLE, WORD, MEANING, "hidden-deck"]
 FILES = {
     "site.yml": "title: Sealed\nlocale: en\nprivate:\n  publish: encrypted\n",
@@ -56,6 +63,9 @@ def write_site(root, files):
     for path, text in files.items():
         (root / "content" / path).parent.mkdir(parents=True, exist_ok=True)
         (root / "content" / path).write_bytes(text.encode())
+    if PRIVATE in files:
+        photo(root / "content" / PHOTO, (1200, 900))
+        subprocess.run(["exiftool", "-q", "-overwrite_original", f"-ImageDescription={PHOTO_MARKER}", str(root / "content" / PHOTO)], check=True)
     return root
 
 
@@ -87,7 +97,8 @@ def test_nothing_private_reaches_a_file_in_the_clear(sealed_site, tmp_path):
     mine, theirs = published(sealed_site / "public"), published(without / "public")
     differing = sorted(path for path in set(mine) | set(theirs) if mine.get(path) != theirs.get(path))
     assert [p for p in differing if not p.startswith("sealed/")] == ["sw.js", "unlock/index.html"]
-    assert len([p for p in mine if p.startswith("sealed/")]) == 4 and "sealed/index.bin" in mine
+    # The index, the entry, the page, the deck and the entry's photo.
+    assert len([p for p in mine if p.startswith("sealed/")]) == 5 and "sealed/index.bin" in mine
     for path, data in mine.items():
         name_and_text = path.encode() + b"\n" + data
         for secret in SECRETS:
@@ -118,6 +129,12 @@ def test_the_manuals_python_reader_restores_the_exact_file(sealed_site, tmp_path
     for path, text in PRIVATE_FILES.items():
         assert (restored / path).read_bytes() == text.encode()
     assert sorted(str(p.relative_to(restored)) for p in restored.rglob("*.md")) == sorted(PRIVATE_FILES)
+    # The photo as the entry shows it: 960 pixels wide, without the camera's tags or the description.
+    photos = sorted(restored.rglob("*.jpg"))
+    assert [str(p.relative_to(restored)) for p in photos] == [f"diary/2019/{FILE_NAME}-photo-960.jpg"]
+    assert Image.open(photos[0]).size == (960, 720)
+    assert revealing_tags([ROOT / "content/diary/2026/2026-11-20-snowman.jpg"]), "exiftool should find the sample's GPS"
+    assert revealing_tags(photos) == [] and PHOTO_MARKER.encode() not in photos[0].read_bytes()
     wrong = subprocess.run([sys.executable, str(script), str(sealed_site / "public"), str(tmp_path / "nothing")],
                            capture_output=True, text=True, env={**os.environ, "DAYBOOK_PASSPHRASE": "not the right one at all"})
     assert wrong.returncode != 0 and "InvalidTag" in wrong.stderr
@@ -158,7 +175,7 @@ def test_the_passphrase_rules(tmp_path):
     daybook("build", "--content", str(root / "content"), "--output", str(root / "public"), "--today", TODAY,
             "--passphrase-file", str(tmp_path / "pass.txt"), env={"DAYBOOK_PASSPHRASE": ""})
     # The file's passphrase is the environment's: the Python reader opens the site with it.
-    assert len(sealed_files(root / "public")) == 4
+    assert len(sealed_files(root / "public")) == 5
 
 
 @pytest.fixture(scope="module")
@@ -204,6 +221,12 @@ def unlock(browser, url, passphrase):
     browser.find_element("css selector", ".unlock-form button").click()
 
 
+def photo_shown(browser):
+    """The opened entry's photo, decrypted and decoded: its width as the browser drew it."""
+    return browser.execute_script(
+        "const i = document.querySelector('.sealed-entry img[data-sealed]'); return i && i.complete && i.naturalWidth")
+
+
 def visible_text(browser):
     return browser.execute_script("return document.body.innerText")
 
@@ -220,6 +243,7 @@ def test_the_right_passphrase_shows_the_entry_and_a_wrong_one_nothing(browser, s
     browser.find_element("link text", TITLE).click()
     assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
     assert "한글도 있다" in visible_text(browser) and TAG in visible_text(browser)
+    assert wait_for(lambda: photo_shown(browser) == 960), status(browser)
     assert axe_findings(browser) == [], "an entry opened on the unlock page"
 
     # The key stays on the device: the diary's front page lists the entry, linking to it.
@@ -276,3 +300,4 @@ def test_an_opened_entry_reads_offline_with_the_server_stopped(browser, sealed_s
     browser.get(entry)
     assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
     assert "한글도 있다" in visible_text(browser)
+    assert wait_for(lambda: photo_shown(browser) == 960), "the photo offline"

@@ -38,6 +38,8 @@ final class ObsidianPass: MarkdownPass {
     private(set) var links: [String: SitePath?] = [:]
     /// Whether another note's text is shown inside this one.
     private(set) var showsNotes = false
+    /// The text `inlines` is reading: where a link's label stands.
+    private var text = ""
 
     init(file: SourceFile, firstLine: Int = 1, page: SitePath, home: SitePath? = nil, targets: WikiTargets, library: PhotoLibrary? = nil,
          linksTags: Bool, namesHeadings: Bool = false, shown: Shown = Shown()) {
@@ -71,6 +73,7 @@ final class ObsidianPass: MarkdownPass {
 
     func inlines(_ text: String, at place: MarkdownTextPlace) -> [MarkdownInline]? {
         guard let pieces = ObsidianText.pieces(text) else { return nil }
+        self.text = text
         // A note is shown inside this one only where its embed is all its paragraph holds.
         let alone = place.standsAlone && pieces.filter { if case let .text(text) = $0 { !text.allSatisfy(\.isWhitespace) } else { true } }.count == 1
         return pieces.map { piece in
@@ -106,8 +109,8 @@ final class ObsidianPass: MarkdownPass {
                 return unresolved(link, offset: offset, at: place, "no heading '\(heading)' in this note to link to",
                                   hint: "a heading is named by its text, as in [[#\(heading)]]")
             }
-            guard let home, home != from else { return .link(href: "#" + fragment, text: link.shown) }
-            return .link(href: from.link(to: home, fragment: namesHeadingsOf(file) ? fragment : nil), text: link.shown)
+            guard let home, home != from else { return labelled(link, offset: offset, href: "#" + fragment) }
+            return labelled(link, offset: offset, href: from.link(to: home, fragment: namesHeadingsOf(file) ? fragment : nil))
         }
         if let note = targets.note(link.target, from: file.relativePath) {
             links[link.target] = note.path
@@ -118,16 +121,16 @@ final class ObsidianPass: MarkdownPass {
                 warnings.append(Diagnostic(location(place, offset), "'\(link.target)' has no heading '\(heading)'; the link leads to the note",
                                            severity: .warning))
             }
-            return .link(href: from.link(to: note.path, fragment: anchor), text: link.shown)
+            return labelled(link, offset: offset, href: from.link(to: note.path, fragment: anchor))
         }
         if let file = targets.file(link.target, from: file.relativePath), library?.isShown(file) ?? true {
             links[link.target] = SitePath(file)
-            return .link(href: from.link(to: SitePath(file)), text: link.shown)
+            return labelled(link, offset: offset, href: from.link(to: SitePath(file)))
         }
         // A name no note or file has, but a word of a deck: the word on its deck's page.
         if let word = targets.word(link.target) {
             links[link.target] = word.path
-            return .link(href: from.link(to: Routes.deck(word.deck), fragment: word.fragment), text: link.shown)
+            return labelled(link, offset: offset, href: from.link(to: Routes.deck(word.deck), fragment: word.fragment))
         }
         links[link.target] = .some(nil)
         return unresolved(link, offset: offset, at: place, "no entry or page '\(link.target)' to link to; shown as an unresolved link",
@@ -171,7 +174,15 @@ final class ObsidianPass: MarkdownPass {
     /// A link that leads nowhere: its text, marked as unresolved (no address), and a warning.
     private func unresolved(_ link: ObsidianText.Wikilink, offset: Int, at place: MarkdownTextPlace, _ message: String, hint: String?) -> MarkdownInline {
         warnings.append(Diagnostic(location(place, offset), message, hint: hint, severity: .warning))
-        return .span(open: "<span class=\"unresolved-link\">", text: link.shown, close: "</span>")
+        let (open, close) = ("<span class=\"unresolved-link\">", "</span>")
+        guard let label = link.markdownLabel, let at = ObsidianText.labelOffset(in: text, link: offset) else { return .span(open: open, text: link.shown, close: close) }
+        return .markdownSpan(open: open, label: label, offset: at, close: close)
+    }
+
+    /// A link to `href` showing the wikilink's text; a label holding Markdown rendered.
+    private func labelled(_ link: ObsidianText.Wikilink, offset: Int, href: String) -> MarkdownInline {
+        guard let label = link.markdownLabel, let at = ObsidianText.labelOffset(in: text, link: offset) else { return .link(href: href, text: link.shown) }
+        return .markdownLink(href: href, label: label, offset: at)
     }
 
     /// This note's own text from its body's first line: where its `[[#Heading]]` links look.

@@ -32,13 +32,18 @@ enum ObsidianText {
             self.label = label
         }
 
-        /// The text a link shows without a label: `Note`, `Note > Heading`, `Heading`; a label's
-        /// Markdown (`` `hasTag` ``, `**bold**`) as its text.
+        /// The text a link shows: its label, or without one `Note`, `Note > Heading`, `Heading`;
+        /// a label's Markdown (`` `hasTag` ``, `**bold**`) as its text.
         var shown: String {
-            if let label { return label.contains(where: { "`*_~<&\\$".contains($0) }) ? Markdown.plainText(label) : label }
+            if let label { return markdownLabel.map(Markdown.plainText) ?? label }
             guard let fragment else { return target }
             let heading = fragment.split(separator: "#").last.map(String.init) ?? fragment
             return target.isEmpty ? heading : target + " > " + heading
+        }
+
+        /// A label that holds Markdown (`` `hasTag` ``, `**bold**`, `$x$`), which a link shows rendered, as Obsidian does.
+        var markdownLabel: String? {
+            label.flatMap { $0.contains(where: { "`*_~<&\\$".contains($0) }) ? $0 : nil }
         }
 
         /// The deepest heading a fragment names (`A#B` → `B`); nil for a block (`^id`).
@@ -224,6 +229,14 @@ enum ObsidianText {
         guard let link = parse(body) else { return nil }
         let after = Substring(inner[inner.index(stop, offsetBy: 2)...])
         return (isEmbed ? .embed(link, offset: offset) : .link(link, offset: offset), after)
+    }
+
+    /// Where the label of the `[[…]]` at byte `offset` of `text` starts (after its `|` and spaces), in UTF-8 bytes.
+    static func labelOffset(in text: String, link offset: Int) -> Int? {
+        let bytes = text.utf8.dropFirst(offset)
+        guard let pipe = bytes.firstIndex(of: UInt8(ascii: "|")) else { return nil }
+        let label = bytes[bytes.index(after: pipe)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return text.utf8.distance(from: text.utf8.startIndex, to: label.startIndex)
     }
 
     /// `target#fragment|label`; `\|` (a table cell's escaped pipe) is the pipe too.

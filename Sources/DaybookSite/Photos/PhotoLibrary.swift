@@ -35,6 +35,8 @@ public final class PhotoLibrary: @unchecked Sendable {
 
     private let lock = NSLock()
     private var done: [String: Result<Photo, Problem>] = [:]
+    /// The photos of the encrypted part: published only as ciphertext, so never among `outputs`.
+    private var sealed: [String: Photo] = [:]
     private var counts = (encoded: 0, cached: 0)
 
     /// - Parameter shown: the build's view (`SiteData.published`): which of `assets` it publishes.
@@ -74,6 +76,22 @@ public final class PhotoLibrary: @unchecked Sendable {
             return .failure(.missing(hint: hint))
         }
         guard !isHidden(source) else { return .failure(.hidden) }
+        return encode(source, given)
+    }
+
+    /// A photo of a private item published encrypted (`SealedPhotos`), whose sizes are never published in the
+    /// clear; nil for a file that is not a readable photo.
+    /// - Parameter sealable: the files the encrypted part may show (those of shown and private items, not drafts).
+    func sealedPhoto(_ source: String, sealable: Set<String>) -> Photo? {
+        guard sealable.contains(source), PhotoPaths.isPhoto(source), let given = files[source] else { return nil }
+        if let known = lock.withLock({ sealed[source] }) { return known }
+        guard let photo = try? encode(source, given).get() else { return nil }
+        lock.withLock { sealed[source] = photo }
+        return photo
+    }
+
+    /// Its sizes, from the cache or made now.
+    private func encode(_ source: String, _ given: String) -> Result<Photo, Problem> {
         guard let absolute = io.localPath(given), let sha = hashes.sha256(of: absolute) else { return .failure(.unreadable("cannot read the file")) }
         let key = cache.key(sha256: sha)
         if let sizes = cache.sizes(key) {
@@ -123,7 +141,7 @@ public final class PhotoLibrary: @unchecked Sendable {
 
     /// Forgets cached photos this build did not use.
     func prune() {
-        let used = lock.withLock { Set(done.values.compactMap { try? $0.get().key }) }
+        let used = lock.withLock { Set(done.values.compactMap { try? $0.get().key } + sealed.values.map(\.key)) }
         cache.prune(keeping: used)
         hashes.save()
     }

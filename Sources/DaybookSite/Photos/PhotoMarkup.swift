@@ -32,35 +32,56 @@ struct PhotoPass {
         var diagnostics: [Diagnostic] = []
         var warnings: [Diagnostic] = []
         var links: [Backlinks.Link] = []
-        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
-                                                images: { image in
+        /// The image an address names, published: a photo (its sizes, kept in `photos`) or a file as it is; nil for
+        /// what is no file of the site, or a mistake (told in `diagnostics`).
+        func publish(_ url: String, line: Int, column: Int) -> Published? {
             // Lines of the body count from its first line in the file; columns are the file's.
-            let location = document.location(line: firstLine + max(image.line, 1) - 1, byteColumn: max(image.column, 1))
-            guard !PhotoPaths.leavesContent(image.url, from: document.relativePath) else {
-                diagnostics.append(Diagnostic(location, "image '\(image.url)' leads outside content/; nothing outside it is read or published",
+            let location = document.location(line: firstLine + max(line, 1) - 1, byteColumn: max(column, 1))
+            guard !PhotoPaths.leavesContent(url, from: document.relativePath) else {
+                diagnostics.append(Diagnostic(location, "image '\(url)' leads outside content/; nothing outside it is read or published",
                                               hint: "copy the image into content/ and name it from there"))
                 return nil
             }
             // A drawing or an animation (SVG, GIF) is published as it is, linked from the page.
-            if let source = find(image.url), !PhotoPaths.isPhoto(source), library.isShown(source) {
-                return PhotoHTML.file(page.link(to: SitePath(source)), image: image)
-            }
-            switch resolve(image.url, at: location) {
+            if let source = find(url), !PhotoPaths.isPhoto(source), library.isShown(source) { return .file(page.link(to: SitePath(source))) }
+            switch resolve(url, at: location) {
             case let .failure(diagnostic):
                 diagnostics.append(diagnostic)
                 return nil
             case let .success(photo?):
                 photos.append(photo)
-                return PhotoHTML.picture(photo, image: image, from: page, lazy: photos.count > 1)
+                return .photo(photo)
             case .success(nil):
                 return nil
+            }
+        }
+        let (html, plainText) = Markdown.render(markdown, pass: pass, watch: watch?.file(document.displayPath), textLength: textLength,
+                                                images: { image in
+            switch publish(image.url, line: image.line, column: image.column) {
+            case let .photo(photo): PhotoHTML.picture(photo, image: image, from: page, lazy: photos.count > 1)
+            case let .file(src): PhotoHTML.file(src, image: image)
+            case nil: nil
             }
         }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } }, removedHTML: { removal in
             let location = document.location(line: firstLine + max(removal.line, 1) - 1, byteColumn: max(removal.column, 1))
             warnings.append(Diagnostic(location, "HTML \(removal.what) removed; only formatting, tables, details, images and links with safe addresses are kept",
                                        hint: "docs/writing.md lists the elements and attributes kept", severity: .warning))
+        }, htmlImages: { image in
+            // `<img src>` in HTML as `![](…)`: a photo's size that fits the text column, or the file.
+            switch publish(image.url, line: image.line, column: image.column) {
+            case let .photo(photo): page.link(to: SitePath(photo.path(PhotoHTML.fallback(photo), "jpg")))
+            case let .file(src): src
+            case nil: nil
+            }
         })
         return Result(html: html, plainText: plainText, photos: photos, diagnostics: diagnostics, warnings: warnings, links: links)
+    }
+
+    /// An image of the site as a page shows it.
+    enum Published {
+        case photo(Photo)
+        /// A file published as it is (SVG, GIF), at this address from the page.
+        case file(String)
     }
 
     /// The content file a reference names: beside the document, else by
@@ -107,27 +128,54 @@ enum PhotoHTML {
         func srcset(_ suffix: String) -> String {
             photo.sizes.map { "\(page.link(to: SitePath(photo.path($0, suffix)))) \($0.width)w" }.joined(separator: ", ")
         }
-        let fallback = photo.sizes.last { $0.width <= fallbackWidth } ?? photo.sizes[0]
-        // A size asked for (`|300`): its width, and the height it gives or the photo's proportion.
-        let width = image.size?.width ?? fallback.width
-        let height = image.size.map { $0.height ?? Int((Double(fallback.height) * Double($0.width) / Double(fallback.width)).rounded()) }
-            ?? fallback.height
-        let title = image.title.isEmpty || image.standsAlone ? "" : " title=\"\(Feeds.escape(image.title))\""
+        let fallback = fallback(photo)
         let picture = "<picture><source type=\"image/webp\" srcset=\"\(srcset("webp"))\" sizes=\"\(sizes)\">"
             + "<img src=\"\(page.link(to: SitePath(photo.path(fallback, "jpg"))))\" srcset=\"\(srcset("jpg"))\" sizes=\"\(sizes)\""
-            + " width=\"\(width)\" height=\"\(height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
-            + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>"
+            + attributes(image, fallback) + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>"
+        return placed(picture, image)
+    }
+
+    /// An image of the encrypted part: its file's name, which `sealed.js` opens into the `src`; a photo at `size`,
+    /// a file shown as it is (nil) as `file` shows it.
+    static func sealed(_ id: String, _ size: Vips.Encoded?, image: MarkdownImage) -> String {
+        guard let size else {
+            let img = "<img data-sealed=\"\(id)\"" + fileAttributes(image) + ">"
+            return image.standsAlone ? "<p>\(img)</p>\n" : img
+        }
+        return placed("<img data-sealed=\"\(id)\"" + attributes(image, size) + ">", image)
+    }
+
+    /// Width, height, alt and title of an image shown at `shown`; a size asked for (`|300`): its width, and the
+    /// height it gives or the photo's proportion.
+    private static func attributes(_ image: MarkdownImage, _ shown: Vips.Encoded) -> String {
+        let width = image.size?.width ?? shown.width
+        let height = image.size.map { $0.height ?? Int((Double(shown.height) * Double($0.width) / Double(shown.width)).rounded()) }
+            ?? shown.height
+        let title = image.title.isEmpty || image.standsAlone ? "" : " title=\"\(Feeds.escape(image.title))\""
+        return " width=\"\(width)\" height=\"\(height)\" alt=\"\(Feeds.escape(image.alt))\"\(title)"
+    }
+
+    /// Alone in its paragraph, a figure with the title as its caption.
+    private static func placed(_ picture: String, _ image: MarkdownImage) -> String {
         guard image.standsAlone else { return picture }
         let caption = image.title.isEmpty ? "" : "<figcaption>\(Feeds.escape(image.title))</figcaption>"
         return "<figure class=\"photo\">\(picture)\(caption)</figure>\n"
     }
 
+    /// The size a browser without srcset shows.
+    static func fallback(_ photo: Photo) -> Vips.Encoded { photo.sizes.last { $0.width <= fallbackWidth } ?? photo.sizes[0] }
+
     /// A file shown as it is (an SVG, a GIF), at `src`; alone in its paragraph, a paragraph of its own.
     static func file(_ src: String, image: MarkdownImage) -> String {
+        let img = "<img src=\"\(Feeds.escape(src))\"" + fileAttributes(image) + ">"
+        return image.standsAlone ? "<p>\(img)</p>\n" : img
+    }
+
+    /// Alt, the size asked for if any, and title of a file shown as it is.
+    private static func fileAttributes(_ image: MarkdownImage) -> String {
         let size = image.size.map { " width=\"\($0.width)\"" + ($0.height.map { " height=\"\($0)\"" } ?? "") } ?? ""
         let title = image.title.isEmpty ? "" : " title=\"\(Feeds.escape(image.title))\""
-        let img = "<img src=\"\(Feeds.escape(src))\" alt=\"\(Feeds.escape(image.alt))\"\(size)\(title)>"
-        return image.standsAlone ? "<p>\(img)</p>\n" : img
+        return " alt=\"\(Feeds.escape(image.alt))\"\(size)\(title)"
     }
 
     /// A small copy for lists, the calendar and the media page.

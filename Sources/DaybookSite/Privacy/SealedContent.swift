@@ -6,9 +6,14 @@ import Foundation
 /// publishes nothing of it but ciphertext.
 struct SealedContent: ItemsByKind {
     private let items: [ObjectIdentifier: any ContentItems]
+    /// The files beside entries and pages it may show: those a build with private items shows (`AssetPrivacy`).
+    let assets: Set<String>
 
     init(_ content: Content) {
-        items = content.items.mapValues { $0.shown(to: Visibility(includePrivate: true), hiddenFrom: Visibility()) }
+        let visibility = Visibility(includePrivate: true)
+        items = content.items.mapValues { $0.shown(to: visibility, hiddenFrom: Visibility()) }
+        let privacy = AssetPrivacy(content: content, visibility: visibility)
+        assets = Set(content.assets.map(\.relativePath).filter(privacy.isPublished))
     }
 
     subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
@@ -16,12 +21,13 @@ struct SealedContent: ItemsByKind {
     /// Each item as the browser shows it and the reader restores it, with what the encrypted index lists of it.
     /// - Parameter root: the content folder, whose files are read again as bytes: the loaded text has its line ends made
     ///   `\n`, and the reader restores the file exactly as written.
-    func documents(root: URL, io: FileIO) -> [SealedDocument] {
+    /// - Parameter photos: where the images of entries and pages are sealed.
+    func documents(root: URL, io: FileIO, photos: SealedPhotos) -> [SealedDocument] {
         func written(_ source: SourceFile) -> String {
             (try? io.read(root.appendingPathComponent(source.relativePath).path)).map { String(decoding: $0, as: UTF8.self) } ?? source.text
         }
-        return entries.reversed().map { SealedDocument(entry: $0, written: written($0.source)) }
-            + pages.map { SealedDocument(page: $0, written: written($0.source)) }
+        return entries.reversed().map { SealedDocument(entry: $0, written: written($0.source), photos: photos) }
+            + pages.map { SealedDocument(page: $0, written: written($0.source), photos: photos) }
             + decks.map { SealedDocument(deck: $0, written: written($0.source)) }
     }
 }
@@ -38,6 +44,8 @@ struct SealedDocument {
         var date: String?
         var time: String?
         var tags: [String] = []
+        /// The names of its images' files (`SealedPhotos`), kept for reading offline with the item.
+        var photos: [String] = []
     }
 
     /// A word of a deck, as its file gives it.
@@ -80,17 +88,19 @@ struct SealedDocument {
     var html: String?
     var words: [Word]?
 
-    init(entry: DiaryEntry, written: String) {
+    init(entry: DiaryEntry, written: String, photos: SealedPhotos) {
         source = entry.source.relativePath
-        listing = Listing(kind: "entry", title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags)
-        html = Markdown.html(entry.body)
+        let (html, images) = photos.html(entry.body, of: source)
+        listing = Listing(kind: "entry", title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags, photos: images)
+        self.html = html
         text = written
     }
 
-    init(page: FreePage, written: String) {
+    init(page: FreePage, written: String, photos: SealedPhotos) {
         source = page.source.relativePath
-        listing = Listing(kind: "page", title: page.title)
-        html = Markdown.html(page.body)
+        let (html, images) = photos.html(page.body, of: source)
+        listing = Listing(kind: "page", title: page.title, photos: images)
+        self.html = html
         text = written
     }
 

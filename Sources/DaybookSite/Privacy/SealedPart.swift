@@ -19,7 +19,9 @@ struct SealedPart: Sendable {
 
     /// Encrypts every item, keeping the ciphertext of those that did not change
     /// (`SealState`), and writes the state for the next build.
-    static func make(_ content: SealedContent, passphrase: String, contentDirectory: URL, cacheDirectory: URL, io: FileIO) throws -> SealedPart {
+    /// - Parameter library: the build's photos, which resizes those of private items for the encrypted part alone.
+    static func make(_ content: SealedContent, passphrase: String, contentDirectory: URL, cacheDirectory: URL, io: FileIO,
+                     library: PhotoLibrary) throws -> SealedPart {
         let statePath = statePath(cacheDirectory)
         let state = SealState.read(statePath, io: io) ?? .fresh()
         let key = try SealKey(passphrase: passphrase, salt: state.saltBytes, iterations: state.iterations)
@@ -30,10 +32,15 @@ struct SealedPart: Sendable {
 
         var listings: [SealedDocument.Listing] = []
         var files: [(path: SitePath, bytes: [UInt8])] = []
-        for document in content.documents(root: contentDirectory, io: io) {
+        let photos = SealedPhotos(library: library, sealable: content.assets, root: contentDirectory, io: io, name: key.name(of:))
+        for document in content.documents(root: contentDirectory, io: io, photos: photos) {
             let item = document.item(named: key.name(of: document.source))
             listings.append(item.listing)
             files.append((Routes.sealed(item.listing.id), try sealer.seal(Array(try encoder.encode(item)), as: item.listing.id)))
+        }
+        for image in photos.found {
+            guard let file = photos.file(image) else { continue }
+            files.append((Routes.sealed(image.id), try sealer.seal(Array(try encoder.encode(file)), as: image.id)))
         }
         let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings))), as: "index")
         let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")

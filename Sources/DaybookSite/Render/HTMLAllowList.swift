@@ -43,7 +43,10 @@ enum HTMLAllowList {
     }
 
     /// The piece kept, and each thing removed.
-    static func sanitize(_ html: String, state: inout State) -> (html: String, removed: [Removed]) {
+    /// - Parameter address: what a relative `<img src>` or `<a href>` (the tag's offset in the piece, UTF-8 bytes) becomes:
+    ///   another address, or `unresolved` for none (the attribute goes); nil keeps it.
+    static func sanitize(_ html: String, state: inout State,
+                         address: ((_ url: String, _ isImage: Bool, _ offset: Int) -> MarkdownLinkChange?)? = nil) -> (html: String, removed: [Removed]) {
         var out = "", removed: [Removed] = []
         var rest = Substring(html)
         while let lt = rest.firstIndex(of: "<") {
@@ -87,6 +90,12 @@ enum HTMLAllowList {
                     if key == "style", !isSafe(style: value) {
                         remove("style=\"\(value.prefix(30))\" on <\(name)>")
                         continue
+                    }
+                    var value = value
+                    if let address, name == "img" && key == "src" || name == "a" && key == "href", MarkdownLink.isRelative(value),
+                       let change = address(value, name == "img", html.utf8.distance(from: html.startIndex, to: lt)) {
+                        guard case let .url(changed) = change else { continue }
+                        value = changed
                     }
                     kept += value.isEmpty && ["open", "reversed"].contains(key) ? " \(key)" : " \(key)=\"\(escape(value))\""
                 }

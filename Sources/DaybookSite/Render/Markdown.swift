@@ -116,10 +116,13 @@ public enum Markdown {
     /// - Parameter links: handed each link to a relative address (`[…](../2026-11-19/)`,
     ///   and the links the pass made, `[[2026-11-19]]`), in document order, for what links here.
     /// - Parameter removedHTML: handed each piece of raw HTML the allow-list removed, where it stood.
+    /// - Parameter htmlImages: the address that replaces a relative `<img src>` of raw HTML (nil keeps it); a relative
+    ///   `<a href>` goes where `pass` leads a Markdown link.
     public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
                               images: ((MarkdownImage) -> String?)? = nil,
                               links: ((MarkdownLink) -> Void)? = nil,
-                              removedHTML: ((MarkdownRemoval) -> Void)? = nil) -> (html: String, plainText: String) {
+                              removedHTML: ((MarkdownRemoval) -> Void)? = nil,
+                              htmlImages: ((MarkdownHTMLAddress) -> String?)? = nil) -> (html: String, plainText: String) {
         // Most bodies hold nothing a pass looks for: their tree stays as cmark made it.
         let changes = pass?.mayChange(markdown) ?? false
         let verbatim = changes ? pass?.verbatim(markdown) ?? [] : []
@@ -134,7 +137,11 @@ public enum Markdown {
             // Before the images go: their alt text is part of the text.
             let plain = text(of: document, characters: textLength)
             if let images { replaceImages(in: document, placed: made, by: images) }
-            return (renderHTML(document, options: .site, extensions: extensions, removedHTML: removedHTML), plain)
+            // Raw HTML's relative addresses as Markdown's: an image as `images` has it, a link as the pass has it.
+            let addresses = htmlImages == nil && pass == nil ? nil : { (address: MarkdownHTMLAddress, isImage: Bool) -> MarkdownLinkChange? in
+                isImage ? htmlImages?(address).map(MarkdownLinkChange.url) : pass?.relativeLink(address.url, line: address.line, column: address.column)
+            }
+            return (renderHTML(document, options: .site, extensions: extensions, removedHTML: removedHTML, addresses: addresses), plain)
         }
     }
 
@@ -219,9 +226,9 @@ public enum Markdown {
 
     private static func renderHTML(
         _ document: OpaquePointer, options: Options, extensions: UnsafeMutablePointer<cmark_llist>?,
-        removedHTML: ((MarkdownRemoval) -> Void)? = nil
+        removedHTML: ((MarkdownRemoval) -> Void)? = nil, addresses: ((MarkdownHTMLAddress, _ isImage: Bool) -> MarkdownLinkChange?)? = nil
     ) -> String {
-        if options.allowListHTML { keepSafeHTML(in: document, removed: removedHTML) }
+        if options.allowListHTML { keepSafeHTML(in: document, removed: removedHTML, addresses: addresses) }
         if options.math { drawMath(in: document) }
         guard let rendered = cmark_render_html(document, options.renderFlags, extensions) else { return "" }
         defer { free(rendered) }
@@ -345,7 +352,8 @@ public enum Markdown {
     /// blocks of HTML leave open at the document's end. Links and images of
     /// Markdown lose addresses that would run (`javascript:`), as cmark-gfm
     /// empties them when raw HTML is off.
-    private static func keepSafeHTML(in document: OpaquePointer, removed report: ((MarkdownRemoval) -> Void)?) {
+    private static func keepSafeHTML(in document: OpaquePointer, removed report: ((MarkdownRemoval) -> Void)?,
+                                     addresses: ((MarkdownHTMLAddress, _ isImage: Bool) -> MarkdownLinkChange?)?) {
         var nodes: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -386,15 +394,23 @@ public enum Markdown {
             }
             let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             var state = type == CMARK_NODE_HTML_BLOCK ? blocks : inline?.state ?? HTMLAllowList.State()
-            let (kept, removed) = HTMLAllowList.sanitize(literal, state: &state)
+            let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            /// The line and column of byte `offset` of the piece in the Markdown text.
+            func place(_ offset: Int) -> (line: Int, column: Int) {
+                let before = literal.utf8.prefix(offset)
+                let lineEnds = before.filter { $0 == UInt8(ascii: "\n") }.count
+                let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+                return (line + lineEnds, (lineEnds == 0 ? column : 1) + offset - lineStart)
+            }
+            let (kept, removed) = HTMLAllowList.sanitize(literal, state: &state, address: addresses.map { addresses in { url, isImage, offset in
+                let at = place(offset)
+                return addresses(MarkdownHTMLAddress(url: url, line: at.line, column: at.column), isImage)
+            } })
             if type == CMARK_NODE_HTML_BLOCK { blocks = state } else { inline = (parent, state) }
-            if let report, !removed.isEmpty {
-                let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            if let report {
                 for piece in removed {
-                    let before = literal.utf8.prefix(piece.offset)
-                    let lineEnds = before.filter { $0 == UInt8(ascii: "\n") }.count
-                    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
-                    report(MarkdownRemoval(line: line + lineEnds, column: (lineEnds == 0 ? column : 1) + piece.offset - lineStart, what: piece.what))
+                    let at = place(piece.offset)
+                    report(MarkdownRemoval(line: at.line, column: at.column, what: piece.what))
                 }
             }
             if kept.isEmpty, type == CMARK_NODE_HTML_INLINE { gone.append(node) } else { cmark_node_set_literal(node, kept) }
@@ -480,11 +496,17 @@ public enum Markdown {
             }
             for piece in pieces {
                 let made = node(piece)
-                if case let .image(_, _, offset, size) = piece { placed[made] = Placed(line: line, column: place.column(offset), size: size) }
+                switch piece {
+                case let .image(_, _, offset, size): placed[made] = Placed(line: line, column: place.column(offset), size: size)
+                case let .markdownLink(_, label, offset), let .markdownSpan(_, label, offset, _):
+                    for inline in inlineMarkdown(label, line: line, column: place.column(offset)) { cmark_node_append_child(made, inline) }
+                default: break
+                }
                 guard cmark_node_insert_before(text, made) == 1 else {
                     // A table cell holds no custom inline: a span's text stays, other markup goes (its text is a piece of its own).
-                    cmark_node_free(made)
                     if case let .span(_, literal, _) = piece { cmark_node_insert_before(text, node(.text(literal))) }
+                    if case .markdownSpan = piece { while let child = cmark_node_first_child(made) { cmark_node_insert_before(text, child) } }
+                    cmark_node_free(made)
                     continue
                 }
             }
@@ -633,6 +655,34 @@ public enum Markdown {
         }
     }
 
+    /// Inline Markdown (a wikilink's label) as the nodes the site's parse
+    /// makes of it where it stands, at `line` and `column` of the text, so
+    /// that what the allow-list removes from it is told there; each node owns
+    /// its text. A link inside (an autolink) is its text: links do not nest.
+    private static func inlineMarkdown(_ markdown: String, line: Int, column: Int) -> [OpaquePointer] {
+        // Blank lines, then a space after masked bytes: the label's first byte at its column, starting no block.
+        let lead = String(repeating: "\n", count: max(line - 1, 0)) + String(repeating: "\u{1}", count: max(column - 2, 0)) + " "
+        return withDocument(lead + markdown, options: .site) { document, _ in
+            guard let paragraph = cmark_node_first_child(document), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+                  cmark_node_next(paragraph) == nil, let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT
+            else { return [node(.text(markdown))] }
+            let literal = cmark_node_get_literal(first).map { String(cString: $0) } ?? ""
+            let text = literal.utf8.first == 1 ? literal.utf8.drop { $0 == 1 }.dropFirst() : literal.utf8[...]
+            if text.isEmpty { cmark_node_free(first) } else { cmark_node_set_literal(first, String(text)) }
+            for link in nodes(of: CMARK_NODE_LINK, in: paragraph) {
+                while let child = cmark_node_first_child(link) { cmark_node_insert_before(link, child) }
+                cmark_node_free(link)
+            }
+            ownLiterals(paragraph)
+            var inlines: [OpaquePointer] = []
+            while let child = cmark_node_first_child(paragraph) {
+                cmark_node_unlink(child)
+                inlines.append(child)
+            }
+            return inlines
+        }
+    }
+
     private static func customBlock(_ open: String, _ close: String) -> OpaquePointer {
         let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
         cmark_node_set_on_enter(block, open)
@@ -658,6 +708,16 @@ public enum Markdown {
             cmark_node_set_on_enter(node, open)
             cmark_node_set_on_exit(node, close)
             cmark_node_append_child(node, text(literal))
+            return node
+        case let .markdownSpan(open, _, _, close):
+            // Its label's nodes are added where the label's place is known.
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, open)
+            cmark_node_set_on_exit(node, close)
+            return node
+        case let .markdownLink(href, _, _):
+            let node = cmark_node_new(CMARK_NODE_LINK)!
+            cmark_node_set_url(node, href)
             return node
         case let .link(href, label), let .image(href, label, _, _):
             let isImage = if case .image = piece { true } else { false }
@@ -783,6 +843,10 @@ public enum Markdown {
 public enum MarkdownInline: Equatable, Sendable {
     case text(String)
     case link(href: String, text: String)
+    /// A link whose text is inline Markdown (a wikilink's label: `` `hasTag` ``,
+    /// `**bold**`), rendered as Obsidian renders it; `offset` is where the label
+    /// starts in the text, in UTF-8 bytes.
+    case markdownLink(href: String, label: String, offset: Int)
     /// An ordinary image node, so images made this way are handled like any
     /// other; `offset` is where its syntax starts in the text, in UTF-8 bytes.
     case image(src: String, alt: String, offset: Int, size: MarkdownSize? = nil)
@@ -791,6 +855,8 @@ public enum MarkdownInline: Equatable, Sendable {
     /// Text inside markup Daybook made (an unresolved link); where no markup
     /// may stand (a table cell), the text alone.
     case span(open: String, text: String, close: String)
+    /// `span` around inline Markdown (an unresolved link's label), as `markdownLink`.
+    case markdownSpan(open: String, label: String, offset: Int, close: String)
     /// Markup of a block (a note shown inside another): it replaces the
     /// paragraph the text stands alone in. Only for a place that `standsAlone`.
     case block(String)
@@ -801,6 +867,13 @@ public struct MarkdownRemoval: Equatable, Sendable {
     public let line: Int
     public let column: Int
     public let what: String
+}
+
+/// A relative address in raw HTML (`<img src="photo.png">`), where its tag stands in the Markdown text (from 1, columns in bytes).
+public struct MarkdownHTMLAddress: Equatable, Sendable {
+    public let url: String
+    public let line: Int
+    public let column: Int
 }
 
 /// A link of a text to a relative address, and the text of the block around it.

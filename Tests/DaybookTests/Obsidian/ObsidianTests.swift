@@ -238,6 +238,23 @@ import Testing
         #expect(summary.warnings.filter { $0.message.contains("to link to") }.isEmpty, "\(summary.warnings)")
     }
 
+    /// A shows B, which shows A: on A's page, B's box holds a link to A, not A again; on B's, the other way round.
+    @Test func aNoteIsNeverShownInsideANoteItShows() throws {
+        let site = try site([
+            "A.md": "---\ntitle: A\n---\nText of A.\n\n![[B]]\n",
+            "B.md": "---\ntitle: B\n---\nText of B.\n\n![[A]]\n",
+        ])
+        defer { site.remove() }
+        try site.build()
+        for (name, other) in [("A", "B"), ("B", "A")] {
+            let page = try #require(site.read("pages/vault/\(name)/index.html"))
+            let text = page.components(separatedBy: "<template class=\"link-preview\"")[0]
+            #expect(text.components(separatedBy: "Text of \(name).").count == 2, "\(text)")
+            #expect(text.components(separatedBy: "<div class=\"embed\">").count == 2 && text.contains("Text of \(other)."), "\(text)")
+            #expect(text.contains("<p><a href=\"index.html\">\(name)</a></p>"), "\(text)")
+        }
+    }
+
     @Test func missingEmbedIsAnErrorAndMissingLinkAWarning() throws {
         let site = try site([
             "Attachments/status-bar.png": "not read",

@@ -132,12 +132,39 @@ import Testing
                 "\(summary.warnings)")
     }
 
+    /// Raw HTML's `<img src>` and `<a href>` to the vault's files are found as Markdown's images and links are.
+    @Test func htmlImagesAndLinksResolveFromTheNoteThenByName() throws {
+        let site = try vault([
+            "images/x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "Attachments/icon.gif": "GIF89a",
+            "docs/Filters.md": "## Match\n",
+            "docs/deep/Guide.md": "---\ntitle: Guide\n---\nSee <img src=\"../../images/x.svg\" width=\"40\"> and <img alt=\"i\" src=\"icon.gif\">.\n\n"
+                + "<a href=\"../Filters.md#Match\">match</a>, <a href=\"Nowhere.md\">gone</a>, <a href=\"https://example.org/\">out</a>\n",
+        ])
+        defer { site.remove() }
+        let summary = try site.build()
+        let guide = try #require(site.read("pages/vault/docs/deep/Guide/index.html"))
+        #expect(guide.contains("See <img src=\"../../../images/x.svg\" width=\"40\"> and <img alt=\"i\" src=\"../../../Attachments/icon.gif\">."), "\(guide)")
+        #expect(guide.contains("<a href=\"../../Filters/index.html#match\">match</a>, <a>gone</a>, <a href=\"https://example.org/\">out</a>"), "\(guide)")
+        #expect(site.outputHas("pages/vault/Attachments/icon.gif"))
+        #expect(summary.warnings.map(\.description).contains { $0.hasPrefix("content/pages/vault/docs/deep/Guide.md:6:42: warning: no entry or page 'Nowhere.md'") },
+                "\(summary.warnings)")
+    }
+
     @Test func aPathLeavingContentIsAnErrorAtItsLine() throws {
-        let site = try vault(["Note.md": "---\ntitle: Note\n---\nText.\n\n![x](../../../../outside/p.jpg) and [y](../../../../../etc/passwd)\n"])
+        let site = try vault([
+            "x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "Note.md": "---\ntitle: Note\n---\nText.\n\n![x](../../../../outside/p.jpg) and [y](../../../../../etc/passwd)\n\n"
+                + "HTML <img src=\"../../../../outside/q.png\"> <a href=\"../../../../../etc/passwd\">z</a> <img src=\"x.sgv\">\n",
+        ])
         defer { site.remove() }
         let errors = site.failingBuild().map(\.description)
         #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:6:1: error: image '../../../../outside/p.jpg' leads outside content/") }, "\(errors)")
         #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:6:37: error: '../../../../../etc/passwd' leads outside content/") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:8:6: error: image '../../../../outside/q.png' leads outside content/") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:8:44: error: '../../../../../etc/passwd' leads outside content/") }, "\(errors)")
+        // A missing image in HTML is an error as in Markdown, with the nearest name.
+        #expect(errors.contains { $0.hasPrefix("content/pages/vault/Note.md:8:86: error: image 'x.sgv' not found") && $0.contains("x.svg") }, "\(errors)")
         #expect(!site.outputHas("index.html"))
     }
 
@@ -174,25 +201,34 @@ import Testing
         #expect(page.contains("<p>End.</p>"))
     }
 
-    /// Obsidian reads a wikilink before the Markdown inside it: a heading or display text with `code`, `*`, `_`, `\|` or `$`.
+    /// Obsidian reads a wikilink before the Markdown inside it: a heading or display text with `code`, `*`, `_`, `\|` or `$`;
+    /// the display text's Markdown is then shown rendered.
     @Test func wikilinksHoldingMarkdownAreReadWhole() throws {
         let site = try vault([
             "Functions.md": "## `hasTag`\n\n## The *best* part\n",
             "Note.md": "Use [[Functions#`hasTag`|`hasTag`]], [[Functions#The *best* part]] and [[Functions#hasTag|**bold** $x$]].\n\n"
                 + "`[[Functions#`code`]]` stays code, and $[[1, 2], [3]]$ is math, as is $x$ in [[Functions#`hasTag`|`y`]].\n\n"
-                + "| a | b |\n|---|---|\n| [[Functions#`hasTag`\\|tag_name]] | x |\n",
+                + "| a | b |\n|---|---|\n| [[Functions#`hasTag`\\|tag_name]] | [[Nowhere\\|*gone*]] |\n\n"
+                + "[[Nowhere| ~~struck~~ https://example.org]], [[Functions|<b>kept</b> <i onclick=\"x()\">safe</i>]]\n",
         ])
         defer { site.remove() }
         let summary = try site.build()
         let page = try #require(site.read("pages/vault/Note/index.html"))
-        #expect(page.contains("Use <a href=\"../Functions/index.html#hastag\">hasTag</a>, "), "\(page)")
+        #expect(page.contains("Use <a href=\"../Functions/index.html#hastag\"><code>hasTag</code></a>, "), "\(page)")
         #expect(page.contains("<a href=\"../Functions/index.html#the-best-part\">Functions &gt; The *best* part</a>"), "\(page)")
-        #expect(page.contains("<a href=\"../Functions/index.html#hastag\">bold x</a>"), "\(page)")
+        #expect(page.contains("<a href=\"../Functions/index.html#hastag\"><strong>bold</strong> <span class=\"math math-inline\">x</span></a>"), "\(page)")
         #expect(page.contains("<td><a href=\"../Functions/index.html#hastag\">tag_name</a></td>"), "\(page)")
+        // Where no markup may stand (a table cell), an unresolved link's label is its Markdown alone; a link inside a label is its text.
+        #expect(page.contains("<td><em>gone</em></td>"), "\(page)")
+        #expect(page.contains("<span class=\"unresolved-link\"><del>struck</del> https://example.org</span>"), "\(page)")
+        #expect(page.contains("<a href=\"../Functions/index.html\"><b>kept</b> <i>safe</i></a>"), "\(page)")
+        // What the allow-list removes from a label is told at its place in the file.
+        #expect(summary.warnings.map(\.description).contains { $0.hasPrefix("content/pages/vault/Note.md:9:70: warning: HTML onclick on <i> removed") },
+                "\(summary.warnings)")
         #expect(page.contains("<span class=\"math math-inline\">[[1, 2], [3]]</span> is math, as is <span class=\"math math-inline\">x</span> in <a"), "\(page)")
         #expect(!page.components(separatedBy: "<template")[0].replacingOccurrences(of: "<code>[[Functions#", with: "")
             .replacingOccurrences(of: ">[[1, 2], [3]]<", with: "").contains("[["), "\(page)")
-        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(summary.warnings.count == 3, "\(summary.warnings)")
     }
 
     // MARK: - Highlights, comments, callouts

@@ -23,12 +23,21 @@ import Testing
         (path + text).firstMatch(of: /privatemark(\d+)x/).map { Int($0.1)! }
     }
 
-    /// `PrivacyPropertyTests.files`, each private item's title with a Hangul word of its own besides its marker.
+    /// `PrivacyPropertyTests.files`, each private item's title with a Hangul word of its own besides its marker,
+    /// and each image beside an entry shown in it.
     static func files(encrypted: Bool) -> [String: String] {
         var files = PrivacyPropertyTests.files(items).merging(ReadingLogKindTests.templates) { $1 }
         for (path, text) in files {
-            guard let index = privateIndex(path, text) else { continue }
-            files[path] = text.replacingOccurrences(of: "title: ", with: "title: 숨은제목\(index) ")
+            if let index = privateIndex(path, text) {
+                files[path] = text.replacingOccurrences(of: "title: ", with: "title: 숨은제목\(index) ")
+                    .replacingOccurrences(of: "Body ", with: "Body <img src=\"raw-\(index).png\" alt=\"raw\"> ")
+            }
+        }
+        // After the titles: each entry's text is whole by then.
+        for path in Array(files.keys) {
+            if let image = path.wholeMatch(of: /content\/diary\/2026\/([0-9-]+)\/(.+\.svg)/) {
+                files["content/diary/2026/\(image.1).md", default: ""] += "\n![A figure](\(image.1)/\(image.2))\n"
+            }
         }
         if encrypted { files["content/site.yml", default: ""] += "private:\n  publish: encrypted\n" }
         return files
@@ -109,10 +118,23 @@ import Testing
         // kinds' private items (workouts, the test's reading log) have no encrypted form and are in no file at all.
         let state = try #require(SealState.read(SealedPart.statePath(encrypted.options().cacheDirectory), io: encrypted.io))
         let key = try SealKey(passphrase: Self.passphrase, salt: state.saltBytes, iterations: state.iterations)
-        let opened = try added.filter { $0.hasPrefix("sealed/") }.map { path in
+        // An image's file holds its bytes in base64; an entry's or page's, its HTML.
+        struct Image: Decodable { let data: String }
+        struct Shown: Decodable { let html: String? }
+        let plaintexts = try added.filter { $0.hasPrefix("sealed/") }.map { path in
             let id = String(path.dropFirst("sealed/".count).dropLast(".bin".count))
-            return String(decoding: try Sealer.open(Array(try #require(encrypted.data(path))), as: id, key: key.content), as: UTF8.self)
+            return Data(try Sealer.open(Array(try #require(encrypted.data(path))), as: id, key: key.content))
+        }
+        let opened = plaintexts.map { plaintext in
+            let image = (try? JSONDecoder().decode(Image.self, from: plaintext)).flatMap { Data(base64Encoded: $0.data) }
+            return String(decoding: image ?? plaintext, as: UTF8.self)
         }.joined(separator: "\n")
+        let html = plaintexts.compactMap { try? JSONDecoder().decode(Shown.self, from: $0).html }.joined(separator: "\n")
+        // The private entry's drawing is sealed, and its page names it by its file's name only.
+        #expect(opened.contains("<title>\(PrivacyPropertyTests.marker(4, .hidden))</title>"))
+        // Raw HTML's image of a private entry asks the server for nothing.
+        #expect(html.contains(#"<img src="" alt="raw">"#) && !html.contains("raw-0.png"))
+        #expect(html.contains(#"<p><img data-sealed="\#(key.name(of: "diary/2026/2026-11-05/photo-privatemark4x.svg"))" alt="A figure">"#))
         let sealedKinds: [any ContentKind.Type] = [DiaryKind.self, VocabKind.self, PagesKind.self]
         for index in privateItems {
             let isSealed = sealedKinds.contains { $0 == Self.kinds[index] }

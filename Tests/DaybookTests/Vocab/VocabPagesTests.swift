@@ -321,6 +321,19 @@ import Testing
         #expect(try String(contentsOf: deckURL, encoding: .utf8) == after)
     }
 
+    /// Every note is accounted for: those that cannot become words are listed where they are, duplicates merged and named.
+    @Test func anImportListsTheNotesItLeavesOutAndMerges() throws {
+        let site = try TestSite(Self.files.merging(["anki.txt": "#separator:tab\n\t버리다\n猫\tcat\n猫\tkitty\nzeal\t\n"]) { $1 })
+        defer { site.remove() }
+        let summary = try AnkiFiles.importNotes(from: site.root.appendingPathComponent("anki.txt"), displayPath: "anki.txt", deck: "toeic",
+                                                date: LocalDate(iso: "2026-11-23")!, content: site.content, contentDisplayName: "content",
+                                                verify: site.verify, io: site.io)
+        #expect(summary.lines == [
+            "Imported 1 word into content/vocab/toeic.md.", "Merged 1 duplicate: '猫' (lines 3, 4).", "Left out 2:",
+            "  anki.txt:2:1: a note with no word in its first field", "  anki.txt:5:6: 'zeal' has an empty back (no meaning)",
+        ], "\(summary.lines)")
+    }
+
     @Test func aBadRowStopsTheImportUnlessSkipped() throws {
         let site = try TestSite(Self.files, onDisk: true)
         defer { site.remove() }

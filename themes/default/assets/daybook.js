@@ -498,27 +498,42 @@
 // Math ($…$, $$…$$, ```math): the page holds its TeX as text, which is what
 // a reader without JavaScript sees; KaTeX (assets/katex/, copied from
 // Debian's libjs-katex by the build) is loaded only by a page that has some,
-// and draws it in place, with MathML for screen readers.
-(function drawMath() {
-  const maths = document.querySelectorAll(".math");
+// and draws it in place, with MathML for screen readers. The unlock page
+// draws an entry it has opened with it too (sealed.js: daybookDrawMath).
+window.daybookDrawMath = (function () {
   const script = document.currentScript || document.querySelector('script[src$="daybook.js"]');
-  if (!maths.length || !script) return;
-  const folder = new URL("katex/", script.src);
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = new URL("katex.min.css", folder).href;
-  document.head.append(style);
-  const katexScript = document.createElement("script");
-  katexScript.src = new URL("katex.min.js", folder).href;
-  katexScript.onload = () => {
-    for (const element of maths) {
-      try {
-        window.katex.render(element.textContent, element, { displayMode: element.classList.contains("math-display"), throwOnError: false });
-        element.classList.add("math-drawn");
-      } catch (error) {
-        // TeX KaTeX cannot read stays as written.
+  let loaded = null;
+  function load() {
+    if (loaded) return loaded;
+    const folder = new URL("katex/", script.src);
+    const style = document.createElement("link");
+    style.rel = "stylesheet";
+    style.href = new URL("katex.min.css", folder).href;
+    document.head.append(style);
+    loaded = new Promise((resolve, reject) => {
+      const katexScript = document.createElement("script");
+      katexScript.src = new URL("katex.min.js", folder).href;
+      katexScript.onload = resolve;
+      // Not published (no public page has math): the TeX stays as written.
+      katexScript.onerror = reject;
+      document.head.append(katexScript);
+    });
+    return loaded;
+  }
+  function draw(root) {
+    const maths = root.querySelectorAll(".math:not(.math-drawn)");
+    if (!maths.length || !script) return;
+    load().then(() => {
+      for (const element of maths) {
+        try {
+          window.katex.render(element.textContent, element, { displayMode: element.classList.contains("math-display"), throwOnError: false });
+          element.classList.add("math-drawn");
+        } catch (error) {
+          // TeX KaTeX cannot read stays as written.
+        }
       }
-    }
-  };
-  document.head.append(katexScript);
+    }, () => {});
+  }
+  draw(document);
+  return draw;
 })();

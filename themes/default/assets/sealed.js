@@ -116,8 +116,10 @@
       });
       if (!index.items.length && text("none")) ul.append(element("li", "", text("none")));
       box.hidden = false;
-      // Kept for reading offline once opened here.
-      index.items.forEach(function (item) { fetchFile(root.dataset.sealed + item.id + ".bin").catch(function () {}); });
+      // Kept for reading offline once opened here, with their images.
+      index.items.forEach(function (item) {
+        [item.id].concat(item.photos || []).forEach(function (id) { fetchFile(root.dataset.sealed + id + ".bin").catch(function () {}); });
+      });
       return index;
     });
   }
@@ -136,6 +138,9 @@
       var body = element("div", "entry-body");
       // The entry's or page's own Markdown, made HTML by Daybook with raw HTML left out.
       if (item.html) body.innerHTML = item.html;
+      showImages(key, body);
+      // Its math, as daybook.js draws a page's.
+      if (window.daybookDrawMath) window.daybookDrawMath(body);
       // A deck's words, each with its meanings.
       if (item.words) {
         var words = element("dl", "sealed-words");
@@ -149,6 +154,18 @@
       article.hidden = false;
       h.setAttribute("tabindex", "-1");
       h.focus();
+    });
+  }
+
+  // Each image's own file (data-sealed names it), opened into an address of this page alone.
+  function showImages(key, body) {
+    body.querySelectorAll("img[data-sealed]").forEach(function (img) {
+      var id = img.dataset.sealed;
+      if (!/^[0-9a-f]{32}$/.test(id)) return;
+      openJSON(key, unlockBox.dataset.sealed + id + ".bin", id).then(function (image) {
+        img.addEventListener("load", function () { URL.revokeObjectURL(img.src); }, { once: true });
+        img.src = URL.createObjectURL(new Blob([base64(image.data)], { type: image.type }));
+      }).catch(failed);
     });
   }
 
