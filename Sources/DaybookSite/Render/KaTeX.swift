@@ -12,7 +12,8 @@ enum KaTeX {
     static let assetFolder = "katex/"
 
     /// Whether rendered HTML holds math (`Markdown`'s elements of it).
-    static func draws(_ html: String) -> Bool { html.contains("<span class=\"math math-") || html.contains("<div class=\"math math-") }
+    /// By bytes: Foundation's `contains` folds every character (a quarter of a 10,000-entry rebuild's CPU).
+    static func draws(_ html: String) -> Bool { html.containsBytes("<span class=\"math math-") || html.containsBytes("<div class=\"math math-") }
 
     /// The files to publish, by path below `assets/`: the script, its style
     /// sheet and the WOFF2 fonts that style sheet names first (every browser

@@ -20,7 +20,7 @@ enum MathText {
 
     /// Whether `markdown` holds a `$` at all; most texts do not, and are not scanned.
     static func mayHoldMath(_ markdown: String) -> Bool {
-        markdown.utf8.contains(UInt8(ascii: "$"))
+        markdown.containsByte(UInt8(ascii: "$"))
     }
 
     /// The math spans of `markdown`, in order.
