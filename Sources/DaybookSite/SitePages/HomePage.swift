@@ -49,7 +49,7 @@ struct HomePage: SiteFeature {
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             onThisDay: OnThisDayView(site, context),
-                            month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
+                            month: CalendarPages.monthView(site.today.monthKey, layers: layers, context, sealedMarks: true),
                             diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty,
                             yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) },
