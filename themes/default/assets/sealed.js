@@ -190,6 +190,32 @@
         li.append(a);
         marks.append(li);
       });
+      showLookback(index);
+    });
+  }
+
+  // On this day (the home page): each carried day's private entries of earlier years, after its public ones.
+  function showLookback(index) {
+    var byId = {};
+    index.items.forEach(function (item) { byId[item.id] = item; });
+    (index.onThisDay || []).forEach(function (day) {
+      var box = /^\d{4}-\d{2}-\d{2}$/.test(day.day) && document.querySelector('[data-lookback-day="' + day.day + '"]');
+      if (!box) return;
+      var ul = box.querySelector("ul.entry-list"), none = box.querySelector("p.empty");
+      if (!ul) {
+        ul = element("ul", "entry-list");
+        box.insertBefore(ul, none);
+      }
+      if (none) none.remove();
+      day.entries.forEach(function (entry) {
+        var item = byId[entry.id];
+        if (!item) return;
+        var li = element("li", "entry-item sealed-lookback"), a = element("a", "", item.title);
+        a.href = marksBox.dataset.unlock + "#" + item.id;
+        li.append(element("span", "years-ago", entry.yearsAgo), " ", when(item), " ", a);
+        ul.append(li);
+      });
+      box.closest(".on-this-day").hidden = false;
     });
   }
 

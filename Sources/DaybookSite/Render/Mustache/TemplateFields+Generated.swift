@@ -332,6 +332,8 @@ extension OnThisDayView {
     static let templateFields = TemplateFieldTable<OnThisDayView>(reading: [
         ("days", { (model: OnThisDayView) -> TemplateValue in model.days.templateValue }),
         ("hasEntries", { (model: OnThisDayView) -> TemplateValue in model.hasEntries.templateValue }),
+        ("isSealed", { (model: OnThisDayView) -> TemplateValue in model.isSealed.templateValue }),
+        ("isShown", { (model: OnThisDayView) -> TemplateValue in model.isShown.templateValue }),
     ])
 }
 
