@@ -21,16 +21,14 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let root = URL(commandLine: directory)
-        let content = root.appendingPathComponent("content")
         let shown = directory == "." ? "content" : "\((directory as NSString).appendingPathComponent("content"))"
-        guard !FileIO.disk.exists(content.path) else {
-            throw ValidationError("\(shown) already exists; daybook init only makes new sites")
-        }
         // The computer's zone is the best guess for "today"; site.yml can change it.
         let zone = TimeZone.current.identifier
         let timezone = TimeZones.isKnown(zone) ? zone : SiteConfig().timezone
-        try StarterSite.write(into: root.standardizedFileURL.path, today: TimeZones.today(in: timezone), timezone: timezone,
-                              locale: locale, io: .disk)
+        guard try StarterSite.write(into: root.standardizedFileURL.path, today: TimeZones.today(in: timezone), timezone: timezone,
+                                    locale: locale, report: Terminal.report) else {
+            throw ValidationError("\(shown) already exists; daybook init only makes new sites")
+        }
         Terminal.say("Made a new site in \(shown)/. Next: \(directory == "." ? "" : "cd \(directory) && ")daybook serve")
     }
 }

@@ -165,3 +165,35 @@ def test_a_second_writer_says_who_holds_the_lock_and_writes_nothing(tmp_path):
         assert code == 1
         assert "is being changed by another run of Daybook (pid 1: a test holding the lock)" in stderr, stderr
     assert tree(site) == before
+
+
+def test_init_killed_at_every_write_gives_the_uninterrupted_site(tmp_path):
+    """`daybook init` writes its files as one journaled change: killed before any of its writes and run
+    again, it makes exactly the site an uninterrupted run makes (and says so, exit 0)."""
+    def site_tree(site):
+        return {p.relative_to(site).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(site.rglob("*"))}
+
+    def init(name, crash_at=None):
+        env = dict(os.environ, TZ="UTC")
+        if crash_at is not None:
+            env["DAYBOOK_CRASH_AT_WRITE"] = str(crash_at)
+        return subprocess.run([DAYBOOK, "init", name, "--locale", "en"], cwd=tmp_path, capture_output=True, text=True, env=env)
+
+    counted = init("reference", crash_at=10**9)
+    assert counted.returncode == 0, counted.stderr
+    total = writes_of(counted)
+    expected = site_tree(tmp_path / "reference")
+    assert "content/site.yml" in expected and ".gitignore" in expected
+    assert not [p for p in expected if "daybook-staged" in p or p.endswith((".lock", ".journal"))], expected.keys()
+    assert total >= 6, f"only {total} writes"
+    for point in range(1, total + 1):
+        killed = init(f"killed-{point}", crash_at=point)
+        assert killed.returncode == -signal.SIGKILL, f"write {point} of {total}: not killed ({killed.returncode})\n{killed.stderr}"
+        again = init(f"killed-{point}")
+        assert again.returncode == 0, f"write {point} of {total}:\n{again.stderr}"
+        assert "Made a new site" in again.stdout
+        assert site_tree(tmp_path / f"killed-{point}") == expected, f"killed at write {point} of {total}"
+    # Once made, it is a site: init again refuses and changes nothing.
+    refused = init("reference")
+    assert refused.returncode != 0 and "already exists" in refused.stderr
+    assert site_tree(tmp_path / "reference") == expected

@@ -41,3 +41,16 @@ def anchors(file):
     for heading in re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), flags=re.M):
         ids.add(re.sub(r"[^\w\- ]", "", heading.lower().replace("`", "")).replace(" ", "-"))
     return ids
+
+
+def test_every_file_the_architecture_names_exists():
+    """docs/architecture.md names the real places (a newcomer follows it to the file); a move that
+    forgets it fails here. The example kind `books` is what `scripts/new-kind books` would write."""
+    text = (ROOT / "docs/architecture.md").read_text()
+    bases = ["", "Sources/DaybookSite/", "Sources/", "Tests/DaybookTests/", "Tests/site/", "themes/default/", "themes/default/i18n/", "content/", "docs/"]
+    named = set(re.findall(r"`([A-Za-z][\w+./-]*\.(?:swift|mustache|yml|css|js|py|md))`", text))
+    named |= set(re.findall(r"`((?:scripts|Sources|Tests|themes)/[\w+./-]+)`", text))
+    examples = [p for p in named if "books" in p.lower() or "NAME" in p]
+    assert examples, "the checklist's example kind is named"
+    missing = [p for p in sorted(set(named) - set(examples)) if not any((ROOT / (base + p)).exists() for base in bases)]
+    assert len(named) > 40 and missing == []

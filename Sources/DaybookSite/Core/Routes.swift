@@ -30,6 +30,9 @@ enum Routes {
     /// under content/ without `.md`: `diary/2026/2026-11-20/`.
     static func content(_ source: SourceFile) -> SitePath { SitePath(source.slugPath + "/") }
 
+    /// The list of a `ListedKind`'s items (`books/`); each item is at its file's path (`content`).
+    static func listed(_ folder: String) -> SitePath { .folder(folder) }
+
     // Diary
     static let diary = SitePath.folder("diary")
     static func diaryYear(_ year: Int) -> SitePath { .folder("diary", String(year)) }

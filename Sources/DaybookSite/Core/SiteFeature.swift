@@ -28,6 +28,8 @@ protocol SiteFeature: Sendable {
     /// What its search records are made of, so that `serve` keeps the index
     /// while it is the same (`PageKey`): by default the records themselves.
     func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher)
+    /// Its public items' days (`site.publicView`), counted on each year's page (`year/YYYY/`); nil: not counted there.
+    func yearTally(_ site: SiteData) -> YearTally?
     /// Itself when it is a kind of content: asked instead of `as? any ContentKind`,
     /// a cast that makes the runtime search its conformances (4.6 M instructions a build).
     var contentKind: (any ContentKind)? { get }
@@ -44,6 +46,7 @@ extension SiteFeature {
     func publicFiles(_ site: PublicSite) -> [PublicFile] { [] }
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { [] }
     func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
+    func yearTally(_ site: SiteData) -> YearTally? { nil }
     var contentKind: (any ContentKind)? { nil }
 }
 

@@ -24,13 +24,15 @@ struct YearInReviewPages: SiteFeature {
             hasher.combine(years)
             for index in site.diary.byYear[year] ?? [] { hasher.combine(site.diary.pageKeys[index]) }
             for kind: any ContentKind in [VocabKind(), WorkoutsKind(), RoutinesKind()] { hasher.combine(site.filesKey(of: kind)) }
+            for tally in site.features.compactMap({ $0.yearTally(site) }) { hasher.combine(tally.key) }
         }
     }
 
     static func years(_ site: SiteData) -> [Int] {
         let view = site.publicView
         return Set(view.entries.map(\.date.year)).union(view.workouts.map(\.date.year))
-            .union(view.decks.lazy.flatMap(\.days).map(\.date.year)).sorted()
+            .union(view.decks.lazy.flatMap(\.days).map(\.date.year))
+            .union(site.features.lazy.compactMap { $0.yearTally(site) }.flatMap(\.days).map(\.year)).sorted()
     }
 
     /// The year whose review the home page points to: the one ending in
@@ -54,6 +56,8 @@ struct YearInReviewPages: SiteFeature {
         let workouts: [LocalDate]
         let weightUnit: SiteConfig.Workouts.Unit
         let routines: RoutinePlan
+        /// The other kinds' counts (`SiteFeature.yearTally`), in the registry's order.
+        let tallies: [YearTally]
 
         init(_ site: SiteData) {
             let content = site.publicView
@@ -65,6 +69,7 @@ struct YearInReviewPages: SiteFeature {
             workouts = content.workouts.map(\.date)
             weightUnit = site.config.workouts.unit
             routines = site.routinePlan
+            tallies = site.features.compactMap { $0.yearTally(site) }
         }
     }
 
@@ -158,7 +163,10 @@ struct YearInReviewPages: SiteFeature {
             figures: [
                 Figure(label: t["review_entries"], value: String(review.entries)),
                 Figure(label: t["review_words"], value: String(review.words)),
-            ],
+            ] + inputs.tallies.compactMap { tally in
+                let count = tally.days.count { $0.year == year }
+                return count == 0 ? nil : Figure(label: tally.label, value: String(count))
+            },
             tags: review.tags.map { Row(label: $0.name, count: $0.count) },
             weather: review.weather.map { Row(label: t["weather_" + $0.name], count: $0.count) },
             warmest: extreme(review.warmest), coldest: extreme(review.coldest),
@@ -198,4 +206,12 @@ struct YearInReviewPages: SiteFeature {
         case .hold: return SetFormat.duration(seconds: Int(value))
         }
     }
+}
+
+/// What a kind adds to the year pages: the days of its public items, counted per year under `label`.
+struct YearTally: Sendable {
+    let label: String
+    let days: [LocalDate]
+    /// What the days are made of (its files' key), so that `serve` keeps a year page while it is the same.
+    let key: PageKey
 }

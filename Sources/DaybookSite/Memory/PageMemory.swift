@@ -26,7 +26,7 @@ final class PageMemory: @unchecked Sendable {
     /// last made with. A page kept notes its digest for the service worker.
     func stalePages(_ plan: SitePlan, keys: [PageKey?], output: URL, io: FileIO) -> [Page] {
         guard let written else { return plan.pages }
-        let stale: [Int]
+        var stale: [Int]
         // The same files as last time: each page's key is where it was.
         if paths == plan.paths && pageKeys.count == keys.count {
             stale = keys.indices.filter { keys[$0] == nil || keys[$0] != pageKeys[$0] }
@@ -38,15 +38,20 @@ final class PageMemory: @unchecked Sendable {
                 return false
             }
         }
-        let made = Set(stale.map { plan.paths[$0] })
+        var made = Set(stale.map { plan.paths[$0] })
+        let pageIndex = Dictionary(plan.paths.prefix(plan.pages.count).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for file in plan.precached.files where !made.contains(file.filePath) {
             if let digest = precached[file.filePath] {
                 plan.precached.note(file.filePath, digest: digest)
             } else if let bytes = try? io.read(output.appendingPathComponent(file.filePath).path) {
                 plan.precached.note(file.filePath, Array(bytes))
+            } else if let index = pageIndex[file.filePath] {
+                // A kept page whose file cannot be read is made again: its digest is then the new bytes'.
+                stale.append(index)
+                made.insert(file.filePath)
             }
         }
-        return stale.map { plan.pages[$0] }
+        return stale.sorted().map { plan.pages[$0] }
     }
 
     /// What the next build starts from, after a build that succeeded.

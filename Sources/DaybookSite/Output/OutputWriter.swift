@@ -26,7 +26,7 @@ struct OutputWriter {
         let parent = output.deletingLastPathComponent()
         return try explained {
             try makeFolders(parent.path)
-            removeStaleFolders(in: parent)
+            try removeStaleFolders(in: parent)
             let staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
             if io.exists(staging.path) { try io.remove(staging.path) }
             try makeFolders(staging.path)
@@ -36,15 +36,15 @@ struct OutputWriter {
 
     /// A build killed while writing leaves `.public.building-PID/` (or
     /// `.public.old-PID/`) behind; later runs remove those of processes that
-    /// no longer run.
-    func removeStaleFolders(in parent: URL) {
-        for entry in (try? io.list(parent.path)) ?? [] {
+    /// no longer run; one that cannot be removed stops the build with the system's reason.
+    func removeStaleFolders(in parent: URL) throws(FileIOError) {
+        for entry in try io.list(parent.path) {
             guard let pid = Self.stalePID(entry.name, output: output.lastPathComponent), pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             let stale = parent.appendingPathComponent(entry.name).path
             // An older Daybook killed during its swap left the output's `.git` in its staging folder.
             guard !io.exists(stale + "/" + Self.kept) else { continue }
-            try? io.remove(stale)
+            try io.remove(stale)
         }
     }
 

@@ -78,6 +78,7 @@ public struct Theme: Sendable {
         var assets: [String: Data] = [:]
         var assetFiles: [(displayPath: String, identity: FileIdentity)] = []
         var translations: [String: Translation] = [:]
+        var translationPaths: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             if path.hasSuffix(".mustache") {
                 let name = String(path.dropLast(".mustache".count))
@@ -100,8 +101,10 @@ public struct Theme: Sendable {
                 let locale = String(path.dropFirst("i18n/".count).dropLast(".yml".count))
                 let source = SourceFile(displayPath: file.displayPath, relativePath: path, text: String(decoding: file.data, as: UTF8.self))
                 if let translation = Translation.parse(source, into: &diagnostics) { translations[locale] = translation }
+                translationPaths[locale] = file.displayPath
             }
         }
+        translations = Translation.fillingGaps(translations, paths: translationPaths, into: &diagnostics)
 
         // Mustache renders a missing partial as nothing; report it instead.
         for (name, text) in templates.sorted(by: { $0.key < $1.key }) {

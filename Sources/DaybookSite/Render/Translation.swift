@@ -47,6 +47,40 @@ public struct Translation: Sendable {
 
     public subscript(key: String) -> String { strings[key] ?? key }
 
+    /// Each locale's file with the keys another has and it lacks, in
+    /// English (else the first locale that has them), and a warning at the
+    /// file naming them: a theme or a new kind that adds a key to one file
+    /// shows it in every language until it is translated.
+    static func fillingGaps(_ translations: [String: Translation], paths: [String: String], into diagnostics: inout Diagnostics)
+        -> [String: Translation] {
+        // English first: it is the language every other is filled from where it can be.
+        let locales = translations.keys.sorted { a, b in a == "en" || (b != "en" && a < b) }
+        var filled = translations
+        for locale in locales {
+            guard let own = translations[locale] else { continue }
+            var strings = own.strings
+            // A count's singular (`KEY_one`) is a language's own; Korean has none (`count`).
+            let missing = Set(locales.flatMap { Array(translations[$0]?.strings.keys ?? [:].keys) }).subtracting(own.strings.keys)
+                .filter { !$0.hasSuffix("_one") }.sorted()
+            guard !missing.isEmpty else { continue }
+            var from = Set<String>()
+            for key in missing {
+                guard let source = locales.first(where: { translations[$0]?.strings[key] != nil }) else { continue }
+                strings[key] = translations[source]?.strings[key]
+                from.insert(source)
+            }
+            filled[locale] = Translation(strings: strings, months: own.months, weekdays: own.weekdays, weekdaysShort: own.weekdaysShort,
+                                         longDatePattern: own.longDatePattern, shortDatePattern: own.shortDatePattern,
+                                         monthPattern: own.monthPattern, table: TemplateNameTable(strings.map { ($0.key, $0.value) }))
+            let names = missing.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            let files = from.sorted().map { "\($0).yml" }.joined(separator: ", ")
+            diagnostics.warning(SourceLocation(path: paths[locale] ?? "i18n/\(locale).yml"),
+                                "\(names) missing; shown as in \(files)",
+                                hint: "add \(missing.count == 1 ? "it" : "them") in this language")
+        }
+        return filled
+    }
+
     /// A UI string with its `{name}` placeholders filled: `format("year_title", ["year": "2026"])`.
     public func format(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
 

@@ -34,7 +34,9 @@ struct SearchPages: SiteFeature {
             for feature in site.features { feature.combineSearchKey(PublicSite(site), into: &hasher) }
         }
         let index = site.memo.value("search index", key: key) { SearchIndex(records: Self.records(site)) }
-        let kinds = index.parts.map { Option(value: $0.kind, label: site.translation["search_kind_" + $0.kind]) }
+        // A kind without a label of its own (a `ListedKind`'s) is named as in the navigation.
+        let strings = site.translation.strings
+        let kinds = index.parts.map { Option(value: $0.kind, label: strings["search_kind_" + $0.kind] ?? strings["nav_" + $0.kind] ?? $0.kind.capitalized) }
         let years = Set(index.documents.compactMap { $0.date?.year }).sorted(by: >).map { Option(value: String($0), label: String($0)) }
         return [
             Page(Routes.search, template: "pages/search", key: key) { context in

@@ -24,19 +24,41 @@ public enum StarterSite {
     public static let folders = ["content/workouts", "content/routines"]
 
     /// Writes the starter site into `root` (made when missing) and adds the
-    /// lines of `ignored` that its `.gitignore` lacks.
+    /// lines of `ignored` that its `.gitignore` lacks, holding the content
+    /// lock: the `.gitignore` and the empty folders first (each step
+    /// repeatable), then the files as one journaled change, so a run killed
+    /// at any point and run again gives the site an uninterrupted run gives.
+    /// - Returns: false when `content/` is already a site (nothing written).
     public static func write(into root: String, today: LocalDate, timezone: String, locale: SiteConfig.Locale,
-                             io: FileIO) throws(FileIOError) {
-        for (path, text) in files(today: today, timezone: timezone, locale: locale) {
-            let file = root + "/" + path
-            try io.createFolders((file as NSString).deletingLastPathComponent)
-            try io.replace(file, with: Array(text.utf8))
+                             report: ([Diagnostic]) -> Void = ContentLock.toStandardError) throws -> Bool {
+        let content = URL(fileURLWithPath: root + "/content")
+        let finishing = ContentJournal.pending(content: content) == command
+        return try ContentLock.holding(content: content, displayRoot: "content", by: command, report: report) { lock in
+            guard isUnstarted(content.path) else { return finishing }
+            let io = FileIO.disk
+            let ignore = root + "/.gitignore"
+            // A .gitignore that is there but cannot be read stops here: it is never replaced by one without its lines.
+            let existing = io.exists(ignore) ? String(decoding: try io.read(ignore), as: UTF8.self) : ""
+            if let added = withIgnored(existing) { try io.replace(ignore, with: Array(added.utf8)) }
+            for folder in folders { try io.createFolders(root + "/" + folder) }
+            let changes = files(today: today, timezone: timezone, locale: locale).map { file in
+                ContentChange(String(file.path.dropFirst("content/".count)), before: nil, after: .bytes(Array(file.text.utf8)))
+            }
+            try ContentJournal.commit(changes, lock: lock, what: command)
+            return true
         }
-        for folder in folders { try io.createFolders(root + "/" + folder) }
-        let ignore = root + "/.gitignore"
-        // A .gitignore that is there but cannot be read stops here: it is never replaced by one without its lines.
-        let existing = io.exists(ignore) ? String(decoding: try io.read(ignore), as: UTF8.self) : ""
-        if let added = withIgnored(existing) { try io.replace(ignore, with: Array(added.utf8)) }
+    }
+
+    private static let command = "daybook init"
+
+    /// No `content/` yet, or only what a killed `init` leaves before its files: the empty starter folders.
+    static func isUnstarted(_ content: String) -> Bool {
+        let io = FileIO.disk
+        guard io.exists(content) else { return true }
+        guard let entries = try? io.list(content) else { return false }
+        return entries.allSatisfy { entry in
+            folders.contains("content/" + entry.name) && (try? io.list(content + "/" + entry.name))?.isEmpty == true
+        }
     }
 
     /// A `.gitignore` with the missing lines of `ignored` added; nil when none is missing.

@@ -40,6 +40,9 @@ import Testing
         // A year before the sample's today, with weather and a photo: the home page's "on this day".
         let lastYear = Repository.root.appendingPathComponent("content/diary/2025/2025-11-23.md").standardizedFileURL.path
         memory.add(lastYear, Data("---\ntitle: A year back\ndate: 2025-11-23\nweather: {condition: snow, temp: -2}\ncover: ../2026/2026-11-20-snowman.jpg\n---\nSnow.\n".utf8))
+        // A kind with no templates of its own (`scripts/new-kind`'s): the list and item pages every such kind gets.
+        let book = Repository.root.appendingPathComponent("content/books/dune.md").standardizedFileURL.path
+        memory.add(book, Data("---\ntitle: Dune\ndate: 2026-11-02\n---\nA desert planet.\n".utf8))
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-names-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         let log = TemplateNameLog()
@@ -56,6 +59,7 @@ import Testing
                                        today: LocalDate(iso: today)!, seed: 7, visibility: visibility,
                                        contentDisplayName: "content", io: memory.io)
             options.cacheDirectory = cache
+            options.features = BooksKindTests.features
             options.passphrase = { "a passphrase for the names test" }
             let (site, loaded, _) = try SiteBuilder.prepare(options)
             theme = loaded

@@ -9,10 +9,10 @@ import Testing
 
     @Test(arguments: SiteConfig.Locale.allCases)
     func starterSiteBuildsWithoutErrorsOrWarnings(locale: SiteConfig.Locale) throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         try site.io.remove(site.content.path)
-        try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Europe/London", locale: locale, io: site.io)
+        #expect(try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Europe/London", locale: locale))
         let summary = try site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(site.read("index.html") != nil)
@@ -28,10 +28,10 @@ import Testing
     /// Issue 40: what `init` writes is a plan, never something the person did:
     /// today's split is planned, not done; no routine is logged, no review taken.
     @Test func starterSiteRecordsNothingThePersonDid() throws {
-        let site = try TestSite()
+        let site = try TestSite(onDisk: true)
         defer { site.remove() }
         try site.io.remove(site.content.path)
-        try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Europe/London", locale: .en, io: site.io)
+        #expect(try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Europe/London", locale: .en))
         try site.build()
         let (content, _) = ContentLoader.load(directory: site.content, displayRoot: "content", io: site.io,
                                               kinds: SiteFeatures.all.contentKinds)
@@ -46,13 +46,41 @@ import Testing
 
     /// `daybook init` beside an existing .gitignore adds only the lines it lacks, at the end.
     @Test func initAddsTheMissingIgnoredLinesAndMakesTheFolders() throws {
-        let memory = MemoryFiles()
-        memory.add("/site/.gitignore", text: "node_modules/\npublic/")
-        try StarterSite.write(into: "/site", today: Self.today, timezone: "Asia/Seoul", locale: .en, io: memory.io)
-        #expect(memory.contents("/site/.gitignore").map { String(decoding: $0, as: UTF8.self) } == "node_modules/\npublic/\n.daybook-cache/\n.build/\n")
-        #expect(memory.io.isFolder("/site/content/workouts") && memory.io.isFolder("/site/content/routines"))
-        #expect(memory.files(under: "/site/content").sorted() == ["diary/2026/2026-11-23.md", "pages/about.md", "routines.yml", "routines/log.md",
-                                                                  "site.yml", "vocab/words.md"])
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        try site.io.remove(site.content.path)
+        try site.write(".gitignore", "node_modules/\npublic/")
+        #expect(try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Asia/Seoul", locale: .en))
+        #expect(site.io.text(site.root.path + "/.gitignore") == "node_modules/\npublic/\n.daybook-cache/\n.build/\n")
+        #expect(site.io.isFolder(site.content.path + "/workouts") && site.io.isFolder(site.content.path + "/routines"))
+        #expect(Self.files(under: site.content) == ["diary/2026/2026-11-23.md", "pages/about.md", "routines.yml", "routines/log.md",
+                                                    "site.yml", "vocab/words.md"])
+        // The lock and the journal are gone once it is done.
+        #expect(Self.files(under: site.root.appendingPathComponent(".daybook-cache")) == [])
+    }
+
+    /// What a killed `init` leaves before its files (the empty folders) is
+    /// finished by the next; a folder that holds anything else is a site and is left alone.
+    @Test func initFinishesItsOwnStartAndRefusesAnExistingFolder() throws {
+        let site = try TestSite(onDisk: true)
+        defer { site.remove() }
+        for folder in StarterSite.folders { try site.io.createFolders(site.root.path + "/" + folder) }
+        #expect(try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Asia/Seoul", locale: .en))
+        #expect(Self.files(under: site.content).count == 6)
+
+        let other = try TestSite(["content/pages/mine.md": "# Mine\n"], onDisk: true)
+        defer { other.remove() }
+        #expect(try StarterSite.write(into: other.root.path, today: Self.today, timezone: "Asia/Seoul", locale: .en) == false)
+        #expect(Self.files(under: other.content) == ["pages/mine.md"])
+        #expect(!other.io.exists(other.root.path + "/.gitignore"))
+    }
+
+    static func files(under folder: URL) -> [String] {
+        let found = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap { item -> String? in
+            guard let url = item as? URL, (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { return nil }
+            return String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+        }
+        return (found ?? []).sorted()
     }
 
     @Test func siteFileGivesTheDefaults() throws {

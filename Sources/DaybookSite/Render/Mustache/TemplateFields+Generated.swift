@@ -90,6 +90,37 @@ extension CalendarPages.YearPage {
     ])
 }
 
+// Core/ListedKind.swift
+
+extension ListedPages.List {
+    static let templateFields = TemplateFieldTable<ListedPages.List>(reading: [
+        ("title", { (model: ListedPages.List) -> TemplateValue in model.title.templateValue }),
+        ("items", { (model: ListedPages.List) -> TemplateValue in model.items.templateValue }),
+        ("count", { (model: ListedPages.List) -> TemplateValue in model.count.templateValue }),
+    ])
+}
+
+extension ListedPages.Link {
+    static let templateFields = TemplateFieldTable<ListedPages.Link>(reading: [
+        ("title", { (model: ListedPages.Link) -> TemplateValue in model.title.templateValue }),
+        ("href", { (model: ListedPages.Link) -> TemplateValue in model.href.templateValue }),
+        ("iso", { (model: ListedPages.Link) -> TemplateValue in model.iso.templateValue }),
+        ("dateLabel", { (model: ListedPages.Link) -> TemplateValue in model.dateLabel.templateValue }),
+        ("details", { (model: ListedPages.Link) -> TemplateValue in model.details.templateValue }),
+    ])
+}
+
+extension ListedPages.Item {
+    static let templateFields = TemplateFieldTable<ListedPages.Item>(reading: [
+        ("title", { (model: ListedPages.Item) -> TemplateValue in model.title.templateValue }),
+        ("html", { (model: ListedPages.Item) -> TemplateValue in model.html.templateValue }),
+        ("iso", { (model: ListedPages.Item) -> TemplateValue in model.iso.templateValue }),
+        ("dateLabel", { (model: ListedPages.Item) -> TemplateValue in model.dateLabel.templateValue }),
+        ("details", { (model: ListedPages.Item) -> TemplateValue in model.details.templateValue }),
+        ("list", { (model: ListedPages.Item) -> TemplateValue in model.list.templateValue }),
+    ])
+}
+
 // Diary/DiaryPages.swift
 
 extension DiaryKind.EntryPage {
