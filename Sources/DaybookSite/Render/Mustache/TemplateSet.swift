@@ -44,13 +44,6 @@ public struct TemplateSet: Sendable {
 
     public func contains(_ name: String) -> Bool { sources[name] != nil }
 
-    /// `{{> name}}` and `{{< name}}` tags, for checking that they exist.
-    public func partialNames(in name: String) -> [String] {
-        var names: [String] = []
-        if let nodes = compiled["\u{0}" + name] { Self.references(in: nodes) { reference, _ in names.append(reference) } }
-        return names
-    }
-
     /// Whether `render(name, …)` finds the template.
     public func canRender(_ name: String) -> Bool { compiled["\u{0}" + name] != nil }
 

@@ -269,8 +269,3 @@ extension Array: TemplateRepresentable where Element: TemplateRepresentable {
 extension Optional: TemplateRepresentable where Wrapped: TemplateRepresentable {
     public var templateValue: TemplateValue { self?.templateValue ?? .null }
 }
-
-extension Optional where Wrapped: TemplateRepresentable {
-    /// The value, or `.null` for nil: "mine, and empty".
-    public var orMissing: TemplateValue { templateValue }
-}
