@@ -43,13 +43,20 @@ PAGE_TITLE, PAGE_MARKER = "Wombatine recipes", "pagemarker5521"
 PRIVATE_PAGE = "pages/secret-pantry.md"
 DECK_TITLE, WORD, MEANING = "Narwhalish deck", "glimmerwordq", "반짝임뜻표시"
 PRIVATE_DECK = "vocab/hidden-deck.md"
+# A private entry of the month today is in, whose calendar page exists publicly (its date is on that page either way).
+NOVEMBER, NOVEMBER_TITLE, NOVEMBER_MARKER = "diary/2026/2026-11-18-hush.md", "Quietly kept evening", "novembermarker3306"
+# One of today's day two years before: on this day.
+ANNIVERSARY, ANNIVERSARY_TITLE = "diary/2024/2024-11-23-tollbell.md", "Bell of two winters"
 PRIVATE_FILES = {
     PRIVATE: PRIVATE_TEXT,
     PRIVATE_PAGE: f"---\ntitle: {PAGE_TITLE}\nprivate: true\n---\nThe {PAGE_MARKER} soup.\n",
+    NOVEMBER: f"---\ntitle: {NOVEMBER_TITLE}\ndate: 2026-11-18 21:00\nprivate: true\n---\nThe {NOVEMBER_MARKER} stays.\n",
+    ANNIVERSARY: f"---\ntitle: {ANNIVERSARY_TITLE}\ndate: 2024-11-23 07:00\nprivate: true\n---\nSnow then.\n",
     PRIVATE_DECK: f"---\ntitle: {DECK_TITLE}\nlanguage: en\nmeaning_language: ko\nprivate: true\n---\n## 2026-11-18\n- {WORD} :: {MEANING}\n",
 }
 SECRETS = [TITLE, MARKER, TAG, DATE, "2019-03", FILE_NAME, "owlbox", PHOTO_MARKER, "An owl at dusk", PAGE_TITLE, PAGE_MARKER, "secret-pantry",
-           DECK_TITLE, WORD, MEANING, "hidden-deck"]
+           DECK_TITLE, WORD, MEANING, "hidden-deck", NOVEMBER_TITLE, NOVEMBER_MARKER, "hush",
+           ANNIVERSARY_TITLE, "tollbell", "2024-11-23", "2024-11"]
 FILES = {
     "site.yml": "title: Sealed\nlocale: en\nprivate:\n  publish: encrypted\n",
     "diary/2026/2026-11-20.md": "---\ntitle: Public morning\n---\nA walk by the river.\n",
@@ -97,8 +104,8 @@ def test_nothing_private_reaches_a_file_in_the_clear(sealed_site, tmp_path):
     mine, theirs = published(sealed_site / "public"), published(without / "public")
     differing = sorted(path for path in set(mine) | set(theirs) if mine.get(path) != theirs.get(path))
     assert [p for p in differing if not p.startswith("sealed/")] == ["sw.js", "unlock/index.html"]
-    # The index, the entry, the page, the deck and the entry's photo.
-    assert len([p for p in mine if p.startswith("sealed/")]) == 5 and "sealed/index.bin" in mine
+    # The index, the three entries, the page, the deck and the entry's photo.
+    assert len([p for p in mine if p.startswith("sealed/")]) == 7 and "sealed/index.bin" in mine
     for path, data in mine.items():
         name_and_text = path.encode() + b"\n" + data
         for secret in SECRETS:
@@ -175,7 +182,7 @@ def test_the_passphrase_rules(tmp_path):
     daybook("build", "--content", str(root / "content"), "--output", str(root / "public"), "--today", TODAY,
             "--passphrase-file", str(tmp_path / "pass.txt"), env={"DAYBOOK_PASSPHRASE": ""})
     # The file's passphrase is the environment's: the Python reader opens the site with it.
-    assert len(sealed_files(root / "public")) == 5
+    assert len(sealed_files(root / "public")) == 7
 
 
 @pytest.fixture(scope="module")
@@ -301,3 +308,55 @@ def test_an_opened_entry_reads_offline_with_the_server_stopped(browser, sealed_s
     assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
     assert "한글도 있다" in visible_text(browser)
     assert wait_for(lambda: photo_shown(browser) == 960), "the photo offline"
+
+
+def sealed_marks(browser, day):
+    """The titles of the private entries' marks on a day of the calendar shown."""
+    return browser.execute_script(
+        f"return [...document.querySelectorAll('td[data-day=\"{day}\"] .sealed-mark')].map((m) => m.textContent).join('|')")
+
+
+def on_this_day(browser):
+    """Today's on this day as shown: nothing while its section is hidden."""
+    return browser.execute_script(f"""const day = document.querySelector('[data-lookback-day="{TODAY}"]');
+        return day && !day.closest(".on-this-day").hidden ? day.innerText : "";""")
+
+
+def test_unlocked_the_calendars_and_on_this_day_show_the_private_entries_offline_too(browser, sealed_site, tmp_path):
+    """The month's page and the home page's month mark the private entry on its day once unlocked, nothing before;
+    the mark opens it; the home page's on this day lists today's private entry of two years ago; with the server
+    stopped, the pages opened before still show them."""
+    shutil.copytree(sealed_site / "public", tmp_path / "cal")
+    month = "calendar/2026/11/index.html"
+    with serving(tmp_path) as base:
+        url = base + "cal/"
+        unlock(browser, url, "a wrong passphrase, long enough")
+        assert wait_for(lambda: "Wrong passphrase" in status(browser))
+        browser.get(url + month)
+        time.sleep(1)
+        assert NOVEMBER_TITLE not in visible_text(browser) and sealed_marks(browser, "2026-11-18") == ""
+        browser.get(url + "index.html")
+        time.sleep(1)
+        assert ANNIVERSARY_TITLE not in browser.page_source
+        assert on_this_day(browser) == ""
+        unlock(browser, url, PASSPHRASE)
+        assert wait_for(lambda: NOVEMBER_TITLE in visible_text(browser)), status(browser)
+        wait_for_worker(browser)
+        for page in [month, "index.html"]:
+            browser.get(url + page)
+            assert wait_for(lambda: sealed_marks(browser, "2026-11-18") == NOVEMBER_TITLE), page
+            # The public entries' marks are where they were, and no other day has a private one.
+            assert "Public morning" in visible_text(browser)
+            assert browser.execute_script("return document.querySelectorAll('.sealed-mark').length") == 1
+        browser.get(url + "index.html")
+        assert wait_for(lambda: ANNIVERSARY_TITLE in on_this_day(browser)), status(browser)
+        assert "2 years ago" in on_this_day(browser) and NOVEMBER_TITLE not in on_this_day(browser)
+        browser.get(url + month)
+        assert wait_for(lambda: sealed_marks(browser, "2026-11-18") == NOVEMBER_TITLE)
+        browser.find_element("link text", NOVEMBER_TITLE).click()
+        assert wait_for(lambda: NOVEMBER_MARKER in visible_text(browser)), status(browser)
+    for page in [month, "index.html"]:
+        browser.get("about:blank")
+        browser.get(url + page)
+        assert wait_for(lambda: sealed_marks(browser, "2026-11-18") == NOVEMBER_TITLE), f"{page} offline"
+    assert wait_for(lambda: ANNIVERSARY_TITLE in on_this_day(browser)), "on this day offline"

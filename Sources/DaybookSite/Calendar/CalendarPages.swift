@@ -65,6 +65,9 @@ struct CalendarPages: SiteFeature {
         let day: Int
         let iso, label, cssClass: String
         let marks: [DayMark]
+        /// Its date on a site with an encrypted part, every day alike: where `sealed.js` puts the private entries'
+        /// marks once unlocked.
+        var sealedDay: String?
         var hasMarks: Bool { !marks.isEmpty }
     }
 
@@ -79,7 +82,9 @@ struct CalendarPages: SiteFeature {
     }
 
     /// A month grid with the marks of every layer; also used by the home page.
-    static func monthView(_ month: YearMonth, layers: [any CalendarLayer], _ context: PageContext) -> MonthView {
+    /// - Parameter sealedMarks: whether the page marks the private entries once unlocked (the diary's months, not a workout log's).
+    static func monthView(_ month: YearMonth, layers: [any CalendarLayer], _ context: PageContext, sealedMarks: Bool = false) -> MonthView {
+        let marksSealed = sealedMarks && context.site.sealed != nil
         let grid = MonthGrid(month: month, weekStart: context.site.config.weekStarts)
         let today = context.site.today
         let weeks = grid.weeks.map { week in
@@ -91,7 +96,7 @@ struct CalendarPages: SiteFeature {
                 if date < today { classes.append("past") }
                 if !marks.isEmpty { classes.append("has-marks") }
                 return DayCell(day: date.day, iso: date.iso, label: context.t.longDate(date),
-                               cssClass: classes.joined(separator: " "), marks: marks)
+                               cssClass: classes.joined(separator: " "), marks: marks, sealedDay: marksSealed ? date.iso : nil)
             })
         }
         return MonthView(title: context.t.monthTitle(month), href: context.link(Routes.calendarMonth(month)),
@@ -103,6 +108,8 @@ struct CalendarPages: SiteFeature {
         let previous, next: PageLink?
         let yearLink: PageLink
         let todayLink: PageLink?
+        /// On a site with an encrypted part: where its script finds the index of the private entries to mark.
+        let sealed: SealedLinks?
     }
 
     static func monthPage(_ month: YearMonth, months: [YearMonth], layers: [any CalendarLayer], _ context: PageContext) -> PageViewModel {
@@ -111,11 +118,12 @@ struct CalendarPages: SiteFeature {
         func link(_ m: YearMonth) -> PageLink { PageLink(label: t.monthTitle(m), href: context.link(Routes.calendarMonth(m))) }
         let todayMonth = context.site.today.monthKey
         let page = MonthPage(
-            month: monthView(month, layers: layers, context),
+            month: monthView(month, layers: layers, context, sealedMarks: true),
             previous: position > 0 ? link(months[position - 1]) : nil,
             next: position + 1 < months.count ? link(months[position + 1]) : nil,
             yearLink: PageLink(label: String(month.year), href: context.link(Routes.calendarYear(month.year))),
-            todayLink: month == todayMonth ? nil : PageLink(label: t["calendar_today"], href: context.link(Routes.calendarMonth(todayMonth)))
+            todayLink: month == todayMonth ? nil : PageLink(label: t["calendar_today"], href: context.link(Routes.calendarMonth(todayMonth))),
+            sealed: SealedLinks.on(context)
         )
         return PageViewModel(title: t.monthTitle(month), section: .calendar, page: page)
     }

@@ -105,7 +105,7 @@ public enum SiteBuilder {
         }
         var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
-        if sealing, content.config.privatePublishing == .encrypted { site.sealed = try seal(content, photos: site.photos, options) }
+        if sealing, content.config.privatePublishing == .encrypted { site.sealed = try seal(content, site: site, options) }
         if options.visibility.includePrivate {
             // The sitemap of a build with private pages lists what the same build without them has: no private
             // page, nor a tag or month page that only private items make (easy to publish by mistake).
@@ -117,7 +117,7 @@ public enum SiteBuilder {
 
     /// The encrypted part of the site; without a passphrase, or with a short one, an error at `site.yml`'s
     /// `publish:` (never a quiet fall back to leaving private items out, or to publishing them in the clear).
-    static func seal(_ content: Content, photos: PhotoLibrary, _ options: BuildOptions) throws -> SealedPart {
+    static func seal(_ content: Content, site: SiteData, _ options: BuildOptions) throws -> SealedPart {
         let location = content.config.privatePublishingLocation ?? SourceLocation(path: "\(options.contentDisplayName)/site.yml")
         guard let passphrase = try options.passphrase() else {
             throw ContentErrors([Diagnostic(location, "private items are published encrypted, but no passphrase was given",
@@ -125,7 +125,8 @@ public enum SiteBuilder {
         }
         if let problem = SealKey.problem(passphrase) { throw ContentErrors([Diagnostic(location, problem)]) }
         return try SealedPart.make(SealedContent(content), passphrase: passphrase, contentDirectory: options.contentDirectory,
-                                   cacheDirectory: options.cacheDirectory, io: options.io, library: photos)
+                                   cacheDirectory: options.cacheDirectory, io: options.io, library: site.photos, today: site.today,
+                                   translation: site.translation)
     }
 
     /// Every page of the site: each feature's pages and public files, then

@@ -24,6 +24,10 @@ struct OnThisDayView: TemplateData {
     let days: [Day]
     /// Some day carried has entries: otherwise the section is left out.
     var hasEntries: Bool { days.contains { !$0.entries.isEmpty } }
+    /// A site with an encrypted part has the section, hidden while no public entry is in it: once unlocked,
+    /// `sealed.js` adds the private entries of the day.
+    let isSealed: Bool
+    var isShown: Bool { hasEntries || isSealed }
 
     init(_ site: SiteData, _ context: PageContext) {
         let entries = site.diary.entries
@@ -37,10 +41,15 @@ struct OnThisDayView: TemplateData {
             return Day(iso: date.iso, isToday: offset == 0, isWindow: match.isWindow, entries: match.hits.map { hit in
                 let index = shown[hit.index]
                 return Entry(item: site.diary.items.item(index, context),
-                             yearsAgo: hit.yearsAgo == 1 ? t["on_this_day_year_ago"] : t.format("on_this_day_years_ago", ["n": String(hit.yearsAgo)]),
-                             firstLines: Self.firstLines(entries[index].body))
+                             yearsAgo: Self.yearsAgo(hit.yearsAgo, t), firstLines: Self.firstLines(entries[index].body))
             })
         }
+        isSealed = site.sealed != nil
+    }
+
+    /// "1 year ago", "3 years ago".
+    static func yearsAgo(_ years: Int, _ t: Translation) -> String {
+        years == 1 ? t["on_this_day_year_ago"] : t.format("on_this_day_years_ago", ["n": String(years)])
     }
 
     static func firstLines(_ body: String) -> String {

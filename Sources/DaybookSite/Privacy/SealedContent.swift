@@ -30,6 +30,20 @@ struct SealedContent: ItemsByKind {
             + pages.map { SealedDocument(page: $0, written: written($0.source), photos: photos) }
             + decks.map { SealedDocument(deck: $0, written: written($0.source)) }
     }
+
+    /// For each day the home page carries from `today` (`PhonePlan.dayCount`), the private entries of its month and
+    /// day in earlier years, by the rule of the public ones (`OnThisDay`), the day itself only (not the week's window).
+    func onThisDay(from today: LocalDate, _ t: Translation, name: (String) -> String) -> [SealedDocument.Lookback] {
+        let index = OnThisDay.Index(entries.map(\.date))
+        return (0..<PhonePlan.dayCount).compactMap { offset in
+            let date = today.adding(days: offset)
+            let match = index.match(today: date, limit: 5)
+            guard !match.isWindow, !match.hits.isEmpty else { return nil }
+            return SealedDocument.Lookback(day: date.iso, entries: match.hits.map { hit in
+                SealedDocument.Anniversary(id: name(entries[hit.index].source.relativePath), yearsAgo: OnThisDayView.yearsAgo(hit.yearsAgo, t))
+            })
+        }
+    }
 }
 
 /// One encrypted file's plaintext, and its line in the encrypted index.
@@ -55,10 +69,21 @@ struct SealedDocument {
         let added: String
     }
 
-    /// The encrypted index: every item's listing, the newest first.
+    /// The encrypted index: every item's listing, the newest first, and the private entries of on this day.
     struct Index: Encodable {
         var version = 1
         let items: [Listing]
+        let onThisDay: [Lookback]
+    }
+
+    /// A day the home page carries (`OnThisDayView`) and the private entries of its month and day in earlier years.
+    struct Lookback: Encodable {
+        let day: String
+        let entries: [Anniversary]
+    }
+
+    struct Anniversary: Encodable {
+        let id, yearsAgo: String
     }
 
     /// The whole item: its listing's fields, what it shows (an entry's or page's HTML, a deck's words), and its

@@ -20,8 +20,9 @@ struct SealedPart: Sendable {
     /// Encrypts every item, keeping the ciphertext of those that did not change
     /// (`SealState`), and writes the state for the next build.
     /// - Parameter library: the build's photos, which resizes those of private items for the encrypted part alone.
+    /// - Parameter today: and `translation`: on this day's private entries, for the days the home page carries.
     static func make(_ content: SealedContent, passphrase: String, contentDirectory: URL, cacheDirectory: URL, io: FileIO,
-                     library: PhotoLibrary) throws -> SealedPart {
+                     library: PhotoLibrary, today: LocalDate, translation: Translation) throws -> SealedPart {
         let statePath = statePath(cacheDirectory)
         let state = SealState.read(statePath, io: io) ?? .fresh()
         let key = try SealKey(passphrase: passphrase, salt: state.saltBytes, iterations: state.iterations)
@@ -42,7 +43,7 @@ struct SealedPart: Sendable {
             guard let file = photos.file(image) else { continue }
             files.append((Routes.sealed(image.id), try sealer.seal(Array(try encoder.encode(file)), as: image.id)))
         }
-        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings))), as: "index")
+        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: content.onThisDay(from: today, translation, name: key.name(of:))))), as: "index")
         let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")
         try SealState(salt: state.salt, iterations: state.iterations, files: sealer.made).write(statePath, io: io)
         return SealedPart(salt: state.saltBytes, iterations: state.iterations, check: check, files: [(Routes.sealedIndex, index)] + files)

@@ -34,6 +34,8 @@ struct HomePage: SiteFeature {
         let isEmpty: Bool
         /// In December and January, the year in review of the year ending or just ended.
         let yearReview: PageLink?
+        /// On a site with an encrypted part: where its script finds the private entries to mark on the month.
+        let sealed: SealedLinks?
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -47,10 +49,11 @@ struct HomePage: SiteFeature {
                             recorder: PhonePlan.Recorder(site, context), hasPlan: days.contains { !$0.plan.isEmpty },
                             recent: site.diary.items.items(site.diary.entries.indices.suffix(10).reversed(), context),
                             onThisDay: OnThisDayView(site, context),
-                            month: CalendarPages.monthView(site.today.monthKey, layers: layers, context),
+                            month: CalendarPages.monthView(site.today.monthKey, layers: layers, context, sealedMarks: true),
                             diaryHref: context.link(Routes.diary),
                             isEmpty: site.diary.entries.isEmpty && plan.isEmpty,
-                            yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) })
+                            yearReview: YearInReviewPages.featured(site).map { YearInReviewPages.link($0, context) },
+                            sealed: SealedLinks.on(context))
             return PageViewModel(title: site.config.title, section: .home, page: home)
         }]
     }

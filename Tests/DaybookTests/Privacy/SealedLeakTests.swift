@@ -66,6 +66,8 @@ import Testing
         for (reference, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
             text = text.replacingOccurrences(of: reference, with: character)
         }
+        // Every day of a calendar carries its date for sealed.js, private or not (`CalendarPages.DayCell.sealedDay`).
+        text = text.replacing(/\ data-day="\d{4}-\d{2}-\d{2}"/, with: "")
         // Runs of %XX as UTF-8 (a Hangul syllable is three), each decoded alone when they are not.
         text = text.replacing(/(?:%[0-9a-fA-F]{2})+/) { $0.0.removingPercentEncoding ?? String($0.0) }
         return (path + "\n" + text).lowercased()

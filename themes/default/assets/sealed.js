@@ -8,7 +8,9 @@
   var STORE = "daybook-sealed", CACHE = "daybook-sealed";
   var unlockBox = document.querySelector(".sealed");
   var list = document.querySelector(".sealed-list");
-  if (!(unlockBox || list) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
+  // The calendar's month (its own page, the home page's): each day's cell says its date (data-day).
+  var marksBox = document.querySelector(".sealed-marks");
+  if (!(unlockBox || list || marksBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
   var status = document.querySelector(".unlock-status");
   function say(text) { if (status) status.textContent = text || ""; }
   function text(name) { return (unlockBox && unlockBox.dataset[name]) || ""; }
@@ -169,6 +171,54 @@
     });
   }
 
+  // Each private entry of a day the page shows: a mark on that day, linking to it on the unlock page.
+  function showMarks(key) {
+    return openJSON(key, marksBox.dataset.index, "index").then(function (index) {
+      index.items.forEach(function (item) {
+        if (item.kind !== "entry" || !/^\d{4}-\d{2}-\d{2}$/.test(item.date)) return;
+        var day = document.querySelector('td[data-day="' + item.date + '"]');
+        if (!day) return;
+        var marks = day.querySelector("ul.marks");
+        if (!marks) {
+          marks = element("ul", "marks");
+          day.append(marks);
+          day.classList.add("has-marks");
+        }
+        var li = element("li", "mark entry no-icon sealed-mark"), a = element("a");
+        a.href = marksBox.dataset.unlock + "#" + item.id;
+        a.append(element("span", "mark-text", item.title));
+        li.append(a);
+        marks.append(li);
+      });
+      showLookback(index);
+    });
+  }
+
+  // On this day (the home page): each carried day's private entries of earlier years, after its public ones.
+  function showLookback(index) {
+    var byId = {};
+    index.items.forEach(function (item) { byId[item.id] = item; });
+    (index.onThisDay || []).forEach(function (day) {
+      var box = /^\d{4}-\d{2}-\d{2}$/.test(day.day) && document.querySelector('[data-lookback-day="' + day.day + '"]');
+      if (!box) return;
+      var ul = box.querySelector("ul.entry-list"), none = box.querySelector("p.empty");
+      if (!ul) {
+        ul = element("ul", "entry-list");
+        box.insertBefore(ul, none);
+      }
+      if (none) none.remove();
+      day.entries.forEach(function (entry) {
+        var item = byId[entry.id];
+        if (!item) return;
+        var li = element("li", "entry-item sealed-lookback"), a = element("a", "", item.title);
+        a.href = marksBox.dataset.unlock + "#" + item.id;
+        li.append(element("span", "years-ago", entry.yearsAgo), " ", when(item), " ", a);
+        ul.append(li);
+      });
+      box.closest(".on-this-day").hidden = false;
+    });
+  }
+
   function failed(error) {
     say(error && error.message === "changed" ? text("changed") : error && error.message === "offline" ? text("offline") : String(error));
   }
@@ -178,7 +228,10 @@
     if (form) form.hidden = true;
     if (lockButton) lockButton.hidden = false;
     say("");
-    return showList(key).then(function () { return unlockBox && showEntry(key); }).catch(failed);
+    var shown = [];
+    if (unlockBox || list) shown.push(showList(key).then(function () { return unlockBox && showEntry(key); }));
+    if (marksBox) shown.push(showMarks(key));
+    return Promise.all(shown).catch(failed);
   }
 
   function locked() {

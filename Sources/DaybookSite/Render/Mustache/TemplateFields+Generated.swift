@@ -28,6 +28,7 @@ extension CalendarPages.DayCell {
         ("label", { (model: CalendarPages.DayCell) -> TemplateValue in model.label.templateValue }),
         ("cssClass", { (model: CalendarPages.DayCell) -> TemplateValue in model.cssClass.templateValue }),
         ("marks", { (model: CalendarPages.DayCell) -> TemplateValue in model.marks.templateValue }),
+        ("sealedDay", { (model: CalendarPages.DayCell) -> TemplateValue in model.sealedDay.templateValue }),
         ("hasMarks", { (model: CalendarPages.DayCell) -> TemplateValue in model.hasMarks.templateValue }),
     ])
 }
@@ -54,6 +55,7 @@ extension CalendarPages.MonthPage {
         ("next", { (model: CalendarPages.MonthPage) -> TemplateValue in model.next.templateValue }),
         ("yearLink", { (model: CalendarPages.MonthPage) -> TemplateValue in model.yearLink.templateValue }),
         ("todayLink", { (model: CalendarPages.MonthPage) -> TemplateValue in model.todayLink.templateValue }),
+        ("sealed", { (model: CalendarPages.MonthPage) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
@@ -361,6 +363,8 @@ extension OnThisDayView {
     static let templateFields = TemplateFieldTable<OnThisDayView>(reading: [
         ("days", { (model: OnThisDayView) -> TemplateValue in model.days.templateValue }),
         ("hasEntries", { (model: OnThisDayView) -> TemplateValue in model.hasEntries.templateValue }),
+        ("isSealed", { (model: OnThisDayView) -> TemplateValue in model.isSealed.templateValue }),
+        ("isShown", { (model: OnThisDayView) -> TemplateValue in model.isShown.templateValue }),
     ])
 }
 
@@ -689,6 +693,7 @@ extension HomePage.Home {
         ("diaryHref", { (model: HomePage.Home) -> TemplateValue in model.diaryHref.templateValue }),
         ("isEmpty", { (model: HomePage.Home) -> TemplateValue in model.isEmpty.templateValue }),
         ("yearReview", { (model: HomePage.Home) -> TemplateValue in model.yearReview.templateValue }),
+        ("sealed", { (model: HomePage.Home) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
