@@ -25,41 +25,37 @@ public enum StarterSite {
 
     /// Writes the starter site into `root` (made when missing) and adds the
     /// lines of `ignored` that its `.gitignore` lacks, holding the content
-    /// lock: the `.gitignore` and the empty folders first (each step
-    /// repeatable), then the files as one journaled change, so a run killed
-    /// at any point and run again gives the site an uninterrupted run gives.
-    /// - Returns: false when `content/` is already a site (nothing written).
+    /// lock. A mark beside the lock (`.daybook-cache/content.init`) says an
+    /// `init` is under way: the `.gitignore`, the empty folders and the
+    /// files as one journaled change follow, each repeatable, and the mark
+    /// goes last; so a run killed at any point and run again gives the site
+    /// an uninterrupted run gives, and an existing `content/` without the
+    /// mark is never touched.
+    /// - Returns: false when `content/` already exists (nothing written).
     public static func write(into root: String, today: LocalDate, timezone: String, locale: SiteConfig.Locale,
                              report: ([Diagnostic]) -> Void = ContentLock.toStandardError) throws -> Bool {
         let content = URL(fileURLWithPath: root + "/content")
-        let finishing = ContentJournal.pending(content: content) == command
+        let io = FileIO.disk
         return try ContentLock.holding(content: content, displayRoot: "content", by: command, report: report) { lock in
-            guard isUnstarted(content.path) else { return finishing }
-            let io = FileIO.disk
+            let mark = ContentLock.path(of: content, suffix: ".init")
+            guard !io.exists(content.path) || io.exists(mark) else { return false }
+            try io.replace(mark, with: Array((command + "\n").utf8))
             let ignore = root + "/.gitignore"
             // A .gitignore that is there but cannot be read stops here: it is never replaced by one without its lines.
             let existing = io.exists(ignore) ? String(decoding: try io.read(ignore), as: UTF8.self) : ""
             if let added = withIgnored(existing) { try io.replace(ignore, with: Array(added.utf8)) }
             for folder in folders { try io.createFolders(root + "/" + folder) }
+            // The files an interrupted run already put in place (its change was finished by the lock) are not written again.
             let changes = files(today: today, timezone: timezone, locale: locale).map { file in
-                ContentChange(String(file.path.dropFirst("content/".count)), before: nil, after: .bytes(Array(file.text.utf8)))
-            }
+                (path: String(file.path.dropFirst("content/".count)), bytes: Array(file.text.utf8))
+            }.filter { !io.exists(content.path + "/" + $0.path) }.map { ContentChange($0.path, before: nil, after: .bytes($0.bytes)) }
             try ContentJournal.commit(changes, lock: lock, what: command)
+            try io.remove(mark)
             return true
         }
     }
 
     private static let command = "daybook init"
-
-    /// No `content/` yet, or only what a killed `init` leaves before its files: the empty starter folders.
-    static func isUnstarted(_ content: String) -> Bool {
-        let io = FileIO.disk
-        guard io.exists(content) else { return true }
-        guard let entries = try? io.list(content) else { return false }
-        return entries.allSatisfy { entry in
-            folders.contains("content/" + entry.name) && (try? io.list(content + "/" + entry.name))?.isEmpty == true
-        }
-    }
 
     /// A `.gitignore` with the missing lines of `ignored` added; nil when none is missing.
     static func withIgnored(_ existing: String) -> String? {

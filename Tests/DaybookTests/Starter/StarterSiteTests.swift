@@ -59,14 +59,22 @@ import Testing
         #expect(Self.files(under: site.root.appendingPathComponent(".daybook-cache")) == [])
     }
 
-    /// What a killed `init` leaves before its files (the empty folders) is
-    /// finished by the next; a folder that holds anything else is a site and is left alone.
+    /// What a killed `init` leaves (its mark beside the lock, the empty
+    /// folders) is finished by the next; a `content/` without the mark, even
+    /// an empty one, is left alone.
     @Test func initFinishesItsOwnStartAndRefusesAnExistingFolder() throws {
         let site = try TestSite(onDisk: true)
         defer { site.remove() }
         for folder in StarterSite.folders { try site.io.createFolders(site.root.path + "/" + folder) }
+        try site.write(".daybook-cache/content.init", "daybook init\n")
         #expect(try StarterSite.write(into: site.root.path, today: Self.today, timezone: "Asia/Seoul", locale: .en))
         #expect(Self.files(under: site.content).count == 6)
+        #expect(Self.files(under: site.root.appendingPathComponent(".daybook-cache")) == [])
+
+        let empty = try TestSite(onDisk: true)
+        defer { empty.remove() }
+        #expect(try StarterSite.write(into: empty.root.path, today: Self.today, timezone: "Asia/Seoul", locale: .en) == false)
+        #expect(Self.files(under: empty.content) == [])
 
         let other = try TestSite(["content/pages/mine.md": "# Mine\n"], onDisk: true)
         defer { other.remove() }
