@@ -31,4 +31,8 @@ for (path, base64) in entries {
 }
 source += entries.isEmpty ? "        :\n" : ""
 source += "    ]\n}\n"
-try source.write(to: output, atomically: true, encoding: .utf8)
+// SwiftPM links this tool again on every build, so it runs every time: a file
+// already as written is left alone, and DaybookSite is not compiled again for it.
+if (try? String(contentsOf: output, encoding: .utf8)) != source {
+    try source.write(to: output, atomically: true, encoding: .utf8)
+}

@@ -16,6 +16,18 @@ DAYBOOK = os.environ.get("DAYBOOK", str(ROOT / ".build/debug/daybook"))
 TODAY = "2026-11-23"
 
 
+def pytest_collection_modifyitems(items):
+    """For pytest-xdist's `--dist loadgroup` (scripts/test): the tests of a
+    module that makes something once for all of them (a module-scoped
+    fixture: a built site, a week walked on the phone) run in one worker, so
+    it is made once; every other test is on its own and runs in whichever
+    worker is free, so that no file's tests wait in line behind each other."""
+    for item in items:
+        fixtures = item._fixtureinfo.name2fixturedefs.values()
+        if any(definition.scope in ("module", "package") for definitions in fixtures for definition in definitions):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
 def daybook(*args, cwd=ROOT, check=True, env=None):
     """Runs the daybook binary, with `env` added to the environment; returns the completed process."""
     result = subprocess.run([DAYBOOK, *args], cwd=cwd, capture_output=True, text=True,

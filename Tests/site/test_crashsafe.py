@@ -2,8 +2,9 @@
 
 A large `daybook inbox` merge and a large import are killed with SIGKILL at
 50 points spread over every write they make (DAYBOOK_CRASH_AT_WRITE=N makes
-the process kill itself just before its Nth write to content/), then run
-again as a person would; the tree must be byte for byte the tree of a run
+the process kill itself just before its Nth write to content/; the points
+are tried in 5 parts, test cases that run side by side), then run again as
+a person would; the tree must be byte for byte the tree of a run
 that was never interrupted, with no hidden file left and no journal. A second
 writer waits for the lock and then names who holds it."""
 import fcntl
@@ -16,9 +17,12 @@ import subprocess
 import threading
 import time
 
+import pytest
+
 from conftest import DAYBOOK, ROOT, TODAY, daybook
 
 POINTS = 50
+PARTS = 5
 
 
 def tree(site):
@@ -40,8 +44,9 @@ def writes_of(result):
     return int(counts[-1])
 
 
-def killed_anywhere_gives_the_uninterrupted_tree(tmp_path, prepare, command):
-    """Runs `command` once uninterrupted, then killed at POINTS spread writes and run again: the same tree each time."""
+def killed_anywhere_gives_the_uninterrupted_tree(tmp_path, prepare, command, part):
+    """Runs `command` once uninterrupted, then killed at every PARTS-th of POINTS spread writes, from the
+    `part`-th on, and run again: the same tree each time."""
     pristine = tmp_path / "pristine"
     shutil.copytree(ROOT / "content", pristine / "content")
     prepare(pristine)
@@ -57,7 +62,7 @@ def killed_anywhere_gives_the_uninterrupted_tree(tmp_path, prepare, command):
 
     points = sorted({1 + round(i * (total - 1) / (POINTS - 1)) for i in range(POINTS)})
     assert len(points) == POINTS
-    for number, point in enumerate(points):
+    for number, point in list(enumerate(points))[part::PARTS]:
         site = tmp_path / f"killed-{point}"
         shutil.copytree(pristine, site)
         killed = run(site, *command, crash_at=point)
@@ -101,8 +106,9 @@ def large_inbox(site):
     (inbox / "phone.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def test_a_large_merge_killed_at_any_write_gives_the_files_of_an_uninterrupted_merge(tmp_path):
-    killed_anywhere_gives_the_uninterrupted_tree(tmp_path, large_inbox, ["inbox", "--today", TODAY])
+@pytest.mark.parametrize("part", range(PARTS))
+def test_a_large_merge_killed_at_any_write_gives_the_files_of_an_uninterrupted_merge(tmp_path, part):
+    killed_anywhere_gives_the_uninterrupted_tree(tmp_path, large_inbox, ["inbox", "--today", TODAY], part)
 
 
 def hevy_export(site):
@@ -117,8 +123,9 @@ def hevy_export(site):
     (site / "hevy.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def test_a_large_import_killed_at_any_write_gives_the_files_of_an_uninterrupted_import(tmp_path):
-    killed_anywhere_gives_the_uninterrupted_tree(tmp_path, hevy_export, ["import", "hevy", "hevy.csv"])
+@pytest.mark.parametrize("part", range(PARTS))
+def test_a_large_import_killed_at_any_write_gives_the_files_of_an_uninterrupted_import(tmp_path, part):
+    killed_anywhere_gives_the_uninterrupted_tree(tmp_path, hevy_export, ["import", "hevy", "hevy.csv"], part)
 
 
 def hold_lock(site, seconds, holder="pid 1: a test holding the lock"):
