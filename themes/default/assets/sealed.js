@@ -10,7 +10,9 @@
   var list = document.querySelector(".sealed-list");
   // The calendar's month (its own page, the home page's): each day's cell says its date (data-day).
   var marksBox = document.querySelector(".sealed-marks");
-  if (!(unlockBox || list || marksBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
+  // The search page: the private search index, merged with the public one by daybook.js.
+  var searchBox = document.querySelector(".sealed-search");
+  if (!(unlockBox || list || marksBox || searchBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
   var status = document.querySelector(".unlock-status");
   function say(text) { if (status) status.textContent = text || ""; }
   function text(name) { return (unlockBox && unlockBox.dataset[name]) || ""; }
@@ -219,6 +221,14 @@
     });
   }
 
+  // The private search index, handed to the search of daybook.js (whichever of the two scripts runs first).
+  function giveSearch(key) {
+    return openJSON(key, searchBox.dataset.search, "search").then(function (index) {
+      if (window.DaybookSearch && window.DaybookSearch.sealed) window.DaybookSearch.sealed(index);
+      else window.daybookSealedSearch = index;
+    });
+  }
+
   function failed(error) {
     say(error && error.message === "changed" ? text("changed") : error && error.message === "offline" ? text("offline") : String(error));
   }
@@ -231,6 +241,7 @@
     var shown = [];
     if (unlockBox || list) shown.push(showList(key).then(function () { return unlockBox && showEntry(key); }));
     if (marksBox) shown.push(showMarks(key));
+    if (searchBox) shown.push(giveSearch(key));
     return Promise.all(shown).catch(failed);
   }
 

@@ -555,6 +555,7 @@ extension SealedPages.Unlock {
 extension SealedLinks {
     static let templateFields = TemplateFieldTable<SealedLinks>(reading: [
         ("indexHref", { (model: SealedLinks) -> TemplateValue in model.indexHref.templateValue }),
+        ("searchHref", { (model: SealedLinks) -> TemplateValue in model.searchHref.templateValue }),
         ("sealedHref", { (model: SealedLinks) -> TemplateValue in model.sealedHref.templateValue }),
         ("unlockHref", { (model: SealedLinks) -> TemplateValue in model.unlockHref.templateValue }),
         ("scriptHref", { (model: SealedLinks) -> TemplateValue in model.scriptHref.templateValue }),
@@ -638,6 +639,7 @@ extension SearchPages.SearchView {
         ("tagsHref", { (model: SearchPages.SearchView) -> TemplateValue in model.tagsHref.templateValue }),
         ("kinds", { (model: SearchPages.SearchView) -> TemplateValue in model.kinds.templateValue }),
         ("years", { (model: SearchPages.SearchView) -> TemplateValue in model.years.templateValue }),
+        ("sealed", { (model: SearchPages.SearchView) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
