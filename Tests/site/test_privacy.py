@@ -229,6 +229,12 @@ def unlock(browser, url, passphrase):
     browser.find_element("css selector", ".unlock-form button").click()
 
 
+def unlock_wrongly(browser, url):
+    """A wrong passphrase given on a device that never unlocked the site: the page says so."""
+    unlock(browser, url, "a wrong passphrase, long enough")
+    assert wait_for(lambda: "Wrong passphrase" in status(browser))
+
+
 def photo_shown(browser):
     """The opened entry's photo, decrypted and decoded: its width as the browser drew it."""
     return browser.execute_script(
@@ -331,8 +337,7 @@ def test_unlocked_the_calendars_and_on_this_day_show_the_private_entries_offline
     month = "calendar/2026/11/index.html"
     with serving(tmp_path) as base:
         url = base + "cal/"
-        unlock(browser, url, "a wrong passphrase, long enough")
-        assert wait_for(lambda: "Wrong passphrase" in status(browser))
+        unlock_wrongly(browser, url)
         browser.get(url + month)
         time.sleep(1)
         assert NOVEMBER_TITLE not in visible_text(browser) and sealed_marks(browser, "2026-11-18") == ""
@@ -381,8 +386,7 @@ def test_unlocked_search_finds_the_private_items_offline_too(browser, sealed_sit
     search = "search/index.html"
     with serving(tmp_path) as base:
         url = base + "find/"
-        unlock(browser, url, "a wrong passphrase, long enough")
-        assert wait_for(lambda: "Wrong passphrase" in status(browser))
+        unlock_wrongly(browser, url)
         browser.get(url + search)
         time.sleep(1)
         assert search_results(browser, MARKER) == [] and search_results(browser, TITLE.split()[0]) == []
