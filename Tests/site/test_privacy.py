@@ -425,3 +425,58 @@ def test_unlocked_search_finds_the_private_items_offline_too(browser, sealed_sit
     time.sleep(1)
     assert search_results(browser, MARKER) == [] and search_results(browser, WORD) == []
     assert any("Public morning" in r for r in search_results(browser, "river"))
+
+
+def heat_day(browser, day):
+    """A day of the year's heatmap: its shade (0–4), its label, and its month's count."""
+    return browser.execute_script(f"""const cell = document.querySelector('.heatmap td[data-day="{day}"]');
+        return [Number(/\\bl(\\d)\\b/.exec(cell.className)[1]), cell.title, cell.closest(".heat-month").querySelector(".count").textContent];""")
+
+
+def figures(browser):
+    """The year in review's figures as shown: label → value."""
+    return browser.execute_script("""return Object.fromEntries([...document.querySelectorAll('.figures li')].map((li) =>
+        [li.querySelector('.figure-label').textContent, li.querySelector('.figure-value').textContent]));""")
+
+
+def test_unlocked_the_year_heatmap_and_the_year_in_review_count_the_private_entries(browser, sealed_site, tmp_path):
+    """The calendar's year shades the private entry's day, names it and counts it in its month once unlocked; the year
+    in review counts it and its words; with a wrong passphrase and after Lock they show the public counts only."""
+    shutil.copytree(sealed_site / "public", tmp_path / "year")
+    year, review = "calendar/2026/index.html", "year/2026/index.html"
+    with serving(tmp_path) as base:
+        url = base + "year/"
+        unlock_wrongly(browser, url)
+        browser.get(url + year)
+        time.sleep(1)
+        level, label, november = heat_day(browser, "2026-11-18")
+        assert level == 0 and NOVEMBER_TITLE not in label and NOVEMBER_TITLE not in browser.page_source
+        assert heat_day(browser, "2026-11-20")[0] == 1 and "Public morning" in heat_day(browser, "2026-11-20")[1]
+        browser.get(url + review)
+        time.sleep(1)
+        public = figures(browser)
+        assert public["Entries"] == "2", public
+
+        unlock(browser, url, PASSPHRASE)
+        assert wait_for(lambda: NOVEMBER_TITLE in visible_text(browser)), status(browser)
+        browser.get(url + year)
+        assert wait_for(lambda: heat_day(browser, "2026-11-18")[0] == 1)
+        assert heat_day(browser, "2026-11-18")[1].endswith(": " + NOVEMBER_TITLE)
+        assert int(heat_day(browser, "2026-11-18")[2]) == int(november) + 1
+        # The other days are as they were.
+        assert heat_day(browser, "2026-11-20")[0] == 1 and NOVEMBER_TITLE not in heat_day(browser, "2026-11-20")[1]
+        browser.get(url + review)
+        assert wait_for(lambda: figures(browser)["Entries"] == "3")
+        # "The novembermarker3306 stays.": three words more.
+        assert int(figures(browser)["Words written"]) == int(public["Words written"]) + 3
+
+        browser.get(url + "unlock/index.html")
+        assert wait_for(lambda: NOVEMBER_TITLE in visible_text(browser))
+        browser.find_element("css selector", ".lock-button").click()
+        assert wait_for(lambda: "Locked" in status(browser))
+        browser.get(url + year)
+        time.sleep(1)
+        assert heat_day(browser, "2026-11-18") == [0, label, november]
+        browser.get(url + review)
+        time.sleep(1)
+        assert figures(browser) == public

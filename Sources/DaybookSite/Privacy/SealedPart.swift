@@ -45,7 +45,8 @@ struct SealedPart: Sendable {
         }
         // The private search index: the search page merges it with the public one once unlocked.
         files.append((Routes.sealedSearch, try sealer.seal(try SearchIndex(records: content.searchRecords(name: key.name(of:))).sealedJSON(), as: "search")))
-        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: content.onThisDay(from: today, translation, name: key.name(of:))))), as: "index")
+        let lookback = content.onThisDay(from: today, translation, name: key.name(of:))
+        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: lookback, years: content.years()))), as: "index")
         let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")
         try SealState(salt: state.salt, iterations: state.iterations, files: sealer.made).write(statePath, io: io)
         return SealedPart(salt: state.saltBytes, iterations: state.iterations, check: check, files: [(Routes.sealedIndex, index)] + files)

@@ -65,6 +65,7 @@ extension CalendarPages.HeatDay {
         ("iso", { (model: CalendarPages.HeatDay) -> TemplateValue in model.iso.templateValue }),
         ("label", { (model: CalendarPages.HeatDay) -> TemplateValue in model.label.templateValue }),
         ("cssClass", { (model: CalendarPages.HeatDay) -> TemplateValue in model.cssClass.templateValue }),
+        ("sealedDay", { (model: CalendarPages.HeatDay) -> TemplateValue in model.sealedDay.templateValue }),
     ])
 }
 
@@ -87,6 +88,7 @@ extension CalendarPages.YearPage {
         ("legend", { (model: CalendarPages.YearPage) -> TemplateValue in model.legend.templateValue }),
         ("activity", { (model: CalendarPages.YearPage) -> TemplateValue in model.activity.templateValue }),
         ("review", { (model: CalendarPages.YearPage) -> TemplateValue in model.review.templateValue }),
+        ("sealed", { (model: CalendarPages.YearPage) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
@@ -391,6 +393,7 @@ extension YearInReviewPages.Figure {
     static let templateFields = TemplateFieldTable<YearInReviewPages.Figure>(reading: [
         ("label", { (model: YearInReviewPages.Figure) -> TemplateValue in model.label.templateValue }),
         ("value", { (model: YearInReviewPages.Figure) -> TemplateValue in model.value.templateValue }),
+        ("sealedFigure", { (model: YearInReviewPages.Figure) -> TemplateValue in model.sealedFigure.templateValue }),
     ])
 }
 
@@ -444,6 +447,7 @@ extension YearInReviewPages.Model {
         ("photos", { (model: YearInReviewPages.Model) -> TemplateValue in model.photos.templateValue }),
         ("photoCount", { (model: YearInReviewPages.Model) -> TemplateValue in model.photoCount.templateValue }),
         ("calendarHref", { (model: YearInReviewPages.Model) -> TemplateValue in model.calendarHref.templateValue }),
+        ("sealed", { (model: YearInReviewPages.Model) -> TemplateValue in model.sealed.templateValue }),
         ("previous", { (model: YearInReviewPages.Model) -> TemplateValue in model.previous.templateValue }),
         ("next", { (model: YearInReviewPages.Model) -> TemplateValue in model.next.templateValue }),
         ("hasTags", { (model: YearInReviewPages.Model) -> TemplateValue in model.hasTags.templateValue }),
