@@ -48,16 +48,6 @@ shared_dir() {
   echo "$(dirname "$(dirname "$common")")/shared"
 }
 
-# The flags every debug `swift build` and `swift test` of the scripts share. The
-# index store (what an editor reads, written while compiling) costs a debug
-# build a fifth to a third more CPU and nothing here reads it: a checkout with
-# no debug build yet builds without it. One already built with it (a plain
-# `swift build`) keeps it, as a change of flags compiles everything again.
-debug_flags() {
-  if [ -f .build/debug.yaml ] && grep -q -- -index-store-path .build/debug.yaml; then return; fi
-  echo --disable-index-store
-}
-
 # quiet_build CONFIGURATION [SWIFT-BUILD-ARGS…]: swift build -c CONFIGURATION with
 # a line of progress instead of the compiler's whole output; on failure, its
 # errors (the whole output is kept in .build/).
