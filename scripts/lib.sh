@@ -40,12 +40,18 @@ need_build_libs() {
 
 # The team's shared folder (bench corpus generator, Hugo twin site): $DAYBOOK_SHARED,
 # else ../shared beside the main checkout, found through git so that it is the same
-# from a linked worktree.
+# from a linked worktree; for a clone of a checkout on this machine (CI's fresh
+# clone) that has none beside it, the one beside the checkout it was cloned from.
 shared_dir() {
   if [ -n "${DAYBOOK_SHARED:-}" ]; then echo "$DAYBOOK_SHARED"; return; fi
-  local common
+  local common origin
   common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || common=$(pwd)/.git
-  echo "$(dirname "$(dirname "$common")")/shared"
+  origin=$(git config --get remote.origin.url 2>/dev/null) || origin=
+  if [ ! -d "$(dirname "$(dirname "$common")")/shared" ] && [ -d "$origin/.git" ] && [ -d "$(dirname "$origin")/shared" ]; then
+    echo "$(dirname "$origin")/shared"
+  else
+    echo "$(dirname "$(dirname "$common")")/shared"
+  fi
 }
 
 # quiet_build CONFIGURATION [SWIFT-BUILD-ARGS…]: swift build -c CONFIGURATION with
