@@ -16,16 +16,40 @@ DAYBOOK = os.environ.get("DAYBOOK", str(ROOT / ".build/debug/daybook"))
 TODAY = "2026-11-23"
 
 
-def pytest_collection_modifyitems(items):
-    """For pytest-xdist's `--dist loadgroup` (scripts/test): the tests of a
-    module that makes something once for all of them (a module-scoped
-    fixture: a built site, a week walked on the phone) run in one worker, so
-    it is made once; every other test is on its own and runs in whichever
-    worker is free, so that no file's tests wait in line behind each other."""
+@functools.cache
+def makes_once(rootpath, module):
+    """Whether the test module (its path below `rootpath`) has a module-scoped fixture: a site it
+    builds, a week it walks on the phone, once for all its tests."""
+    return 'scope="module"' in (rootpath / module).read_text(encoding="utf-8")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under `--dist loadscope` (scripts/test), the pytest-xdist workers take
+    the tests one by one, whichever worker is free the next, except that the
+    tests of a module that makes something once for all of them run in one
+    worker, so that it is made once. (pytest-xdist's own `--dist loadgroup`
+    does not group under pytest 9.2: it renames the test's id, which pytest
+    no longer reads.)"""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByTestOrModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            module = nodeid.split("::", 1)[0]
+            return module if makes_once(config.rootpath, module) else nodeid
+
+    return ByTestOrModule(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that uses a module-scoped fixture its module does not define
+    would have the fixture made again in each worker that runs it: refused."""
     for item in items:
-        fixtures = item._fixtureinfo.name2fixturedefs.values()
-        if any(definition.scope in ("module", "package") for definitions in fixtures for definition in definitions):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+        module = item.nodeid.split("::", 1)[0]
+        definitions = [d for ds in item._fixtureinfo.name2fixturedefs.values() for d in ds]
+        if any(d.scope == "module" for d in definitions) and not makes_once(config.rootpath, module):
+            raise pytest.UsageError(f"{item.nodeid} uses a module-scoped fixture that {module} does not define")
 
 
 def daybook(*args, cwd=ROOT, check=True, env=None):
