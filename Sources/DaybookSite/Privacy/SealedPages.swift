@@ -22,12 +22,13 @@ struct SealedPages: SiteFeature {
     }
 }
 
-/// Where a page's script finds the encrypted part: on the unlock page and beside the diary's lists.
+/// Where a page's script finds the encrypted part: on the unlock page, beside the diary's lists and on the search page.
 struct SealedLinks: TemplateData {
-    let indexHref, sealedHref, unlockHref, scriptHref: String
+    let indexHref, searchHref, sealedHref, unlockHref, scriptHref: String
 
     init(_ context: PageContext, _ sealed: SealedPart) {
         indexHref = context.link(Routes.sealedIndex)
+        searchHref = context.link(Routes.sealedSearch)
         sealedHref = context.root + Routes.sealedFolder
         unlockHref = context.link(Routes.unlock)
         scriptHref = context.link(SitePath(Routes.asset("sealed.js")))
@@ -35,4 +36,13 @@ struct SealedLinks: TemplateData {
 
     /// On a page of a site with an encrypted part; nil on any other.
     static func on(_ context: PageContext) -> SealedLinks? { context.site.sealed.map { SealedLinks(context, $0) } }
+}
+
+/// Where an entry's or a page's script adds the private items that link to it once unlocked: the page's own path,
+/// as the encrypted index names the pages links lead to (`SealedDocument.LinksHere`).
+struct SealedLinksHere: TemplateData {
+    let page: String
+    let links: SealedLinks
+
+    static func on(_ context: PageContext) -> SealedLinksHere? { SealedLinks.on(context).map { SealedLinksHere(page: context.path.value, links: $0) } }
 }

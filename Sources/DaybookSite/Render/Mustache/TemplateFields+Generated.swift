@@ -65,6 +65,7 @@ extension CalendarPages.HeatDay {
         ("iso", { (model: CalendarPages.HeatDay) -> TemplateValue in model.iso.templateValue }),
         ("label", { (model: CalendarPages.HeatDay) -> TemplateValue in model.label.templateValue }),
         ("cssClass", { (model: CalendarPages.HeatDay) -> TemplateValue in model.cssClass.templateValue }),
+        ("sealedDay", { (model: CalendarPages.HeatDay) -> TemplateValue in model.sealedDay.templateValue }),
     ])
 }
 
@@ -87,6 +88,7 @@ extension CalendarPages.YearPage {
         ("legend", { (model: CalendarPages.YearPage) -> TemplateValue in model.legend.templateValue }),
         ("activity", { (model: CalendarPages.YearPage) -> TemplateValue in model.activity.templateValue }),
         ("review", { (model: CalendarPages.YearPage) -> TemplateValue in model.review.templateValue }),
+        ("sealed", { (model: CalendarPages.YearPage) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
@@ -144,6 +146,7 @@ extension DiaryKind.EntryPage {
         ("fields", { (model: DiaryKind.EntryPage) -> TemplateValue in model.fields.templateValue }),
         ("linkedFrom", { (model: DiaryKind.EntryPage) -> TemplateValue in model.linkedFrom.templateValue }),
         ("previews", { (model: DiaryKind.EntryPage) -> TemplateValue in model.previews.templateValue }),
+        ("sealedLinksHere", { (model: DiaryKind.EntryPage) -> TemplateValue in model.sealedLinksHere.templateValue }),
     ])
 }
 
@@ -391,6 +394,7 @@ extension YearInReviewPages.Figure {
     static let templateFields = TemplateFieldTable<YearInReviewPages.Figure>(reading: [
         ("label", { (model: YearInReviewPages.Figure) -> TemplateValue in model.label.templateValue }),
         ("value", { (model: YearInReviewPages.Figure) -> TemplateValue in model.value.templateValue }),
+        ("sealedFigure", { (model: YearInReviewPages.Figure) -> TemplateValue in model.sealedFigure.templateValue }),
     ])
 }
 
@@ -444,6 +448,7 @@ extension YearInReviewPages.Model {
         ("photos", { (model: YearInReviewPages.Model) -> TemplateValue in model.photos.templateValue }),
         ("photoCount", { (model: YearInReviewPages.Model) -> TemplateValue in model.photoCount.templateValue }),
         ("calendarHref", { (model: YearInReviewPages.Model) -> TemplateValue in model.calendarHref.templateValue }),
+        ("sealed", { (model: YearInReviewPages.Model) -> TemplateValue in model.sealed.templateValue }),
         ("previous", { (model: YearInReviewPages.Model) -> TemplateValue in model.previous.templateValue }),
         ("next", { (model: YearInReviewPages.Model) -> TemplateValue in model.next.templateValue }),
         ("hasTags", { (model: YearInReviewPages.Model) -> TemplateValue in model.hasTags.templateValue }),
@@ -475,6 +480,7 @@ extension PagesKind.FreePageView {
         ("params", { (model: PagesKind.FreePageView) -> TemplateValue in model.params.templateValue }),
         ("linkedFrom", { (model: PagesKind.FreePageView) -> TemplateValue in model.linkedFrom.templateValue }),
         ("previews", { (model: PagesKind.FreePageView) -> TemplateValue in model.previews.templateValue }),
+        ("sealedLinksHere", { (model: PagesKind.FreePageView) -> TemplateValue in model.sealedLinksHere.templateValue }),
     ])
 }
 
@@ -555,9 +561,17 @@ extension SealedPages.Unlock {
 extension SealedLinks {
     static let templateFields = TemplateFieldTable<SealedLinks>(reading: [
         ("indexHref", { (model: SealedLinks) -> TemplateValue in model.indexHref.templateValue }),
+        ("searchHref", { (model: SealedLinks) -> TemplateValue in model.searchHref.templateValue }),
         ("sealedHref", { (model: SealedLinks) -> TemplateValue in model.sealedHref.templateValue }),
         ("unlockHref", { (model: SealedLinks) -> TemplateValue in model.unlockHref.templateValue }),
         ("scriptHref", { (model: SealedLinks) -> TemplateValue in model.scriptHref.templateValue }),
+    ])
+}
+
+extension SealedLinksHere {
+    static let templateFields = TemplateFieldTable<SealedLinksHere>(reading: [
+        ("page", { (model: SealedLinksHere) -> TemplateValue in model.page.templateValue }),
+        ("links", { (model: SealedLinksHere) -> TemplateValue in model.links.templateValue }),
     ])
 }
 
@@ -638,6 +652,7 @@ extension SearchPages.SearchView {
         ("tagsHref", { (model: SearchPages.SearchView) -> TemplateValue in model.tagsHref.templateValue }),
         ("kinds", { (model: SearchPages.SearchView) -> TemplateValue in model.kinds.templateValue }),
         ("years", { (model: SearchPages.SearchView) -> TemplateValue in model.years.templateValue }),
+        ("sealed", { (model: SearchPages.SearchView) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
