@@ -4,7 +4,7 @@
 /// it wrote last time instead of rendering the page again. A page without a
 /// key renders every time. Keys live only as long as one process (Swift's
 /// `Hasher` is seeded per process), which is all `serve` needs.
-public struct PageKey: Hashable, Sendable {
+struct PageKey: Hashable, Sendable {
     let value: Int
 
     init(_ value: Int) { self.value = value }
