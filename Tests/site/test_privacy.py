@@ -105,7 +105,7 @@ def test_nothing_private_reaches_a_file_in_the_clear(sealed_site, tmp_path):
     differing = sorted(path for path in set(mine) | set(theirs) if mine.get(path) != theirs.get(path))
     assert [p for p in differing if not p.startswith("sealed/")] == ["sw.js", "unlock/index.html"]
     # The index, the three entries, the page, the deck and the entry's photo.
-    assert len([p for p in mine if p.startswith("sealed/")]) == 7 and "sealed/index.bin" in mine
+    assert len([p for p in mine if p.startswith("sealed/")]) == 8 and {"sealed/index.bin", "sealed/search.bin"} <= set(mine)
     for path, data in mine.items():
         name_and_text = path.encode() + b"\n" + data
         for secret in SECRETS:
@@ -159,9 +159,10 @@ def test_a_rebuild_keeps_unchanged_ciphertext_and_an_edit_gets_a_new_nonce(tmp_p
     second = sealed_files(root / "public")
     assert set(second) == set(first)
     changed = sorted(path for path in first if first[path] != second[path])
-    # The edited entry's file, and the index (whose plaintext did not change, so it kept its bytes: not listed).
-    assert len(changed) == 1 and changed[0] != "sealed/index.bin"
-    nonces = [data[:12] for data in list(first.values()) + [second[changed[0]]]]
+    # The edited entry's file and the private search index, which holds its text; not the index (whose plaintext did
+    # not change, so it kept its bytes).
+    assert len(changed) == 2 and "sealed/search.bin" in changed and "sealed/index.bin" not in changed
+    nonces = [data[:12] for data in list(first.values()) + [second[path] for path in changed]]
     assert len(set(nonces)) == len(nonces), "a nonce was used for two plaintexts"
 
 
@@ -182,7 +183,7 @@ def test_the_passphrase_rules(tmp_path):
     daybook("build", "--content", str(root / "content"), "--output", str(root / "public"), "--today", TODAY,
             "--passphrase-file", str(tmp_path / "pass.txt"), env={"DAYBOOK_PASSPHRASE": ""})
     # The file's passphrase is the environment's: the Python reader opens the site with it.
-    assert len(sealed_files(root / "public")) == 7
+    assert len(sealed_files(root / "public")) == 8
 
 
 @pytest.fixture(scope="module")
@@ -226,6 +227,12 @@ def unlock(browser, url, passphrase):
     field = browser.find_element("id", "passphrase")
     field.send_keys(passphrase)
     browser.find_element("css selector", ".unlock-form button").click()
+
+
+def unlock_wrongly(browser, url):
+    """A wrong passphrase given on a device that never unlocked the site: the page says so."""
+    unlock(browser, url, "a wrong passphrase, long enough")
+    assert wait_for(lambda: "Wrong passphrase" in status(browser))
 
 
 def photo_shown(browser):
@@ -330,8 +337,7 @@ def test_unlocked_the_calendars_and_on_this_day_show_the_private_entries_offline
     month = "calendar/2026/11/index.html"
     with serving(tmp_path) as base:
         url = base + "cal/"
-        unlock(browser, url, "a wrong passphrase, long enough")
-        assert wait_for(lambda: "Wrong passphrase" in status(browser))
+        unlock_wrongly(browser, url)
         browser.get(url + month)
         time.sleep(1)
         assert NOVEMBER_TITLE not in visible_text(browser) and sealed_marks(browser, "2026-11-18") == ""
@@ -360,3 +366,117 @@ def test_unlocked_the_calendars_and_on_this_day_show_the_private_entries_offline
         browser.get(url + page)
         assert wait_for(lambda: sealed_marks(browser, "2026-11-18") == NOVEMBER_TITLE), f"{page} offline"
     assert wait_for(lambda: ANNIVERSARY_TITLE in on_this_day(browser)), "on this day offline"
+
+
+def search_results(browser, query):
+    """The search page's results for a query typed into it, once they have settled: each one's text."""
+    field = browser.find_element("id", "q")
+    field.clear()
+    field.send_keys(query)
+    time.sleep(0.5)
+    assert wait_for(lambda: browser.execute_script("return document.querySelector('.search-results').dataset.query") == query)
+    return browser.execute_script("return [...document.querySelectorAll('.search-results li')].map((li) => li.innerText)")
+
+
+def test_unlocked_search_finds_the_private_items_offline_too(browser, sealed_site, tmp_path):
+    """Search finds a word only a private entry holds once unlocked, with the server stopped too, and the result opens
+    it; a private deck's word and a private page are found; before unlocking, with a wrong passphrase and after Lock,
+    nothing private is found, while public entries are found throughout."""
+    shutil.copytree(sealed_site / "public", tmp_path / "find")
+    search = "search/index.html"
+    with serving(tmp_path) as base:
+        url = base + "find/"
+        unlock_wrongly(browser, url)
+        browser.get(url + search)
+        time.sleep(1)
+        assert search_results(browser, MARKER) == [] and search_results(browser, TITLE.split()[0]) == []
+        assert any("Public morning" in r for r in search_results(browser, "river"))
+
+        unlock(browser, url, PASSPHRASE)
+        assert wait_for(lambda: TITLE in visible_text(browser)), status(browser)
+        wait_for_worker(browser)
+        browser.get(url + search)
+        assert wait_for(lambda: any(TITLE in r for r in search_results(browser, MARKER)))
+        # Found by a word of its title as by its text, with the public results for a word both have.
+        assert any(TITLE in r for r in search_results(browser, "zephyr"))
+        assert any(WORD in r and DECK_TITLE in r for r in search_results(browser, WORD))
+        assert any(PAGE_TITLE in r for r in search_results(browser, PAGE_MARKER))
+        assert any("Public morning" in r for r in search_results(browser, "river"))
+        # The year filter offers a year only private entries have.
+        assert "2019" in browser.execute_script("return [...document.querySelector('select[name=year]').options].map((o) => o.value)")
+        search_results(browser, MARKER)
+        browser.find_element("link text", TITLE).click()
+        assert wait_for(lambda: MARKER in visible_text(browser)), status(browser)
+        browser.get(url + search)
+        assert wait_for(lambda: any(TITLE in r for r in search_results(browser, MARKER)))
+
+    # Offline: the page, the index and the private one as the phone kept them.
+    browser.get("about:blank")
+    browser.get(url + search)
+    assert wait_for(lambda: any(TITLE in r for r in search_results(browser, MARKER))), "offline"
+    assert any("Public morning" in r for r in search_results(browser, "river")), "offline"
+
+    # Lock (on the unlock page, kept offline): search finds nothing private again.
+    browser.get(url + "unlock/index.html")
+    assert wait_for(lambda: TITLE in visible_text(browser))
+    browser.find_element("css selector", ".lock-button").click()
+    assert wait_for(lambda: "Locked" in status(browser))
+    browser.get(url + search)
+    time.sleep(1)
+    assert search_results(browser, MARKER) == [] and search_results(browser, WORD) == []
+    assert any("Public morning" in r for r in search_results(browser, "river"))
+
+
+def heat_day(browser, day):
+    """A day of the year's heatmap: its shade (0–4), its label, and its month's count."""
+    return browser.execute_script(f"""const cell = document.querySelector('.heatmap td[data-day="{day}"]');
+        return [Number(/\\bl(\\d)\\b/.exec(cell.className)[1]), cell.title, cell.closest(".heat-month").querySelector(".count").textContent];""")
+
+
+def figures(browser):
+    """The year in review's figures as shown: label → value."""
+    return browser.execute_script("""return Object.fromEntries([...document.querySelectorAll('.figures li')].map((li) =>
+        [li.querySelector('.figure-label').textContent, li.querySelector('.figure-value').textContent]));""")
+
+
+def test_unlocked_the_year_heatmap_and_the_year_in_review_count_the_private_entries(browser, sealed_site, tmp_path):
+    """The calendar's year shades the private entry's day, names it and counts it in its month once unlocked; the year
+    in review counts it and its words; with a wrong passphrase and after Lock they show the public counts only."""
+    shutil.copytree(sealed_site / "public", tmp_path / "year")
+    year, review = "calendar/2026/index.html", "year/2026/index.html"
+    with serving(tmp_path) as base:
+        url = base + "year/"
+        unlock_wrongly(browser, url)
+        browser.get(url + year)
+        time.sleep(1)
+        level, label, november = heat_day(browser, "2026-11-18")
+        assert level == 0 and NOVEMBER_TITLE not in label and NOVEMBER_TITLE not in browser.page_source
+        assert heat_day(browser, "2026-11-20")[0] == 1 and "Public morning" in heat_day(browser, "2026-11-20")[1]
+        browser.get(url + review)
+        time.sleep(1)
+        public = figures(browser)
+        assert public["Entries"] == "2", public
+
+        unlock(browser, url, PASSPHRASE)
+        assert wait_for(lambda: NOVEMBER_TITLE in visible_text(browser)), status(browser)
+        browser.get(url + year)
+        assert wait_for(lambda: heat_day(browser, "2026-11-18")[0] == 1)
+        assert heat_day(browser, "2026-11-18")[1].endswith(": " + NOVEMBER_TITLE)
+        assert int(heat_day(browser, "2026-11-18")[2]) == int(november) + 1
+        # The other days are as they were.
+        assert heat_day(browser, "2026-11-20")[0] == 1 and NOVEMBER_TITLE not in heat_day(browser, "2026-11-20")[1]
+        browser.get(url + review)
+        assert wait_for(lambda: figures(browser)["Entries"] == "3")
+        # "The novembermarker3306 stays.": three words more.
+        assert int(figures(browser)["Words written"]) == int(public["Words written"]) + 3
+
+        browser.get(url + "unlock/index.html")
+        assert wait_for(lambda: NOVEMBER_TITLE in visible_text(browser))
+        browser.find_element("css selector", ".lock-button").click()
+        assert wait_for(lambda: "Locked" in status(browser))
+        browser.get(url + year)
+        time.sleep(1)
+        assert heat_day(browser, "2026-11-18") == [0, label, november]
+        browser.get(url + review)
+        time.sleep(1)
+        assert figures(browser) == public

@@ -131,6 +131,8 @@ struct CalendarPages: SiteFeature {
     struct HeatDay: TemplateData {
         var isPad = false
         let iso, label, cssClass: String
+        /// Its date on a site with an encrypted part, every day alike: where `sealed.js` counts the private entries once unlocked.
+        var sealedDay: String?
     }
 
     struct HeatMonth: TemplateData {
@@ -148,6 +150,8 @@ struct CalendarPages: SiteFeature {
         let activity: ActivityLayers.YearView
         /// `year/YYYY/`, when the year has entries or workouts.
         let review: PageLink?
+        /// On a site with an encrypted part: where its script finds the private entries to count.
+        let sealed: SealedLinks?
     }
 
     /// Activity level 0–4 from the number of marks on a day.
@@ -167,7 +171,7 @@ struct CalendarPages: SiteFeature {
                 let label = marks.isEmpty ? t.longDate(date) : "\(t.longDate(date)): \(marks.map(\.label).joined(separator: ", "))"
                 var css = "heat l\(level(marks.count))" + activity.cssClasses(date)
                 if date == context.site.today { css += " today" }
-                return HeatDay(iso: date.iso, label: label, cssClass: css)
+                return HeatDay(iso: date.iso, label: label, cssClass: css, sealedDay: context.site.sealed.map { _ in date.iso })
             }
         }
         return HeatMonth(title: t.monthName(month.month), href: context.link(Routes.calendarMonth(month)),
@@ -184,7 +188,7 @@ struct CalendarPages: SiteFeature {
                             previous: position > 0 ? link(years[position - 1]) : nil,
                             next: position + 1 < years.count ? link(years[position + 1]) : nil, legend: legend,
                             activity: activity.year(year, t),
-                            review: hasReview ? YearInReviewPages.link(year, context) : nil)
+                            review: hasReview ? YearInReviewPages.link(year, context) : nil, sealed: SealedLinks.on(context))
         return PageViewModel(title: t.format("year_title", ["year": String(year)]), section: .calendar, page: page)
     }
 }

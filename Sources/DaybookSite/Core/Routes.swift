@@ -21,6 +21,7 @@ enum Routes {
     static let unlock = SitePath.folder("unlock")
     static let sealedFolder = "sealed/"
     static let sealedIndex = SitePath(sealedFolder + "index.bin")
+    static let sealedSearch = SitePath(sealedFolder + "search.bin")
     static func sealed(_ name: String) -> SitePath { SitePath(sealedFolder + name + ".bin") }
 
     /// An old URL from front matter `aliases:`: a folder, or a file when it ends in `.html`.

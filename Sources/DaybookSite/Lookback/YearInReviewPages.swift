@@ -75,6 +75,8 @@ struct YearInReviewPages: SiteFeature {
 
     struct Figure: TemplateData {
         let label, value: String
+        /// What `sealed.js` adds the year's private entries to once unlocked (`entries`, `words`), on a site with an encrypted part.
+        var sealedFigure: String?
     }
 
     struct Row: TemplateData {
@@ -111,6 +113,8 @@ struct YearInReviewPages: SiteFeature {
         let photos: [MediaPages.Item]
         let photoCount: Int
         let calendarHref: String
+        /// On a site with an encrypted part: where its script finds the private entries to count.
+        let sealed: SealedLinks?
         let previous, next: PageLink?
         var hasTags: Bool { !tags.isEmpty }
         var hasWeather: Bool { !weather.isEmpty }
@@ -158,11 +162,12 @@ struct YearInReviewPages: SiteFeature {
         func link(_ index: Int) -> PageLink? {
             years.indices.contains(index) ? PageLink(label: String(years[index]), href: context.link(Routes.yearInReview(years[index]))) : nil
         }
+        let sealed = SealedLinks.on(context)
         let model = Model(
             year: year,
             figures: [
-                Figure(label: t["review_entries"], value: String(review.entries)),
-                Figure(label: t["review_words"], value: String(review.words)),
+                Figure(label: t["review_entries"], value: String(review.entries), sealedFigure: sealed.map { _ in "entries" }),
+                Figure(label: t["review_words"], value: String(review.words), sealedFigure: sealed.map { _ in "words" }),
             ] + inputs.tallies.compactMap { tally in
                 let count = tally.days.count { $0.year == year }
                 return count == 0 ? nil : Figure(label: tally.label, value: String(count))
@@ -190,7 +195,7 @@ struct YearInReviewPages: SiteFeature {
                            share: RoutineMonthsPage.percent(share.counts.successShare))
             },
             photos: YearInReview.spread(photos.count, limit: photoLimit).map { photos[$0] }, photoCount: photos.count,
-            calendarHref: context.link(Routes.calendarYear(year)),
+            calendarHref: context.link(Routes.calendarYear(year)), sealed: sealed,
             previous: position.flatMap { link($0 - 1) }, next: position.flatMap { link($0 + 1) })
         return PageViewModel(title: t.format("review_title", ["year": String(year)]), section: .calendar, page: model)
     }

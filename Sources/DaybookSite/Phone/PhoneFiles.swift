@@ -80,9 +80,9 @@ enum PhoneFiles {
                 books += (activity.studies + activity.reviews).map { Routes.wordBook(activity.deckID, $0.start) }
             }
         }
-        // The encrypted part's page and index, when the site has one (the items' files are kept once opened: sealed.js).
+        // The encrypted part's page, index and search index, when the site has one (the items' files are kept once opened: sealed.js).
         let pages = [Routes.home, Routes.vocabToday, Routes.vocabTodayCards] + deckCards + books + [Routes.workouts, Routes.routines,
-                                                                                                 Routes.unlock, Routes.sealedIndex]
+                                                                                                 Routes.unlock, Routes.sealedIndex, Routes.sealedSearch]
         let assets = ["style.css", "daybook.js", "phone.js", "sets.js", "cards.js", "cards.css", "vocab.css", "training.css", "sealed.js"]
             + icons.map(\.path)
         var seen = Set<String>()

@@ -31,6 +31,30 @@ struct SealedContent: ItemsByKind {
             + decks.map { SealedDocument(deck: $0, written: written($0.source)) }
     }
 
+    /// The private search index's records (`sealed/search.bin`): what the public index keeps of an entry, a page and
+    /// a deck's words (`SiteFeature.searchRecords`), each leading to its item on the unlock page (`unlock/index.html#ID`).
+    func searchRecords(name: (String) -> String) -> [SearchPages.Record] {
+        func url(_ source: SourceFile) -> String { Routes.unlock.filePath + "#" + name(source.relativePath) }
+        func text(_ markdown: String) -> String { Markdown.plainText(markdown, characters: SearchPages.textLength) }
+        return entries.map { SearchPages.Record(title: $0.title, url: url($0.source), date: $0.date, kind: .diary, tags: $0.tags, text: text($0.body)) }
+            + pages.map { SearchPages.Record(title: $0.title, url: url($0.source), date: nil, kind: .page, tags: [], text: text($0.body)) }
+            + decks.flatMap { deck in
+                deck.words.map { word in
+                    SearchPages.Record(title: Markdown.plainText(word.text), url: url(deck.source), date: word.added, kind: .word,
+                                       tags: [deck.title], text: Markdown.plainText(word.meanings.joined(separator: "; ")))
+                }
+            }
+    }
+
+    /// Each year of the private entries: how many and their words, as the year in review counts them (`YearInReview`).
+    func years() -> [SealedDocument.Year] {
+        let counted = entries.map { YearInReview.Entry(date: $0.date, words: YearInReview.words($0.body)) }
+        return Set(entries.map(\.date.year)).sorted().map { year in
+            let review = YearInReview(year: year, entries: counted, workouts: [])
+            return SealedDocument.Year(year: year, entries: review.entries, words: review.words)
+        }
+    }
+
     /// For each day the home page carries from `today` (`PhonePlan.dayCount`), the private entries of its month and
     /// day in earlier years, by the rule of the public ones (`OnThisDay`), the day itself only (not the week's window).
     func onThisDay(from today: LocalDate, _ t: Translation, name: (String) -> String) -> [SealedDocument.Lookback] {
@@ -69,11 +93,18 @@ struct SealedDocument {
         let added: String
     }
 
-    /// The encrypted index: every item's listing, the newest first, and the private entries of on this day.
+    /// The encrypted index: every item's listing, the newest first, the private entries of on this day, and what the
+    /// year in review adds of them.
     struct Index: Encodable {
         var version = 1
         let items: [Listing]
         let onThisDay: [Lookback]
+        let years: [Year]
+    }
+
+    /// A year's private entries, counted as the year in review counts the public ones.
+    struct Year: Encodable {
+        let year, entries, words: Int
     }
 
     /// A day the home page carries (`OnThisDayView`) and the private entries of its month and day in earlier years.

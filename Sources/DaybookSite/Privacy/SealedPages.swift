@@ -22,12 +22,13 @@ struct SealedPages: SiteFeature {
     }
 }
 
-/// Where a page's script finds the encrypted part: on the unlock page and beside the diary's lists.
+/// Where a page's script finds the encrypted part: on the unlock page, beside the diary's lists and on the search page.
 struct SealedLinks: TemplateData {
-    let indexHref, sealedHref, unlockHref, scriptHref: String
+    let indexHref, searchHref, sealedHref, unlockHref, scriptHref: String
 
     init(_ context: PageContext, _ sealed: SealedPart) {
         indexHref = context.link(Routes.sealedIndex)
+        searchHref = context.link(Routes.sealedSearch)
         sealedHref = context.root + Routes.sealedFolder
         unlockHref = context.link(Routes.unlock)
         scriptHref = context.link(SitePath(Routes.asset("sealed.js")))

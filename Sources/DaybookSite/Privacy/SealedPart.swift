@@ -10,7 +10,7 @@ struct SealedPart: Sendable {
     let iterations: Int
     /// A known text sealed as `check`: the unlock page tells a wrong passphrase from a changed file with it.
     let check: [UInt8]
-    /// The encrypted index, then each item's file.
+    /// The encrypted index, then each item's file and the private search index.
     let files: [(path: SitePath, bytes: [UInt8])]
 
     static let checkText = "daybook"
@@ -43,7 +43,10 @@ struct SealedPart: Sendable {
             guard let file = photos.file(image) else { continue }
             files.append((Routes.sealed(image.id), try sealer.seal(Array(try encoder.encode(file)), as: image.id)))
         }
-        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: content.onThisDay(from: today, translation, name: key.name(of:))))), as: "index")
+        // The private search index: the search page merges it with the public one once unlocked.
+        files.append((Routes.sealedSearch, try sealer.seal(try SearchIndex(records: content.searchRecords(name: key.name(of:))).sealedJSON(), as: "search")))
+        let lookback = content.onThisDay(from: today, translation, name: key.name(of:))
+        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: lookback, years: content.years()))), as: "index")
         let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")
         try SealState(salt: state.salt, iterations: state.iterations, files: sealer.made).write(statePath, io: io)
         return SealedPart(salt: state.saltBytes, iterations: state.iterations, check: check, files: [(Routes.sealedIndex, index)] + files)

@@ -242,21 +242,29 @@ struct SearchIndex: Sendable {
         return shards
     }
 
+    struct Manifest: Encodable {
+        /// Each term shard's first key.
+        let terms: [String]
+        let parts: [Part]
+    }
+
+    var manifestFields: Manifest { Manifest(terms: shards.map { $0.first?.key ?? "" }, parts: parts) }
+
     /// `window.DAYBOOK_SEARCH = {…};`
     func manifest() throws(Diagnostic) -> [UInt8] {
-        struct Manifest: Encodable {
-            /// Each term shard's first key.
-            let terms: [String]
-            let parts: [Part]
-        }
-        let manifest = Manifest(terms: shards.map { $0.first?.key ?? "" }, parts: parts)
-        return Array("window.DAYBOOK_SEARCH = ".utf8) + Array(try PublishedJSON.encode(manifest, for: Routes.searchIndex)) + Array(";\n".utf8)
+        Array("window.DAYBOOK_SEARCH = ".utf8) + Array(try PublishedJSON.encode(manifestFields, for: Routes.searchIndex)) + Array(";\n".utf8)
     }
 
     /// `DaybookSearch.terms(N, "key,title,body key,title,body …");` Keys are
     /// letters and digits only (and a prefix's mark), so neither separator nor quote can occur in them.
     func shardScript(_ number: Int) -> [UInt8] {
         var text = Array("DaybookSearch.terms(\(number), \"".utf8)
+        appendShard(number, to: &text)
+        text += Array("\");\n".utf8)
+        return text
+    }
+
+    private func appendShard(_ number: Int, to text: inout [UInt8]) {
         for (index, entry) in shards[number].enumerated() {
             if index > 0 { text.append(UInt8(ascii: " ")) }
             text += entry.key.utf8
@@ -265,8 +273,42 @@ struct SearchIndex: Sendable {
             text.append(UInt8(ascii: ","))
             PostingCode.append(entry.body, to: &text)
         }
-        text += Array("\");\n".utf8)
-        return text
+    }
+
+    /// The whole index as one JSON document, for the encrypted part (`sealed/search.bin`, docs/privacy.md):
+    /// `{"manifest": {…}, "shards": ["key,title,body …", …], "docs": [[[[title, url, date, tag…], …], [text, …]], …]}`,
+    /// what the scripts of a public index hold, the texts as they are (the file is opened whole, in one piece).
+    func sealedJSON() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var json = Array(#"{"manifest":"#.utf8) + Array(try encoder.encode(manifestFields)) + Array(#","shards":["#.utf8)
+        for number in shards.indices {
+            if number > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "\""))
+            appendShard(number, to: &json)
+            json.append(UInt8(ascii: "\""))
+        }
+        json += #"],"docs":["#.utf8
+        for number in chunks.indices {
+            if number > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "["))
+            appendRows(number, to: &json)
+            json.append(UInt8(ascii: ","))
+            JSONStrings.append(documents[chunks[number]].lazy.map(\.text), to: &json)
+            json.append(UInt8(ascii: "]"))
+        }
+        json += "]}".utf8
+        return json
+    }
+
+    /// `[[title, url, date, tag…], …]`: a chunk's documents without their texts.
+    private func appendRows(_ number: Int, to script: inout [UInt8]) {
+        script.append(UInt8(ascii: "["))
+        for (index, document) in documents[chunks[number]].enumerated() {
+            if index > 0 { script.append(UInt8(ascii: ",")) }
+            JSONStrings.append([document.title, document.url, document.date?.iso ?? ""] + document.tags, to: &script)
+        }
+        script.append(UInt8(ascii: "]"))
     }
 
     /// `DaybookSearch.docs(N, [[title, url, date, tag…], …], "…");`, the
@@ -276,12 +318,9 @@ struct SearchIndex: Sendable {
     /// of the bytes on a diary); a browser that cannot still shows the results.
     func chunkScript(_ number: Int) -> [UInt8] {
         let documents = documents[chunks[number]]
-        var script = Array("DaybookSearch.docs(\(number), [".utf8)
-        for (index, document) in documents.enumerated() {
-            if index > 0 { script.append(UInt8(ascii: ",")) }
-            JSONStrings.append([document.title, document.url, document.date?.iso ?? ""] + document.tags, to: &script)
-        }
-        script += "], ".utf8
+        var script = Array("DaybookSearch.docs(\(number), ".utf8)
+        appendRows(number, to: &script)
+        script += ", ".utf8
         var texts: [UInt8] = []
         JSONStrings.append(documents.lazy.map(\.text), to: &texts)
         // Should compressing ever fail, the page reads the texts as they are too.

@@ -7,6 +7,8 @@ struct SearchPages: SiteFeature {
     struct SearchView: TemplateData {
         let indexHref, diaryHref, tagsHref: String
         let kinds, years: [Option]
+        /// Where the private search index is, which the page merges with this one once unlocked (`SealedPart`).
+        let sealed: SealedLinks?
     }
 
     /// A choice of the kind or year filter.
@@ -32,6 +34,7 @@ struct SearchPages: SiteFeature {
         // Made of the records alone: an edit that changes none keeps the index and its files.
         let key = site.rememberedKey { hasher in
             for feature in site.features { feature.combineSearchKey(PublicSite(site), into: &hasher) }
+            hasher.combine(site.sealed != nil)
         }
         let index = site.memo.value("search index", key: key) { SearchIndex(records: Self.records(site)) }
         // A kind without a label of its own (a `ListedKind`'s) is named as in the navigation.
@@ -42,7 +45,8 @@ struct SearchPages: SiteFeature {
             Page(Routes.search, template: "pages/search", key: key) { context in
                 PageViewModel(title: context.t["nav_search"], section: .search,
                               page: SearchView(indexHref: context.link(Routes.searchIndex), diaryHref: context.link(Routes.diary),
-                                               tagsHref: context.link(Routes.tags), kinds: kinds, years: years))
+                                               tagsHref: context.link(Routes.tags), kinds: kinds, years: years,
+                                               sealed: SealedLinks.on(context)))
             },
             Page(file: Routes.searchIndex, key: key) { _ in try index.manifest() },
         ]

@@ -95,8 +95,9 @@ import Testing
         let before = Set(plain.outputFiles()), after = Set(encrypted.outputFiles())
         #expect(before.subtracting(after) == [])
         let added = after.subtracting(before)
-        #expect(added.contains("unlock/index.html") && added.contains("sealed/index.bin"))
-        #expect(added.filter { $0 != "unlock/index.html" && $0 != "sealed/index.bin" && $0.wholeMatch(of: /sealed\/[0-9a-f]{32}\.bin/) == nil } == [])
+        let named: Set = ["unlock/index.html", "sealed/index.bin", "sealed/search.bin"]
+        #expect(added.isSuperset(of: named))
+        #expect(added.filter { !named.contains($0) && $0.wholeMatch(of: /sealed\/[0-9a-f]{32}\.bin/) == nil } == [])
 
         var leaks: [String] = []
         for path in after.sorted() {
@@ -138,9 +139,15 @@ import Testing
         #expect(html.contains(#"<img src="" alt="raw">"#) && !html.contains("raw-0.png"))
         #expect(html.contains(#"<p><img data-sealed="\#(key.name(of: "diary/2026/2026-11-05/photo-privatemark4x.svg"))" alt="A figure">"#))
         let sealedKinds: [any ContentKind.Type] = [DiaryKind.self, VocabKind.self, PagesKind.self]
+        // The private search index finds each sealed item by its title's word, and holds nothing of the others.
+        let search = String(decoding: try Sealer.open(Array(try #require(encrypted.data("sealed/search.bin"))), as: "search", key: key.content),
+                            as: UTF8.self)
         for index in privateItems {
             let isSealed = sealedKinds.contains { $0 == Self.kinds[index] }
             #expect(opened.contains(PrivacyPropertyTests.marker(index, .hidden)) == isSealed, "item \(index): \(Self.kinds[index])")
+            #expect(search.contains("숨은제목\(index)") == isSealed, "item \(index) in the private search index: \(Self.kinds[index])")
         }
+        // Public items are the public index's alone.
+        #expect(!search.contains(PrivacyPropertyTests.marker(0, .shown)) && !search.contains(PrivacyPropertyTests.marker(1, .shown)))
     }
 }

@@ -142,18 +142,6 @@
     if (current.length) found.push({ characters: current, paired });
     return found;
   }
-  // The shard a key is in, or would be: the last whose first key is not after it
-  // (keys are sorted as strings compare here, SearchIndex.shards).
-  function shardAt(key) {
-    const firsts = manifest.terms;
-    let low = 0, high = firsts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (firsts[middle] <= key) low = middle; else high = middle - 1;
-    }
-    return low;
-  }
-
   // Words are cut at 32 bytes of UTF-8, between characters (SearchKey.capacity).
   function cut(characters) {
     let bytes = 0, count = 0;
@@ -184,104 +172,161 @@
     return found;
   }
 
-  // A key's documents: [title, body], or null when its shard did not load.
-  async function lookUp(key) {
-    const keys = await load("terms", shardAt(key));
-    return keys && (keys.get(key) || ["", ""]);
-  }
-  // A prefix's documents: its own entry (`co*`) if it begins many keys, else those of every key it begins.
-  async function lookUpPrefix(prefix) {
-    const own = await load("terms", shardAt(prefix + "*"));
-    if (!own) return null;
-    if (own.has(prefix + "*")) return [own.get(prefix + "*")];
-    const numbers = [];
-    for (let number = shardAt(prefix); number <= shardAt(prefix + "\uffff"); number++) numbers.push(number);
-    const shards = await Promise.all(numbers.map((number) => load("terms", number)));
-    if (shards.includes(null)) return null;
-    const found = [];
-    for (const keys of shards) for (const [key, postings] of keys) if (key.startsWith(prefix) && !key.endsWith("*")) found.push(postings);
-    return found;
-  }
+  // An index: its manifest (each term shard's first key, the parts) and
+  // load(folder, number), which gives a term shard or a chunk of documents.
+  // The public one's files are scripts; the private one (sealed.js, once
+  // unlocked) is one decrypted document.
+  function searchIndex(manifest, load) {
+    const self = {};
+    // The shard a key is in, or would be: the last whose first key is not after it
+    // (keys are sorted as strings compare here, SearchIndex.shards).
+    function shardAt(key) {
+      const firsts = manifest.terms;
+      let low = 0, high = firsts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (firsts[middle] <= key) low = middle; else high = middle - 1;
+      }
+      return low;
+    }
 
-  // Document number → whether the term is in its title; null when part of the index did not load.
-  async function matches(term) {
-    const found = new Map();
-    const add = ([title, body]) => {
-      for (const id of decode(title)) found.set(id, true);
-      for (const id of decode(body)) if (!found.has(id)) found.set(id, false);
-    };
-    const prefix = term.paired ? term.characters.length === 1 : term.characters.length > 1;
-    if (prefix) {
-      const all = await lookUpPrefix(term.text);
-      if (!all) return null;
-      all.forEach(add);
+    // A key's documents: [title, body], or null when its shard did not load.
+    async function lookUp(key) {
+      const keys = await load("terms", shardAt(key));
+      return keys && (keys.get(key) || ["", ""]);
+    }
+    // A prefix's documents: its own entry (`co*`) if it begins many keys, else those of every key it begins.
+    async function lookUpPrefix(prefix) {
+      const own = await load("terms", shardAt(prefix + "*"));
+      if (!own) return null;
+      if (own.has(prefix + "*")) return [own.get(prefix + "*")];
+      const numbers = [];
+      for (let number = shardAt(prefix); number <= shardAt(prefix + "\uffff"); number++) numbers.push(number);
+      const shards = await Promise.all(numbers.map((number) => load("terms", number)));
+      if (shards.includes(null)) return null;
+      const found = [];
+      for (const keys of shards) for (const [key, postings] of keys) if (key.startsWith(prefix) && !key.endsWith("*")) found.push(postings);
       return found;
     }
-    if (!term.paired) {
-      const postings = await lookUp(term.text);
-      if (!postings) return null;
-      add(postings);
+
+    // Document number → whether the term is in its title; null when part of the index did not load.
+    async function matches(term) {
+      const found = new Map();
+      const add = ([title, body]) => {
+        for (const id of decode(title)) found.set(id, true);
+        for (const id of decode(body)) if (!found.has(id)) found.set(id, false);
+      };
+      const prefix = term.paired ? term.characters.length === 1 : term.characters.length > 1;
+      if (prefix) {
+        const all = await lookUpPrefix(term.text);
+        if (!all) return null;
+        all.forEach(add);
+        return found;
+      }
+      if (!term.paired) {
+        const postings = await lookUp(term.text);
+        if (!postings) return null;
+        add(postings);
+        return found;
+      }
+      const pairs = term.characters.slice(1).map((character, index) => term.characters[index] + character);
+      const looked = await Promise.all(pairs.map(lookUp));
+      if (looked.includes(null)) return null;
+      pairs.forEach((pair, index) => {
+        const postings = looked[index];
+        const here = new Map();
+        for (const id of decode(postings[0])) here.set(id, true);
+        for (const id of decode(postings[1])) here.set(id, false);
+        if (index === 0) { for (const [id, title] of here) found.set(id, title); return; }
+        for (const [id, title] of found) {
+          if (!here.has(id)) found.delete(id);
+          else found.set(id, title && here.get(id));
+        }
+      });
       return found;
     }
-    const pairs = term.characters.slice(1).map((character, index) => term.characters[index] + character);
-    const looked = await Promise.all(pairs.map(lookUp));
-    if (looked.includes(null)) return null;
-    pairs.forEach((pair, index) => {
-      const postings = looked[index];
-      const here = new Map();
-      for (const id of decode(postings[0])) here.set(id, true);
-      for (const id of decode(postings[1])) here.set(id, false);
-      if (index === 0) { for (const [id, title] of here) found.set(id, title); return; }
-      for (const [id, title] of found) {
-        if (!here.has(id)) found.delete(id);
-        else found.set(id, title && here.get(id));
-      }
-    });
-    return found;
-  }
 
-  function partOf(id) { return manifest.parts.find((part) => id >= part.start && id < part.start + part.count); }
-  // The month of a document: the last month of its part that begins at or before it.
-  function monthOf(part, id) {
-    const months = part.months;
-    let low = 0, high = months.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (months[middle][1] <= id) low = middle; else high = middle - 1;
+    function partOf(id) { return manifest.parts.find((part) => id >= part.start && id < part.start + part.count); }
+    // The month of a document: the last month of its part that begins at or before it.
+    function monthOf(part, id) {
+      const months = part.months;
+      let low = 0, high = months.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (months[middle][1] <= id) low = middle; else high = middle - 1;
+      }
+      return months[low][0];
     }
-    return months[low][0];
-  }
-  // A document's title, address, date, tags and text; null when its chunk did not load.
-  async function documentOf(id) {
-    const part = partOf(id);
-    const offset = id - part.start;
-    const rows = await load("docs", part.chunk + Math.floor(offset / part.per));
-    if (!rows) return null;
-    const [[title, url, date, ...tags], text] = rows[offset % part.per] || [["", "", ""], null];
-    return { title, url, date, text, tags, kind: part.kind };
-  }
-
-  // Ranked: more terms in the title first, then newest first.
-  async function rank(query) {
-    const found = await Promise.all(query.map(matches));
-    if (found.includes(null)) return null;
-    const kind = kindFilter.value, year = Number(yearFilter.value);
-    const hits = [];
-    for (const [id, inTitle] of found[0] || []) {
-      let score = inTitle ? 1 : 0, all = true;
-      for (let index = 1; index < found.length && all; index++) {
-        const other = found[index].get(id);
-        if (other === undefined) all = false;
-        else if (other) score++;
-      }
-      if (!all) continue;
+    // A document's title, address, date, tags and text; null when its chunk did not load.
+    async function documentOf(id) {
       const part = partOf(id);
-      const month = monthOf(part, id);
-      if (kind && part.kind !== kind) continue;
-      if (year && Math.floor(month / 100) !== year) continue;
-      hits.push({ id, score, month, order: manifest.parts.indexOf(part) });
+      const offset = id - part.start;
+      const rows = await load("docs", part.chunk + Math.floor(offset / part.per));
+      if (!rows) return null;
+      const [[title, url, date, ...tags], text] = rows[offset % part.per] || [["", "", ""], null];
+      return { title, url, date, text, tags, kind: part.kind };
     }
-    hits.sort((a, b) => b.score - a.score || b.month - a.month || a.order - b.order || a.id - b.id);
+
+    // The matches of every term, ranked as a whole by rank().
+    async function hits(query) {
+      const found = await Promise.all(query.map(matches));
+      if (found.includes(null)) return null;
+      const kind = kindFilter.value, year = Number(yearFilter.value);
+      const hits = [];
+      for (const [id, inTitle] of found[0] || []) {
+        let score = inTitle ? 1 : 0, all = true;
+        for (let index = 1; index < found.length && all; index++) {
+          const other = found[index].get(id);
+          if (other === undefined) all = false;
+          else if (other) score++;
+        }
+        if (!all) continue;
+        const part = partOf(id);
+        const month = monthOf(part, id);
+        if (kind && part.kind !== kind) continue;
+        if (year && Math.floor(month / 100) !== year) continue;
+        hits.push({ index: self, id, score, month, order: kindOrder(part.kind) });
+      }
+      return hits;
+    }
+
+    self.hits = hits;
+    self.documentOf = documentOf;
+    return self;
+  }
+  const indexes = [searchIndex(manifest, load)];
+  // Kinds in the filter's order (the public index's), any other after them.
+  const kindOrder = (kind) => { const at = [...kindLabels.keys()].indexOf(kind); return at < 0 ? kindLabels.size : at; };
+
+  // The private search index (sealed/search.bin, docs/privacy.md): its files are in it.
+  function addSealed(data) {
+    if (indexes.length > 1 || !data || !data.manifest) return;
+    indexes.push(searchIndex(data.manifest, (folder, number) => {
+      if (folder === "terms") return Promise.resolve(parseTerms(data.shards[number]));
+      const [rows, texts] = data.docs[number] || [[], []];
+      return withTexts(rows, texts);
+    }));
+    // Its years too in the year filter.
+    const years = new Set(Array.from(yearFilter.options, (option) => option.value));
+    for (const part of data.manifest.parts) {
+      for (const [month] of part.months) {
+        const year = String(Math.floor(month / 100));
+        if (month && !years.has(year)) { years.add(year); yearFilter.append(new Option(year, year)); }
+      }
+    }
+    const sorted = Array.from(yearFilter.options).slice(1).sort((a, b) => Number(b.value) - Number(a.value));
+    yearFilter.append(...sorted);
+    if (input.value) run();
+  }
+  window.DaybookSearch.sealed = addSealed;
+
+  // Ranked over every index: more terms in the title first, then newest first.
+  async function rank(query) {
+    const found = await Promise.all(indexes.map((index) => index.hits(query)));
+    if (found.includes(null)) return null;
+    const hits = found.flat();
+    hits.sort((a, b) => b.score - a.score || b.month - a.month || a.order - b.order
+      || indexes.indexOf(a.index) - indexes.indexOf(b.index) || a.id - b.id);
     return hits;
   }
 
@@ -369,7 +414,7 @@
     while (shown < pageSize && missing < pageSize && search.next < search.hits.length) {
       const batch = search.hits.slice(search.next, search.next + pageSize - shown);
       search.next += batch.length;
-      const docs = await Promise.all(batch.map((hit) => documentOf(hit.id)));
+      const docs = await Promise.all(batch.map((hit) => hit.index.documentOf(hit.id)));
       if (search !== current) return;
       for (const doc of docs) {
         if (!doc) { missing++; continue; }
@@ -414,6 +459,7 @@
   kindFilter.value = params.get("kind") || "";
   yearFilter.value = params.get("year") || "";
   if (params.get("q")) { input.value = params.get("q"); run(); }
+  addSealed(window.daybookSealedSearch);
 })();
 
 // A link's preview (SPEC §7): the title and first lines of the page a link

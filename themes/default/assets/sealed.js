@@ -10,7 +10,11 @@
   var list = document.querySelector(".sealed-list");
   // The calendar's month (its own page, the home page's): each day's cell says its date (data-day).
   var marksBox = document.querySelector(".sealed-marks");
-  if (!(unlockBox || list || marksBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
+  // The search page: the private search index, merged with the public one by daybook.js.
+  var searchBox = document.querySelector(".sealed-search");
+  // The calendar's year (its heatmap: each day's cell says its date) and the year in review (data-year).
+  var countsBox = document.querySelector(".sealed-counts");
+  if (!(unlockBox || list || marksBox || searchBox || countsBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
   var status = document.querySelector(".unlock-status");
   function say(text) { if (status) status.textContent = text || ""; }
   function text(name) { return (unlockBox && unlockBox.dataset[name]) || ""; }
@@ -219,6 +223,46 @@
     });
   }
 
+  // The private entries counted in: each on its day of the heatmap (its shade, its label, its month's count), and the
+  // year's in the year in review's figures.
+  function showCounts(key) {
+    return openJSON(key, countsBox.dataset.index, "index").then(function (index) {
+      var byDay = {};
+      index.items.forEach(function (item) {
+        if (item.kind === "entry" && /^\d{4}-\d{2}-\d{2}$/.test(item.date)) (byDay[item.date] = byDay[item.date] || []).push(item.title);
+      });
+      Object.keys(byDay).forEach(function (day) {
+        var cell = document.querySelector('.heatmap td[data-day="' + day + '"]');
+        if (!cell) return;
+        var titles = byDay[day], level = /\bl(\d)\b/.exec(cell.className);
+        var before = level ? parseInt(level[1], 10) : 0;
+        // Level 0–4 is the day's marks, four or more alike (CalendarPages.level).
+        cell.className = cell.className.replace(/\bl\d\b/, "l" + Math.min(before + titles.length, 4));
+        var label = cell.title + (before ? ", " : ": ") + titles.join(", ");
+        cell.title = label;
+        var hidden = cell.querySelector(".visually-hidden");
+        if (hidden) hidden.textContent = label;
+        var count = cell.closest(".heat-month") && cell.closest(".heat-month").querySelector(".count");
+        if (count) count.textContent = String(parseInt(count.textContent, 10) + titles.length);
+      });
+      var year = (index.years || []).filter(function (y) { return String(y.year) === countsBox.dataset.year; })[0];
+      if (year) {
+        ["entries", "words"].forEach(function (name) {
+          var value = document.querySelector('[data-sealed-figure="' + name + '"] .figure-value');
+          if (value) value.textContent = String(parseInt(value.textContent, 10) + year[name]);
+        });
+      }
+    });
+  }
+
+  // The private search index, handed to the search of daybook.js (whichever of the two scripts runs first).
+  function giveSearch(key) {
+    return openJSON(key, searchBox.dataset.search, "search").then(function (index) {
+      if (window.DaybookSearch && window.DaybookSearch.sealed) window.DaybookSearch.sealed(index);
+      else window.daybookSealedSearch = index;
+    });
+  }
+
   function failed(error) {
     say(error && error.message === "changed" ? text("changed") : error && error.message === "offline" ? text("offline") : String(error));
   }
@@ -231,6 +275,8 @@
     var shown = [];
     if (unlockBox || list) shown.push(showList(key).then(function () { return unlockBox && showEntry(key); }));
     if (marksBox) shown.push(showMarks(key));
+    if (searchBox) shown.push(giveSearch(key));
+    if (countsBox) shown.push(showCounts(key));
     return Promise.all(shown).catch(failed);
   }
 

@@ -65,6 +65,7 @@ extension CalendarPages.HeatDay {
         ("iso", { (model: CalendarPages.HeatDay) -> TemplateValue in model.iso.templateValue }),
         ("label", { (model: CalendarPages.HeatDay) -> TemplateValue in model.label.templateValue }),
         ("cssClass", { (model: CalendarPages.HeatDay) -> TemplateValue in model.cssClass.templateValue }),
+        ("sealedDay", { (model: CalendarPages.HeatDay) -> TemplateValue in model.sealedDay.templateValue }),
     ])
 }
 
@@ -87,6 +88,7 @@ extension CalendarPages.YearPage {
         ("legend", { (model: CalendarPages.YearPage) -> TemplateValue in model.legend.templateValue }),
         ("activity", { (model: CalendarPages.YearPage) -> TemplateValue in model.activity.templateValue }),
         ("review", { (model: CalendarPages.YearPage) -> TemplateValue in model.review.templateValue }),
+        ("sealed", { (model: CalendarPages.YearPage) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
@@ -391,6 +393,7 @@ extension YearInReviewPages.Figure {
     static let templateFields = TemplateFieldTable<YearInReviewPages.Figure>(reading: [
         ("label", { (model: YearInReviewPages.Figure) -> TemplateValue in model.label.templateValue }),
         ("value", { (model: YearInReviewPages.Figure) -> TemplateValue in model.value.templateValue }),
+        ("sealedFigure", { (model: YearInReviewPages.Figure) -> TemplateValue in model.sealedFigure.templateValue }),
     ])
 }
 
@@ -444,6 +447,7 @@ extension YearInReviewPages.Model {
         ("photos", { (model: YearInReviewPages.Model) -> TemplateValue in model.photos.templateValue }),
         ("photoCount", { (model: YearInReviewPages.Model) -> TemplateValue in model.photoCount.templateValue }),
         ("calendarHref", { (model: YearInReviewPages.Model) -> TemplateValue in model.calendarHref.templateValue }),
+        ("sealed", { (model: YearInReviewPages.Model) -> TemplateValue in model.sealed.templateValue }),
         ("previous", { (model: YearInReviewPages.Model) -> TemplateValue in model.previous.templateValue }),
         ("next", { (model: YearInReviewPages.Model) -> TemplateValue in model.next.templateValue }),
         ("hasTags", { (model: YearInReviewPages.Model) -> TemplateValue in model.hasTags.templateValue }),
@@ -555,6 +559,7 @@ extension SealedPages.Unlock {
 extension SealedLinks {
     static let templateFields = TemplateFieldTable<SealedLinks>(reading: [
         ("indexHref", { (model: SealedLinks) -> TemplateValue in model.indexHref.templateValue }),
+        ("searchHref", { (model: SealedLinks) -> TemplateValue in model.searchHref.templateValue }),
         ("sealedHref", { (model: SealedLinks) -> TemplateValue in model.sealedHref.templateValue }),
         ("unlockHref", { (model: SealedLinks) -> TemplateValue in model.unlockHref.templateValue }),
         ("scriptHref", { (model: SealedLinks) -> TemplateValue in model.scriptHref.templateValue }),
@@ -638,6 +643,7 @@ extension SearchPages.SearchView {
         ("tagsHref", { (model: SearchPages.SearchView) -> TemplateValue in model.tagsHref.templateValue }),
         ("kinds", { (model: SearchPages.SearchView) -> TemplateValue in model.kinds.templateValue }),
         ("years", { (model: SearchPages.SearchView) -> TemplateValue in model.years.templateValue }),
+        ("sealed", { (model: SearchPages.SearchView) -> TemplateValue in model.sealed.templateValue }),
     ])
 }
 
