@@ -23,23 +23,7 @@ struct PageRecord: Sendable {
     struct Stamp: Equatable, Sendable {
         let size: Int
         let modified: Double
-        let device: UInt64
-        let inode: UInt64
-
-        init?(_ attributes: FileIO.Attributes?) {
-            guard let attributes, attributes.kind == .file, let identity = attributes.identity else { return nil }
-            size = attributes.size
-            modified = attributes.modified
-            device = identity.device
-            inode = identity.inode
-        }
-
-        init(size: Int, modified: Double, device: UInt64, inode: UInt64) {
-            self.size = size
-            self.modified = modified
-            self.device = device
-            self.inode = inode
-        }
+        let device, inode: UInt64
     }
 
     /// Output path → what was recorded.
@@ -197,5 +181,13 @@ struct PageRecord: Sendable {
         var hasher = StableHasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         return hasher.finalize()
+    }
+}
+
+extension PageRecord.Stamp {
+    /// A file's stamp; nil for anything but a file.
+    init?(_ attributes: FileIO.Attributes?) {
+        guard let attributes, attributes.kind == .file, let identity = attributes.identity else { return nil }
+        self.init(size: attributes.size, modified: attributes.modified, device: identity.device, inode: identity.inode)
     }
 }
