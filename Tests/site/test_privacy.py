@@ -45,18 +45,20 @@ DECK_TITLE, WORD, MEANING = "Narwhalish deck", "glimmerwordq", "반짝임뜻표�
 PRIVATE_DECK = "vocab/hidden-deck.md"
 # A private entry of the month today is in, whose calendar page exists publicly (its date is on that page either way).
 NOVEMBER, NOVEMBER_TITLE, NOVEMBER_MARKER = "diary/2026/2026-11-18-hush.md", "Quietly kept evening", "novembermarker3306"
-# One of today's day two years before: on this day.
+# One of today's day two years before: on this day. It links to a public entry: what links here.
 ANNIVERSARY, ANNIVERSARY_TITLE = "diary/2024/2024-11-23-tollbell.md", "Bell of two winters"
+LINK_SENTENCE = "Snow then, as on the hailstone path"
 PRIVATE_FILES = {
     PRIVATE: PRIVATE_TEXT,
     PRIVATE_PAGE: f"---\ntitle: {PAGE_TITLE}\nprivate: true\n---\nThe {PAGE_MARKER} soup.\n",
     NOVEMBER: f"---\ntitle: {NOVEMBER_TITLE}\ndate: 2026-11-18 21:00\nprivate: true\n---\nThe {NOVEMBER_MARKER} stays.\n",
-    ANNIVERSARY: f"---\ntitle: {ANNIVERSARY_TITLE}\ndate: 2024-11-23 07:00\nprivate: true\n---\nSnow then.\n",
+    ANNIVERSARY: f"---\ntitle: {ANNIVERSARY_TITLE}\ndate: 2024-11-23 07:00\nprivate: true\n---\n"
+                 "Snow then, as on [the hailstone path](../../2026/2026-11-20/).\n",
     PRIVATE_DECK: f"---\ntitle: {DECK_TITLE}\nlanguage: en\nmeaning_language: ko\nprivate: true\n---\n## 2026-11-18\n- {WORD} :: {MEANING}\n",
 }
 SECRETS = [TITLE, MARKER, TAG, DATE, "2019-03", FILE_NAME, "owlbox", PHOTO_MARKER, "An owl at dusk", PAGE_TITLE, PAGE_MARKER, "secret-pantry",
            DECK_TITLE, WORD, MEANING, "hidden-deck", NOVEMBER_TITLE, NOVEMBER_MARKER, "hush",
-           ANNIVERSARY_TITLE, "tollbell", "2024-11-23", "2024-11"]
+           ANNIVERSARY_TITLE, "tollbell", "2024-11-23", "2024-11", "hailstone"]
 FILES = {
     "site.yml": "title: Sealed\nlocale: en\nprivate:\n  publish: encrypted\n",
     "diary/2026/2026-11-20.md": "---\ntitle: Public morning\n---\nA walk by the river.\n",
@@ -480,3 +482,44 @@ def test_unlocked_the_year_heatmap_and_the_year_in_review_count_the_private_entr
         browser.get(url + review)
         time.sleep(1)
         assert figures(browser) == public
+
+
+def linked_from(browser):
+    """What links here as shown: each linker's text."""
+    return browser.execute_script("return [...document.querySelectorAll('.linked-from li')].map((li) => li.innerText)")
+
+
+def test_unlocked_what_links_here_lists_the_private_entry_that_links_to_a_public_one(browser, sealed_site, tmp_path):
+    """A public entry that a private one links to lists it under what links here, with the sentence around the link,
+    once unlocked, and the link opens it; with a wrong passphrase and after Lock, the page lists nothing."""
+    shutil.copytree(sealed_site / "public", tmp_path / "links")
+    linked = "diary/2026/2026-11-20/index.html"
+    with serving(tmp_path) as base:
+        url = base + "links/"
+        unlock_wrongly(browser, url)
+        browser.get(url + linked)
+        time.sleep(1)
+        assert linked_from(browser) == [] and ANNIVERSARY_TITLE not in browser.page_source
+
+        unlock(browser, url, PASSPHRASE)
+        assert wait_for(lambda: ANNIVERSARY_TITLE in visible_text(browser)), status(browser)
+        browser.get(url + linked)
+        assert wait_for(lambda: linked_from(browser) != [])
+        [shown] = linked_from(browser)
+        assert ANNIVERSARY_TITLE in shown and LINK_SENTENCE in shown and "2024-11-23" in shown
+        assert "Linked from" in visible_text(browser)
+        assert axe_findings(browser) == [], "what links here, unlocked"
+        browser.find_element("link text", ANNIVERSARY_TITLE).click()
+        assert wait_for(lambda: "hailstone path" in visible_text(browser)), status(browser)
+        # A public entry no private one links to lists nothing.
+        browser.get(url + "diary/2026/2026-11-21/index.html")
+        time.sleep(1)
+        assert linked_from(browser) == []
+
+        browser.get(url + "unlock/index.html")
+        assert wait_for(lambda: ANNIVERSARY_TITLE in visible_text(browser))
+        browser.find_element("css selector", ".lock-button").click()
+        assert wait_for(lambda: "Locked" in status(browser))
+        browser.get(url + linked)
+        time.sleep(1)
+        assert linked_from(browser) == [] and ANNIVERSARY_TITLE not in browser.page_source

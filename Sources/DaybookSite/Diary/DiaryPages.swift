@@ -129,6 +129,8 @@ extension DiaryKind {
         let fields: [ObsidianPass.Field]
         let linkedFrom: [LinksHere.Linker]
         let previews: [LinksHere.Preview]
+        /// On a site with an encrypted part: where its script adds the private items that link here.
+        let sealedLinksHere: SealedLinksHere?
     }
 
     static func neighbour(_ index: Int, _ context: PageContext) -> Neighbour {
@@ -152,7 +154,8 @@ extension DiaryKind {
             lastmod: entry.frontMatter.lastModified?.date.iso,
             fields: diary.bodies[index].fields,
             linkedFrom: context.site.linksHere.linkers(of: context.path, context),
-            previews: context.site.linksHere.previews(diary.links(of: index), context)
+            previews: context.site.linksHere.previews(diary.links(of: index), context),
+            sealedLinksHere: SealedLinksHere.on(context)
         )
         return PageViewModel(title: entry.title, section: .diary, page: page, showsToday: false)
     }

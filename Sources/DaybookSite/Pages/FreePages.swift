@@ -8,6 +8,8 @@ extension PagesKind {
         /// What links here, and the previews of its links; none on a page of a kind's own (a reading log's).
         var linkedFrom: [LinksHere.Linker] = []
         var previews: [LinksHere.Preview] = []
+        /// On a site with an encrypted part: where its script adds the private items that link here.
+        var sealedLinksHere: SealedLinksHere?
     }
 
     func pages(_ site: SiteData) -> [Page] {
@@ -16,7 +18,8 @@ extension PagesKind {
                 PageViewModel(title: page.title, section: nil, page: FreePageView(
                     title: page.title, html: site.pageHTML[page.source.slugPath] ?? "", params: ParamsView.make(page.frontMatter.params),
                     linkedFrom: site.linksHere.linkers(of: context.path, context),
-                    previews: site.linksHere.previews(site.pageLinks[page.source.slugPath] ?? [], context)))
+                    previews: site.linksHere.previews(site.pageLinks[page.source.slugPath] ?? [], context),
+                    sealedLinksHere: SealedLinksHere.on(context)))
             }
         }
     }

@@ -93,13 +93,43 @@ struct SealedDocument {
         let added: String
     }
 
-    /// The encrypted index: every item's listing, the newest first, the private entries of on this day, and what the
-    /// year in review adds of them.
+    /// The encrypted index: every item's listing, the newest first, the private entries of on this day, what the
+    /// year in review adds of them, and the pages they link to.
     struct Index: Encodable {
         var version = 1
         let items: [Listing]
         let onThisDay: [Lookback]
         let years: [Year]
+        let linksHere: [LinksHere]
+    }
+
+    /// A page of the site (`page`, its path) and the private items that link to it, each once, with the sentence around
+    /// its first link: what links here adds on that page once unlocked.
+    struct LinksHere: Encodable, Equatable {
+        let page: String
+        var from: [Linker]
+    }
+
+    struct Linker: Encodable, Equatable {
+        let id, sentence: String
+    }
+
+    /// Each page the documents' links (each document by its file's name) lead to, in the order first linked, with the
+    /// documents that link to it: each once, with its first link's sentence; a document's links to itself left out.
+    static func linksHere(_ documents: [(id: String, links: [Backlinks.Link])]) -> [LinksHere] {
+        var pages: [SitePath: Int] = [:]
+        var found: [LinksHere] = []
+        for (id, links) in documents {
+            for link in links where link.to != link.from {
+                let at = pages[link.to] ?? {
+                    found.append(LinksHere(page: link.to.value, from: []))
+                    pages[link.to] = found.count - 1
+                    return found.count - 1
+                }()
+                if !found[at].from.contains(where: { $0.id == id }) { found[at].from.append(Linker(id: id, sentence: link.sentence)) }
+            }
+        }
+        return found
     }
 
     /// A year's private entries, counted as the year in review counts the public ones.
@@ -143,20 +173,24 @@ struct SealedDocument {
     let text: String
     var html: String?
     var words: [Word]?
+    /// Its links to pages of the site, for what links here on the public ones.
+    var links: [Backlinks.Link] = []
 
     init(entry: DiaryEntry, written: String, photos: SealedPhotos) {
         source = entry.source.relativePath
-        let (html, images) = photos.html(entry.body, of: source)
+        let (html, images, links) = photos.html(entry.body, of: source, page: Routes.content(entry.source))
         listing = Listing(kind: "entry", title: entry.title, date: entry.date.iso, time: entry.time?.text, tags: entry.tags, photos: images)
         self.html = html
+        self.links = links
         text = written
     }
 
     init(page: FreePage, written: String, photos: SealedPhotos) {
         source = page.source.relativePath
-        let (html, images) = photos.html(page.body, of: source)
+        let (html, images, links) = photos.html(page.body, of: source, page: Routes.content(page.source))
         listing = Listing(kind: "page", title: page.title, photos: images)
         self.html = html
+        self.links = links
         text = written
     }
 

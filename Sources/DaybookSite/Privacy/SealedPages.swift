@@ -37,3 +37,12 @@ struct SealedLinks: TemplateData {
     /// On a page of a site with an encrypted part; nil on any other.
     static func on(_ context: PageContext) -> SealedLinks? { context.site.sealed.map { SealedLinks(context, $0) } }
 }
+
+/// Where an entry's or a page's script adds the private items that link to it once unlocked: the page's own path,
+/// as the encrypted index names the pages links lead to (`SealedDocument.LinksHere`).
+struct SealedLinksHere: TemplateData {
+    let page: String
+    let links: SealedLinks
+
+    static func on(_ context: PageContext) -> SealedLinksHere? { SealedLinks.on(context).map { SealedLinksHere(page: context.path.value, links: $0) } }
+}

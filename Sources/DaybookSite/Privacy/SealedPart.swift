@@ -32,11 +32,13 @@ struct SealedPart: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
 
         var listings: [SealedDocument.Listing] = []
+        var links: [(id: String, links: [Backlinks.Link])] = []
         var files: [(path: SitePath, bytes: [UInt8])] = []
         let photos = SealedPhotos(library: library, sealable: content.assets, root: contentDirectory, io: io, name: key.name(of:))
         for document in content.documents(root: contentDirectory, io: io, photos: photos) {
             let item = document.item(named: key.name(of: document.source))
             listings.append(item.listing)
+            links.append((item.listing.id, document.links))
             files.append((Routes.sealed(item.listing.id), try sealer.seal(Array(try encoder.encode(item)), as: item.listing.id)))
         }
         for image in photos.found {
@@ -46,7 +48,8 @@ struct SealedPart: Sendable {
         // The private search index: the search page merges it with the public one once unlocked.
         files.append((Routes.sealedSearch, try sealer.seal(try SearchIndex(records: content.searchRecords(name: key.name(of:))).sealedJSON(), as: "search")))
         let lookback = content.onThisDay(from: today, translation, name: key.name(of:))
-        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: lookback, years: content.years()))), as: "index")
+        let index = try sealer.seal(Array(try encoder.encode(SealedDocument.Index(items: listings, onThisDay: lookback, years: content.years(),
+                                                                                           linksHere: SealedDocument.linksHere(links)))), as: "index")
         let check = try sealer.seal(Array(Self.checkText.utf8), as: "check")
         try SealState(salt: state.salt, iterations: state.iterations, files: sealer.made).write(statePath, io: io)
         return SealedPart(salt: state.saltBytes, iterations: state.iterations, check: check, files: [(Routes.sealedIndex, index)] + files)

@@ -34,9 +34,11 @@ final class SealedPhotos {
         self.name = name
     }
 
-    /// A document's HTML with its images sealed, and their files' names.
-    func html(_ markdown: String, of document: String) -> (html: String, photos: [String]) {
+    /// A document's HTML with its images sealed, their files' names, and its links to pages of the site (for what
+    /// links here: `page` is where the document's own page would be).
+    func html(_ markdown: String, of document: String, page: SitePath) -> (html: String, photos: [String], links: [Backlinks.Link]) {
         var ids: [String] = []
+        var links: [Backlinks.Link] = []
         let html = Markdown.render(markdown, images: { image in
             guard let source = PhotoPaths.resolve(image.url, from: document) else { return nil }
             guard let (id, shown) = self.seal(source) else {
@@ -45,8 +47,8 @@ final class SealedPhotos {
             }
             if !ids.contains(id) { ids.append(id) }
             return PhotoHTML.sealed(id, shown, image: image)
-        }, htmlImages: { _ in "" }).html
-        return (html, ids)
+        }, links: { link in Backlinks.Link(link, on: page).map { links.append($0) } }, htmlImages: { _ in "" }).html
+        return (html, ids, links)
     }
 
     /// The file's name and the size a photo is shown at (nil: a file shown as it is), or nil for one that is not an

@@ -79,4 +79,20 @@ import Testing
         #expect(errors.first?.message == "private items are published encrypted, but no passphrase was given")
         #expect(!site.io.exists(site.output.path))
     }
+
+    /// What links here once unlocked: each page a private item links to lists it once, with its first link's sentence,
+    /// in the order the pages were first linked; a link of an item to its own page lists nothing.
+    @Test func eachLinkedPageListsEachPrivateItemOnce() {
+        let walk = SitePath("diary/2026/2026-11-20/"), recipes = SitePath("pages/recipes/")
+        let entry = SitePath("diary/2024/2024-11-23-bell/"), page = SitePath("pages/secret/")
+        let found = SealedDocument.linksHere([
+            (id: "a", links: [Backlinks.Link(from: entry, to: walk, sentence: "First."), Backlinks.Link(from: entry, to: walk, sentence: "Again."),
+                              Backlinks.Link(from: entry, to: entry, sentence: "Myself.")]),
+            (id: "b", links: [Backlinks.Link(from: page, to: recipes, sentence: "Soup."), Backlinks.Link(from: page, to: walk, sentence: "Rain.")]),
+        ])
+        #expect(found == [
+            SealedDocument.LinksHere(page: walk.value, from: [SealedDocument.Linker(id: "a", sentence: "First."), SealedDocument.Linker(id: "b", sentence: "Rain.")]),
+            SealedDocument.LinksHere(page: recipes.value, from: [SealedDocument.Linker(id: "b", sentence: "Soup.")]),
+        ])
+    }
 }

@@ -14,7 +14,9 @@
   var searchBox = document.querySelector(".sealed-search");
   // The calendar's year (its heatmap: each day's cell says its date) and the year in review (data-year).
   var countsBox = document.querySelector(".sealed-counts");
-  if (!(unlockBox || list || marksBox || searchBox || countsBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
+  // An entry's or a page's what links here (data-page: its path).
+  var linksBox = document.querySelector(".sealed-links-here");
+  if (!(unlockBox || list || marksBox || searchBox || countsBox || linksBox) || !window.crypto || !crypto.subtle || !window.indexedDB) return;
   var status = document.querySelector(".unlock-status");
   function say(text) { if (status) status.textContent = text || ""; }
   function text(name) { return (unlockBox && unlockBox.dataset[name]) || ""; }
@@ -255,6 +257,36 @@
     });
   }
 
+  // The private items that link to this page, after the public ones (partials/links-here), each opening on the unlock page.
+  function showLinksHere(key) {
+    return openJSON(key, linksBox.dataset.index, "index").then(function (index) {
+      var here = (index.linksHere || []).filter(function (page) { return page.page === linksBox.dataset.page; })[0];
+      if (!here) return;
+      var byId = {};
+      index.items.forEach(function (item) { byId[item.id] = item; });
+      var section = document.querySelector("section.linked-from");
+      if (!section) {
+        section = element("section", "linked-from");
+        section.setAttribute("aria-labelledby", "linked-from-title");
+        var heading = element("h2", "", linksBox.dataset.heading);
+        heading.id = "linked-from-title";
+        section.append(heading, element("ul"));
+        linksBox.parentNode.insertBefore(section, linksBox);
+      }
+      var ul = section.querySelector("ul");
+      here.from.forEach(function (linker) {
+        var item = byId[linker.id];
+        if (!item) return;
+        var li = element("li", "sealed-linker"), a = element("a", "", item.title);
+        a.href = linksBox.dataset.unlock + "#" + item.id;
+        li.append(a);
+        if (item.date) li.append(" ", when(item));
+        if (linker.sentence) li.append(" ", element("q", "", linker.sentence));
+        ul.append(li);
+      });
+    });
+  }
+
   // The private search index, handed to the search of daybook.js (whichever of the two scripts runs first).
   function giveSearch(key) {
     return openJSON(key, searchBox.dataset.search, "search").then(function (index) {
@@ -277,6 +309,7 @@
     if (marksBox) shown.push(showMarks(key));
     if (searchBox) shown.push(giveSearch(key));
     if (countsBox) shown.push(showCounts(key));
+    if (linksBox) shown.push(showLinksHere(key));
     return Promise.all(shown).catch(failed);
   }
 

@@ -146,6 +146,7 @@ extension DiaryKind.EntryPage {
         ("fields", { (model: DiaryKind.EntryPage) -> TemplateValue in model.fields.templateValue }),
         ("linkedFrom", { (model: DiaryKind.EntryPage) -> TemplateValue in model.linkedFrom.templateValue }),
         ("previews", { (model: DiaryKind.EntryPage) -> TemplateValue in model.previews.templateValue }),
+        ("sealedLinksHere", { (model: DiaryKind.EntryPage) -> TemplateValue in model.sealedLinksHere.templateValue }),
     ])
 }
 
@@ -479,6 +480,7 @@ extension PagesKind.FreePageView {
         ("params", { (model: PagesKind.FreePageView) -> TemplateValue in model.params.templateValue }),
         ("linkedFrom", { (model: PagesKind.FreePageView) -> TemplateValue in model.linkedFrom.templateValue }),
         ("previews", { (model: PagesKind.FreePageView) -> TemplateValue in model.previews.templateValue }),
+        ("sealedLinksHere", { (model: PagesKind.FreePageView) -> TemplateValue in model.sealedLinksHere.templateValue }),
     ])
 }
 
@@ -563,6 +565,13 @@ extension SealedLinks {
         ("sealedHref", { (model: SealedLinks) -> TemplateValue in model.sealedHref.templateValue }),
         ("unlockHref", { (model: SealedLinks) -> TemplateValue in model.unlockHref.templateValue }),
         ("scriptHref", { (model: SealedLinks) -> TemplateValue in model.scriptHref.templateValue }),
+    ])
+}
+
+extension SealedLinksHere {
+    static let templateFields = TemplateFieldTable<SealedLinksHere>(reading: [
+        ("page", { (model: SealedLinksHere) -> TemplateValue in model.page.templateValue }),
+        ("links", { (model: SealedLinksHere) -> TemplateValue in model.links.templateValue }),
     ])
 }
 
