@@ -65,7 +65,7 @@ public enum TemplateTables {
     ]
 
     /// What a module's generated file imports: the tests' view models read DaybookSite's tables.
-    static func imports(of sources: String) -> String { sources == "Sources/DaybookSite" ? "" : "\nimport DaybookSite\n" }
+    static func imports(of sources: String) -> String { sources == "Sources/DaybookSite" ? "" : "\n@testable import DaybookSite\n" }
 
     /// The command that writes the files, named in their header.
     public static let generator = "scripts/template-tables"

@@ -194,5 +194,5 @@ struct CalendarPages: SiteFeature {
 }
 
 extension Section {
-    public static let calendar = Section("calendar")
+    static let calendar = Section("calendar")
 }

@@ -1,13 +1,13 @@
 
 /// A month laid out as calendar rows: each week is 7 cells in the site's
 /// weekday order, nil where the cell belongs to the month before or after.
-public struct MonthGrid: Sendable {
-    public let month: YearMonth
-    public let weekStart: SiteConfig.WeekStart
+struct MonthGrid: Sendable {
+    let month: YearMonth
+    let weekStart: SiteConfig.WeekStart
     /// 4 to 6 rows of exactly 7 cells.
-    public let weeks: [[LocalDate?]]
+    let weeks: [[LocalDate?]]
 
-    public init(month: YearMonth, weekStart: SiteConfig.WeekStart) {
+    init(month: YearMonth, weekStart: SiteConfig.WeekStart) {
         self.month = month
         self.weekStart = weekStart
         let first = month.firstDay
@@ -19,19 +19,19 @@ public struct MonthGrid: Sendable {
     }
 
     /// ISO weekdays (1 = Monday … 7 = Sunday) in column order, for the header row.
-    public var weekdays: [Int] { weekStart.weekdays }
+    var weekdays: [Int] { weekStart.weekdays }
 }
 
 extension SiteConfig.WeekStart {
     /// ISO weekday of the first column.
-    public var firstWeekday: Int { self == .monday ? 1 : 7 }
+    var firstWeekday: Int { self == .monday ? 1 : 7 }
 
     /// ISO weekdays in column order: Monday first, or Sunday first.
-    public var weekdays: [Int] { (0..<7).map { (firstWeekday - 1 + $0) % 7 + 1 } }
+    var weekdays: [Int] { (0..<7).map { (firstWeekday - 1 + $0) % 7 + 1 } }
 
     /// 0-based column of a day in a week that starts on this weekday.
-    public func column(of date: LocalDate) -> Int { (date.weekday - firstWeekday + 7) % 7 }
+    func column(of date: LocalDate) -> Int { (date.weekday - firstWeekday + 7) % 7 }
 
     /// The first day of the week that contains `date`.
-    public func startOfWeek(containing date: LocalDate) -> LocalDate { date.adding(days: -column(of: date)) }
+    func startOfWeek(containing date: LocalDate) -> LocalDate { date.adding(days: -column(of: date)) }
 }

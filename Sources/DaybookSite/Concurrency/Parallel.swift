@@ -11,7 +11,7 @@ extension Array where Element: Sendable {
     /// so a call made inside another's transform still gets the cores the
     /// outer one leaves idle (Dispatch runs a `concurrentPerform` nested in
     /// another on the calling thread alone).
-    public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         if count < 2 { return map(transform) }
         let results = ResultSlots<T>(count: count)
         withoutActuallyEscaping(transform) { transform in

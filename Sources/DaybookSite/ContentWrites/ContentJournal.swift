@@ -14,11 +14,11 @@ public struct ContentChange {
     }
 
     /// Below the content folder: `diary/2026/2026-12-07.md`.
-    public var path: String
+    var path: String
     /// The bytes the change was decided from; nil: there was no file.
-    public var before: [UInt8]?
+    var before: [UInt8]?
     /// nil: the file is removed.
-    public var after: After?
+    var after: After?
 
     public init(_ path: String, before: [UInt8]?, after: After?) {
         self.path = path
@@ -48,7 +48,7 @@ public struct ContentChange {
 public enum ContentJournal {
     /// A file of the change is no longer as the change read it; nothing of the change is in place.
     public struct Changed: Error, Sendable {
-        public let path: String
+        let path: String
     }
 
     struct Record: Codable {
@@ -108,7 +108,7 @@ public enum ContentJournal {
 
     /// The command whose change to the content folder was interrupted and waits to be finished; nil when none waits.
     /// A build reads content only once it is whole: it refuses while this is not nil.
-    public static func pending(content: URL) -> String? {
+    static func pending(content: URL) -> String? {
         let path = ContentLock.path(of: content, suffix: ".journal")
         guard FileIO.disk.exists(path) else { return nil }
         let record = (try? FileIO.disk.read(path)).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }

@@ -20,8 +20,8 @@ import Glibc
 ///         try ContentJournal.commit(changes, lock: lock)
 ///     }
 public final class ContentLock: @unchecked Sendable {
-    public let content: URL
-    public let displayRoot: String
+    let content: URL
+    let displayRoot: String
     private var descriptor: Int32
 
     /// How long a second writer waits for the first before it says who holds the lock.

@@ -1,18 +1,18 @@
 /// Everything read from `content/`: the parsed model the site is built from.
-public struct Content: Sendable {
-    public var config = SiteConfig()
+struct Content: Sendable {
+    var config = SiteConfig()
     /// Files that are copied as they are (images beside entries and pages).
-    public var assets: [ContentAsset] = []
+    var assets: [ContentAsset] = []
     /// Every file read as content (Markdown, `site.yml`, routines), by
     /// identity → display path: an asset that is one of them under another
     /// name, linked hard or symbolically, must not be copied out.
-    public var sourceIdentities: [FileIdentity: String] = [:]
+    var sourceIdentities: [FileIdentity: String] = [:]
     /// The same for diary entries, apart so that `serve` keeps it from load to load.
-    public var entryIdentities: [FileIdentity: String] = [:]
+    var entryIdentities: [FileIdentity: String] = [:]
     /// The text of every file read besides diary entries, hashed, by path
     /// below `content/` (`StableHasher.hash(text:)`): `serve` tells by them which
     /// pages an edit can change. Valid within one process.
-    public var textHashes: [String: Int] = [:]
+    var textHashes: [String: Int] = [:]
     /// Each kind's files as it read them, hashed in one key (`ContentLoad.load`), by kind.
     var kindKeys: [ObjectIdentifier: PageKey] = [:]
     /// What each kind read that a page may show, by its key (`ItemsKey`):
@@ -21,17 +21,17 @@ public struct Content: Sendable {
     /// What each kind read besides its items (the review log, the routines), by its key (`ContentKey`).
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
-    public init() {}
+    init() {}
 
     /// A kind's items, in its order (`content[DiaryKind.self]`; each kind's
     /// folder names them too, as `content.entries`).
-    public subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] {
+    subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] {
         get { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
         set { items[ObjectIdentifier(key)] = newValue }
     }
 
     /// What a kind read besides its items.
-    public subscript<Key: ContentKey>(key: Key.Type) -> Key.Value {
+    subscript<Key: ContentKey>(key: Key.Type) -> Key.Value {
         get { values[ObjectIdentifier(key)].map { $0 as! Key.Value } ?? Key.empty }
         set { values[ObjectIdentifier(key)] = newValue }
     }
@@ -43,12 +43,12 @@ public struct Content: Sendable {
 
     /// The content file that is `identity`, by its display path (a file
     /// besides the entries first, as it was read after them).
-    public func source(_ identity: FileIdentity) -> String? { sourceIdentities[identity] ?? entryIdentities[identity] }
+    func source(_ identity: FileIdentity) -> String? { sourceIdentities[identity] ?? entryIdentities[identity] }
 }
 
 /// A place in `Content` for what a kind read besides items a page shows
 /// (the review log, the routines and their log); declared in the kind's folder.
-public protocol ContentKey {
+protocol ContentKey {
     associatedtype Value: Sendable
     /// What it holds when the kind read nothing.
     static var empty: Value { get }
@@ -57,14 +57,14 @@ public protocol ContentKey {
 /// A place in `Content` for a kind's items (`ContentItem`): the kind itself,
 /// usually (`content[DiaryKind.self]`). Every view of the site shows them as
 /// their `Audience` allows (`PublishedContent`).
-public protocol ItemsKey {
+protocol ItemsKey {
     associatedtype Item: ContentItem
 }
 
 /// What holds each kind's items by its key: all of them (`Content`), or
 /// those one view of the site may show (`PublishedContent`). A kind's folder
 /// names its items once, on both (`content.entries`, `published.entries`).
-public protocol ItemsByKind {
+protocol ItemsByKind {
     subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { get }
 }
 
@@ -89,17 +89,17 @@ extension Array: ContentItems where Element: ContentItem {
 }
 
 /// A non-Markdown file under `diary/` or `pages/`, copied to the same path in the output.
-public struct ContentAsset: Sendable {
-    public let absolutePath: String
-    public let relativePath: String
+struct ContentAsset: Sendable {
+    let absolutePath: String
+    let relativePath: String
     /// Which file it is, through links; nil when it cannot be examined.
-    public var identity: FileIdentity?
+    var identity: FileIdentity?
     /// The real file, every link resolved, relative to the content folder
     /// (links that leave it are errors before this); the same as
     /// `relativePath` for a file that is no link.
-    public var realPath: String
+    var realPath: String
 
-    public init(absolutePath: String, relativePath: String, identity: FileIdentity? = nil, realPath: String? = nil) {
+    init(absolutePath: String, relativePath: String, identity: FileIdentity? = nil, realPath: String? = nil) {
         self.absolutePath = absolutePath
         self.relativePath = relativePath
         self.identity = identity
@@ -109,15 +109,15 @@ public struct ContentAsset: Sendable {
 
 /// Which entries a build includes.
 public struct Visibility: Sendable {
-    public var includePrivate = false
-    public var includeDrafts = false
+    var includePrivate = false
+    var includeDrafts = false
     public init(includePrivate: Bool = false, includeDrafts: Bool = false) {
         self.includePrivate = includePrivate
         self.includeDrafts = includeDrafts
     }
 
     /// The one rule of who may see a file: everything reads it from its `Audience`.
-    public func shows(_ audience: Audience) -> Bool {
+    func shows(_ audience: Audience) -> Bool {
         (includePrivate || !audience.isPrivate) && (includeDrafts || !audience.isDraft)
     }
 }

@@ -33,16 +33,16 @@ extension ContentKind where Self: ItemsKey {
 }
 
 /// What a kind read from a file that a page may show, and who may see it.
-public protocol ContentItem: Sendable {
+protocol ContentItem: Sendable {
     var source: SourceFile { get }
     var audience: Audience { get }
 }
 
 /// One load of the content folder as the kinds see it: the site's settings,
 /// what was read so far, and reading that `serve` can follow.
-public final class ContentLoad {
-    public var content = Content()
-    public var diagnostics = Diagnostics()
+final class ContentLoad {
+    var content = Content()
+    var diagnostics = Diagnostics()
     let files: FileWalker
     let cache: ParseCache?
     /// Files read as content other than entries (whose identities come with their parse).
@@ -56,20 +56,20 @@ public final class ContentLoad {
     }
 
     /// How `relative` (below `content/`) is named in messages.
-    public func display(_ relative: String) -> String { files.display(relative) }
+    func display(_ relative: String) -> String { files.display(relative) }
 
     /// The Markdown files below `folder`, read, recorded and hashed.
-    public func markdown(under folder: String, recursive: Bool = true) -> [SourceFile] {
+    func markdown(under folder: String, recursive: Bool = true) -> [SourceFile] {
         files.markdown(under: folder, recursive: recursive, recording: &sources, into: &diagnostics).compactMap(hashed)
     }
 
     /// The file at `relative`, read, recorded and hashed; nil when it does not exist.
-    public func read(_ relative: String) -> SourceFile? {
+    func read(_ relative: String) -> SourceFile? {
         hashed(files.read(relative, recording: &sources, into: &diagnostics))
     }
 
     /// Files below `folder` that its kind does not read are a warning (`FileWalker.reportUnread`).
-    public func reportUnread(under folder: String, readsSubfolders: Bool) {
+    func reportUnread(under folder: String, readsSubfolders: Bool) {
         files.reportUnread(under: folder, readsSubfolders: readsSubfolders, into: &diagnostics)
     }
 
@@ -115,7 +115,7 @@ public final class ContentLoad {
     }
 
     /// `parse` of `file`, or what it gave last time when `file`, `site.yml` and the files `after` are the same (`serve`).
-    public func reparsed<T: Sendable>(_ file: SourceFile, after: [String] = [], _ parse: (inout Diagnostics) -> T) -> T {
+    func reparsed<T: Sendable>(_ file: SourceFile, after: [String] = [], _ parse: (inout Diagnostics) -> T) -> T {
         guard let cache else { return parse(&diagnostics) }
         let (value, local) = cache.parsed(file.relativePath, key: key(file, after: after), parse)
         diagnostics.append(contentsOf: local)
@@ -123,7 +123,7 @@ public final class ContentLoad {
     }
 
     /// Each file as `reparsed` would, on all cores (decks, workouts); diagnostics in the files' order.
-    public func reparsedAll<T: Sendable>(_ files: [SourceFile], _ parse: @escaping @Sendable (SourceFile, inout Diagnostics) -> T) -> [T] {
+    func reparsedAll<T: Sendable>(_ files: [SourceFile], _ parse: @escaping @Sendable (SourceFile, inout Diagnostics) -> T) -> [T] {
         let cache = cache
         let keys = cache == nil ? [] : files.map { key($0) }
         let results = Array(files.indices).parallelMap { index -> (T, Diagnostics) in

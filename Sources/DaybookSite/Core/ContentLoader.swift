@@ -19,7 +19,7 @@ public enum ContentLoader {
 
     /// The theme `site.yml` names, and where: read alone, so that the theme
     /// can load while the content does (`load` reads the file again and says what is wrong with it).
-    public static func theme(directory: URL, displayRoot: String, io: FileIO = .disk) -> (name: String, location: SourceLocation?) {
+    static func theme(directory: URL, displayRoot: String, io: FileIO = .disk) -> (name: String, location: SourceLocation?) {
         let config = settings(directory: directory, displayRoot: displayRoot, io: io)
         return (config.theme, config.themeLocation)
     }

@@ -9,18 +9,18 @@ public struct BuildOptions: Sendable {
     /// nil: today in the site's time zone.
     public var today: LocalDate?
     /// nil: a seed that changes day by day.
-    public var seed: UInt64?
-    public var visibility = Visibility()
+    var seed: UInt64?
+    var visibility = Visibility()
     /// How the content folder is named in messages.
     public var contentDisplayName: String
     /// Resized photos kept between builds: `.daybook-cache/` beside the content folder.
-    public var cacheDirectory: URL
+    var cacheDirectory: URL
     /// The process ends after this build (`daybook build`): what the build
     /// read and made is left to the exit instead of being freed piece by piece
     /// (0.1 s of one core at 10,000 entries).
     public var exitsAfterBuild = false
     /// Says on the terminal while a file's Markdown takes long to parse.
-    public var slowParseWatch = SlowParseWatch()
+    var slowParseWatch = SlowParseWatch()
     /// Where every file is read and written: the disk, or memory in tests.
     /// (Photos are resized by libvips from and to the disk.)
     public var io: FileIO
@@ -72,8 +72,8 @@ public enum SiteBuilder {
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
     /// - Parameter sealing: whether private items are encrypted when `site.yml` says so (not for `check`, which writes nothing).
     /// - Parameter makesKeys: whether pages get their keys (`PageKey`) without a memory: for `PageRecord`.
-    public static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil, sealing: Bool = true,
-                               makesKeys: Bool = false) throws -> (SiteData, Theme, [Diagnostic]) {
+    static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil, sealing: Bool = true,
+                        makesKeys: Bool = false) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
             var said = Diagnostics()
@@ -136,7 +136,7 @@ public enum SiteBuilder {
     /// Every page of the site: each feature's pages and public files, then
     /// the feed and the sitemap of them all. Features list their pages on all
     /// cores: the search index is made on one while the diary lists its pages on another.
-    public static func pages(for site: SiteData) -> [Page] {
+    static func pages(for site: SiteData) -> [Page] {
         let publicSite = PublicSite(site)
         var pages = site.features.parallelMap { $0.pages(site) + $0.publicFiles(publicSite).map(\.page) }.flatMap { $0 }
         let sitemapOf = site.sitemapPaths.map { shown in pages.filter { shown.contains($0.path.value) } } ?? pages
@@ -147,7 +147,7 @@ public enum SiteBuilder {
     /// Renders every page on all cores, the costliest first, handing each
     /// page's bytes to `emit` as soon as it is made, so that memory does not
     /// grow with the site. Template errors of all pages are thrown together.
-    public static func render(_ pages: [Page], site: SiteData, theme: Theme,
+    static func render(_ pages: [Page], site: SiteData, theme: Theme,
                               emit: @Sendable (_ path: String, _ bytes: [UInt8]) -> (any Error & Sendable)? = { _, _ in nil }) throws {
         let failures = pages.sorted { $0.cost > $1.cost }.parallelMap { page -> (any Error & Sendable)? in
             let context = PageContext(path: page.path, site: site)

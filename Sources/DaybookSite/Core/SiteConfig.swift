@@ -1,67 +1,67 @@
 /// `content/site.yml`: every setting optional, unknown keys rejected.
 public struct SiteConfig: Sendable {
     public enum Locale: String, Sendable, CaseIterable { case ko, en }
-    public enum WeekStart: String, Sendable { case monday, sunday }
+    enum WeekStart: String, Sendable { case monday, sunday }
 
     public struct Vocab: Equatable, Sendable {
         /// What a due review with no test recorded for it means (docs/content.md#the-review-schedule).
-        public enum Unrecorded: String, Sendable, CaseIterable {
+        enum Unrecorded: String, Sendable, CaseIterable {
             /// It is still to be taken: it stays in today's plan, late, until a line for its deck is recorded.
             case overdue
             /// It counts as passed once its day is past (the rule before overdue reviews).
             case passed
         }
-        public var studyDays = 3
-        public var reviewIntervals = [3, 7, 14]
-        public var maxMeanings = 3
-        public var unrecorded = Unrecorded.overdue
+        var studyDays = 3
+        var reviewIntervals = [3, 7, 14]
+        var maxMeanings = 3
+        var unrecorded = Unrecorded.overdue
         /// The hour `calendar.ics` announces the day's reviews; nil: an all-day event.
-        public var remind: LocalTime?
+        var remind: LocalTime?
         public init() {}
     }
 
-    public struct Flashcards: Sendable {
-        public enum Paper: String, Sendable, CaseIterable { case a4, letter }
-        public enum Duplex: String, Sendable, CaseIterable {
+    struct Flashcards: Sendable {
+        enum Paper: String, Sendable, CaseIterable { case a4, letter }
+        enum Duplex: String, Sendable, CaseIterable {
             case longEdge = "long-edge", shortEdge = "short-edge", fold
         }
-        public var paper = Paper.a4
-        public var columns = 2
-        public var rows = 4
-        public var duplex = Duplex.longEdge
+        var paper = Paper.a4
+        var columns = 2
+        var rows = 4
+        var duplex = Duplex.longEdge
         /// Millimetres, x then y.
-        public var backOffset: (x: Double, y: Double) = (0, 0)
-        public var cutMarks = true
-        public init() {}
+        var backOffset: (x: Double, y: Double) = (0, 0)
+        var cutMarks = true
+        init() {}
     }
 
     public struct Workouts: Sendable {
-        public enum Rotation: String, Sendable, CaseIterable { case daily, session }
+        enum Rotation: String, Sendable, CaseIterable { case daily, session }
         public enum Unit: String, Sendable, CaseIterable { case kg, lb }
-        public var split: [String] = []
-        public var start: LocalDate?
-        public var rotate = Rotation.daily
-        public var unit = Unit.kg
+        var split: [String] = []
+        var start: LocalDate?
+        var rotate = Rotation.daily
+        var unit = Unit.kg
         /// The hour `calendar.ics` announces the day's planned part; nil: an all-day event.
-        public var remind: LocalTime?
+        var remind: LocalTime?
         public init() {}
     }
 
     /// How photos are published (`images:`).
-    public struct Images: Sendable, Hashable {
+    struct Images: Sendable, Hashable {
         /// Publish the original files too (metadata and all) beside the resized copies.
-        public var originals = false
+        var originals = false
         /// Widths in pixels of the resized copies; a photo is never enlarged.
-        public var widths = [480, 960, 1600]
-        public init() {}
+        var widths = [480, 960, 1600]
+        init() {}
     }
 
     /// Where the diary is written: the place `new entry` fetches the weather for.
     public struct Location: Sendable, Hashable {
         public var name: String?
-        public var latitude: Double
-        public var longitude: Double
-        public init(name: String? = nil, latitude: Double, longitude: Double) {
+        var latitude: Double
+        var longitude: Double
+        init(name: String? = nil, latitude: Double, longitude: Double) {
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
@@ -78,32 +78,32 @@ public struct SiteConfig: Sendable {
 
     /// What becomes of private items (`private: { publish: … }`): left out of
     /// the site (the default), or published encrypted (docs/privacy.md).
-    public enum PrivatePublishing: String, Sendable, CaseIterable {
+    enum PrivatePublishing: String, Sendable, CaseIterable {
         case leftOut = "left-out", encrypted
     }
 
-    public var title = "Daybook"
-    public var author = ""
+    var title = "Daybook"
+    var author = ""
     /// Absolute URL, used only where links must be absolute: feed, sitemap, ics.
-    public var baseURL: String?
-    public var locale = Locale.ko
+    var baseURL: String?
+    var locale = Locale.ko
     public var timezone = "Asia/Seoul"
-    public var theme = "default"
+    var theme = "default"
     /// Where `theme:` is written, so that a missing theme is reported there.
-    public var themeLocation: SourceLocation?
-    public var weekStarts = WeekStart.monday
-    public var vocab = Vocab()
-    public var flashcards = Flashcards()
-    public var workouts = Workouts()
-    public var images = Images()
+    var themeLocation: SourceLocation?
+    var weekStarts = WeekStart.monday
+    var vocab = Vocab()
+    var flashcards = Flashcards()
+    var workouts = Workouts()
+    var images = Images()
     /// nil when site.yml names no place (or leaves its coordinates empty): no weather is fetched.
     public var location: Location?
     public var weatherProvider = WeatherProvider.openMeteo
     /// What `daybook publish` runs after a good build; nil: it merges and builds only.
     public var publish: PublishCommand?
-    public var privatePublishing = PrivatePublishing.leftOut
+    var privatePublishing = PrivatePublishing.leftOut
     /// Where `publish:` under `private:` is written: a build with encryption on and no passphrase is an error there.
-    public var privatePublishingLocation: SourceLocation?
+    var privatePublishingLocation: SourceLocation?
 
     public init() {}
 
@@ -168,25 +168,25 @@ public struct SiteConfig: Sendable {
     }
 
     /// A theme is a folder of `themes/`: no separators, no `.`/`..`, nothing hidden.
-    public static func isPlainThemeName(_ name: String) -> Bool {
+    static func isPlainThemeName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
     }
 
     /// The accepted ranges (docs/limits.md lists them).
-    public enum Limits {
-        public static let studyDays = 1...60
-        public static let reviewInterval = 1...365
-        public static let reviewCount = 20
-        public static let maxMeanings = 1...100
-        public static let columns = 1...8
-        public static let rows = 1...12
+    enum Limits {
+        static let studyDays = 1...60
+        static let reviewInterval = 1...365
+        static let reviewCount = 20
+        static let maxMeanings = 1...100
+        static let columns = 1...8
+        static let rows = 1...12
         /// Millimetres; the sheets keep 14 mm of margin.
-        public static let backOffset = -10.0...10.0
+        static let backOffset = -10.0...10.0
         /// Pixels of a published photo size.
-        public static let imageWidth = 1...8000
-        public static let imageWidthCount = 8
+        static let imageWidth = 1...8000
+        static let imageWidthCount = 8
         /// Days of one workout split rotation.
-        public static let splitDays = 31
+        static let splitDays = 31
     }
 
     private static func parseVocab(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Vocab {

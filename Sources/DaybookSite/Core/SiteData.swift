@@ -2,24 +2,24 @@ import Foundation
 
 /// Everything the pages are made from, computed once for "today" and then
 /// only read (concurrently) while pages render.
-public struct SiteData: Sendable {
-    public let config: SiteConfig
+struct SiteData: Sendable {
+    let config: SiteConfig
     /// What page families show: private content only with --include-private, drafts only with --drafts.
-    public private(set) var published: PublishedContent
+    private(set) var published: PublishedContent
     /// What feeds, the search index and the calendar feed show: never private content.
-    public let publicView: PublishedContent
+    let publicView: PublishedContent
     /// Every content file, hidden ones too: a hidden file's page path is still taken (`PathClaims`).
     let sources: [SourceFile]
     /// How many entries were read, hidden ones too.
-    public let entriesRead: Int
-    public let today: LocalDate
-    public let translation: Translation
+    let entriesRead: Int
+    let today: LocalDate
+    let translation: Translation
     /// The flashcard shuffle seed of this build.
-    public let seed: UInt64
+    let seed: UInt64
     /// What the registered features' pages share, by its type (`DerivedData`).
     private let derived: ValuesByType
     /// The photos pages show, resized through the cache.
-    public let photos: PhotoLibrary
+    let photos: PhotoLibrary
     /// Says on the terminal while a file's Markdown is slow to parse.
     let slowParseWatch: SlowParseWatch
     /// What making the derived data found, in the order it was made: warnings, and errors (missing photos) that stop the build.
@@ -56,7 +56,7 @@ public struct SiteData: Sendable {
     /// What this site is made of (`SiteFeatures.all`, in tests with a kind of their own).
     let features: [any SiteFeature]
 
-    public var locale: String { config.locale.rawValue }
+    var locale: String { config.locale.rawValue }
 
     /// A key (`PageKey`) that only a next build compares: a page's, or a
     /// memo's (`DerivedMemo.value`); nil in a clean build

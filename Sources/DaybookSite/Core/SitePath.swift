@@ -4,21 +4,21 @@ import Foundation
 /// (`diary/2026/2026-11-20/`, written as its `index.html`) or a file
 /// (`feed.xml`). Every link between pages is made relative from these, so the
 /// site works from disk, at a domain root and under a sub-path.
-public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Without a leading slash; folders end in `/`; the home page is "".
-    public let value: String
+    let value: String
 
-    public init(_ value: String) { self.value = value }
+    init(_ value: String) { self.value = value }
 
-    public static let home = SitePath("")
-    public static func folder(_ components: String...) -> SitePath { folder(components) }
-    public static func folder(_ components: [String]) -> SitePath {
+    static let home = SitePath("")
+    static func folder(_ components: String...) -> SitePath { folder(components) }
+    static func folder(_ components: [String]) -> SitePath {
         SitePath(components.filter { !$0.isEmpty }.map { $0 + "/" }.joined())
     }
 
-    public var isFolder: Bool { value.isEmpty || value.hasSuffix("/") }
+    var isFolder: Bool { value.isEmpty || value.hasSuffix("/") }
     /// The file written for this path.
-    public var filePath: String { isFolder ? value + "index.html" : value }
+    var filePath: String { isFolder ? value + "index.html" : value }
     /// How deep the written file sits: "" → 0, `diary/` → 1, `feed.xml` → 0.
     var depth: Int {
         // A folder's file adds `index.html`, no slash: the value's own slashes, counted
@@ -27,14 +27,14 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         return value.withUTF8 { $0.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
     }
     /// `../../` from this page to the root.
-    public var rootPrefix: String { String(repeating: "../", count: depth) }
+    var rootPrefix: String { String(repeating: "../", count: depth) }
 
     /// A relative link from this page to `target`. Folders link to their
     /// `index.html` because a browser opening files from disk shows a folder
     /// listing for `…/`, not its index. The link climbs only to the folder
     /// both share: `../2026-11-19/index.html` between two entries of a year,
     /// not `../../../diary/2026/2026-11-19/index.html`.
-    public func link(to target: SitePath, fragment: String? = nil) -> String {
+    func link(to target: SitePath, fragment: String? = nil) -> String {
         // By the values' bytes: a folder's `index.html` holds no `/`, so it
         // changes neither the shared folders nor the climb, and is added last.
         var hereValue = value, thereValue = target.value
@@ -91,7 +91,7 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// A link up to the site's root and down to `target`: the same from every
     /// page at this depth, for values kept per depth (`ByDepth`).
-    public func linkThroughRoot(to target: SitePath) -> String {
+    func linkThroughRoot(to target: SitePath) -> String {
         rootPrefix + Self.escape(target.filePath)
     }
 
@@ -124,10 +124,10 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// The path published links use: `https://host/sub/diary/2026/2026-11-20/`.
-    public func absolute(base: String) -> String { base + Self.escape(value) }
+    func absolute(base: String) -> String { base + Self.escape(value) }
 
-    public var description: String { value }
-    public static func < (a: SitePath, b: SitePath) -> Bool { a.value < b.value }
+    var description: String { value }
+    static func < (a: SitePath, b: SitePath) -> Bool { a.value < b.value }
 }
 
 /// Turns arbitrary text (a tag, a deck name) into a safe URL segment while

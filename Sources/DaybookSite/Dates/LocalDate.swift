@@ -2,12 +2,12 @@
 /// Stored as days since 1970-01-01 so that adding days and comparing are
 /// integer operations.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let daysSinceEpoch: Int
+    let daysSinceEpoch: Int
 
-    public init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
+    init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
 
     /// nil when the day does not exist (2026-02-30).
-    public init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
         daysSinceEpoch = LocalDate.days(year: year, month: month, day: day)
     }
@@ -30,20 +30,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var year: Int { civil.year }
-    public var month: Int { civil.month }
-    public var day: Int { civil.day }
+    var month: Int { civil.month }
+    var day: Int { civil.day }
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.
-    public var weekday: Int {
+    var weekday: Int {
         let w = (daysSinceEpoch + 3) % 7 // 1970-01-01 was a Thursday
         return (w < 0 ? w + 7 : w) + 1
     }
 
-    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
-    public func days(until other: LocalDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
+    func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
+    func days(until other: LocalDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
 
-    public var daysInMonth: Int { LocalDate.daysIn(month: month, year: year) }
-    public var monthKey: YearMonth { YearMonth(year: year, month: month) }
+    var daysInMonth: Int { LocalDate.daysIn(month: month, year: year) }
+    var monthKey: YearMonth { YearMonth(year: year, month: month) }
 
     /// `2026-11-20`
     public var iso: String {
@@ -72,9 +72,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 
-    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -107,28 +107,28 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// A month of a year, the key of archives and month calendars.
-public struct YearMonth: Hashable, Comparable, Sendable {
-    public let year: Int
-    public let month: Int
+struct YearMonth: Hashable, Comparable, Sendable {
+    let year: Int
+    let month: Int
 
-    public init(year: Int, month: Int) {
+    init(year: Int, month: Int) {
         self.year = year
         self.month = month
     }
 
-    public var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
-    public var lastDay: LocalDate { firstDay.adding(days: LocalDate.daysIn(month: month, year: year) - 1) }
-    public var next: YearMonth { month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1) }
-    public var previous: YearMonth { month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1) }
+    var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+    var lastDay: LocalDate { firstDay.adding(days: LocalDate.daysIn(month: month, year: year) - 1) }
+    var next: YearMonth { month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1) }
+    var previous: YearMonth { month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1) }
     /// `2026/11`, the month's URL path segment.
-    public var path: String { "\(year)/\(month.zeroPadded(2))" }
+    var path: String { "\(year)/\(month.zeroPadded(2))" }
 
-    public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+    static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
 }
 
 /// A time of day in minutes since midnight.
 public struct LocalTime: Hashable, Comparable, Sendable {
-    public let minutes: Int
+    let minutes: Int
     public init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         minutes = hour * 60 + minute
@@ -142,8 +142,8 @@ public struct LocalTime: Hashable, Comparable, Sendable {
         self.init(hour: h, minute: m)
     }
 
-    public var hour: Int { minutes / 60 }
-    public var minute: Int { minutes % 60 }
+    var hour: Int { minutes / 60 }
+    var minute: Int { minutes % 60 }
     /// `21:30`
     public var text: String { "\(hour.zeroPadded(2)):\(minute.zeroPadded(2))" }
     public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
@@ -151,7 +151,7 @@ public struct LocalTime: Hashable, Comparable, Sendable {
 
 extension Int {
     /// `7` → `07` (width 2): the one zero-padding of dates, times, offsets and URLs.
-    public func zeroPadded(_ width: Int) -> String {
+    func zeroPadded(_ width: Int) -> String {
         let digits = String(self)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -4,7 +4,7 @@ import Foundation
 /// months between its dates, so one far-off date (a typo like 2626) would make
 /// pages for every month in between; outside this range a date is an error.
 extension LocalDate {
-    public static let supportedYears = 1900...2200
+    static let supportedYears = 1900...2200
 
     /// Nil when the year is supported; otherwise the message and a hint that
     /// names the likely typo (2626 → 2026).
@@ -16,7 +16,7 @@ extension LocalDate {
     }
 
     /// The date when its year is supported; else nil and an error at `location`.
-    public func checkedYear(at location: SourceLocation, into diagnostics: inout Diagnostics) -> LocalDate? {
+    func checkedYear(at location: SourceLocation, into diagnostics: inout Diagnostics) -> LocalDate? {
         guard let problem = yearProblem else { return self }
         diagnostics.error(location, "\(problem.message) (\(iso))", hint: problem.hint)
         return nil

@@ -13,7 +13,7 @@ public enum TimeZones {
     }
 
     /// Offset from UTC in seconds for that zone at that day (for feed timestamps).
-    public static func secondsFromGMT(_ identifier: String, on date: LocalDate) -> Int {
+    static func secondsFromGMT(_ identifier: String, on date: LocalDate) -> Int {
         let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
         let instant = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 43_200)
         return zone.secondsFromGMT(for: instant)

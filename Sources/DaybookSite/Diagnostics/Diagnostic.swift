@@ -45,16 +45,16 @@ public struct Diagnostics: Sendable {
     public private(set) var items: [Diagnostic] = []
     public init() {}
 
-    public mutating func error(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+    mutating func error(_ location: SourceLocation, _ message: String, hint: String? = nil) {
         items.append(Diagnostic(location, message, hint: hint))
     }
 
-    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+    mutating func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) {
         items.append(Diagnostic(location, message, hint: hint, severity: .warning))
     }
 
-    public mutating func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
-    public mutating func append(contentsOf other: Diagnostics) { items.append(contentsOf: other.items) }
+    mutating func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
+    mutating func append(contentsOf other: Diagnostics) { items.append(contentsOf: other.items) }
 
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { items.filter { $0.severity == .error } }

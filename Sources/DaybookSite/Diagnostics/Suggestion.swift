@@ -1,15 +1,15 @@
 /// "Did you mean …?" hints: the candidate nearest to a mistyped word.
-public enum Suggestion {
+enum Suggestion {
     /// The closest candidate by edit distance, if it is close enough to be a
     /// plausible typo (at most a third of the word's length, at least 2); of
     /// candidates equally close, the first.
-    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         var steps = 0
         return Names(candidates).nearest(to: word, steps: &steps)
     }
 
     /// "did you mean 'snow'?" or nil.
-    public static func hint(for word: String, in candidates: some Sequence<String>) -> String? {
+    static func hint(for word: String, in candidates: some Sequence<String>) -> String? {
         nearest(to: word, in: candidates).map { hint($0) }
     }
 
@@ -17,14 +17,14 @@ public enum Suggestion {
 
     /// Names for a hint, the first ten and how many there are in all, so a
     /// hint stays one short line however many names a site has.
-    public static func names(_ names: [String]) -> String {
+    static func names(_ names: [String]) -> String {
         let shown = 10
         guard names.count > shown else { return names.joined(separator: ", ") }
         return names.prefix(shown).joined(separator: ", ") + ", … (\(names.count) in all)"
     }
 
     /// Levenshtein distance.
-    public static func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter]) -> Int {
+    static func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

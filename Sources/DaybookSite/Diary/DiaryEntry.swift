@@ -1,17 +1,17 @@
 /// One diary entry (`content/diary/**/*.md`).
 public struct DiaryEntry: Sendable, Identifiable {
     public var id: String { source.slugPath }
-    public var title: String
+    var title: String
     public var date: LocalDate
     /// nil when the entry gives only a day.
     public var time: LocalTime?
     /// Minutes east of UTC when the date carried an ISO offset.
     public var utcOffsetMinutes: Int?
-    public var tags: [String]
-    public var isPrivate: Bool
-    public var isDraft: Bool
+    var tags: [String]
+    var isPrivate: Bool
+    var isDraft: Bool
     /// The file line the body starts on.
-    public var bodyFirstLine: Int
+    var bodyFirstLine: Int
     /// What the parse gave and nothing changes, held once: entries are copied
     /// through many arrays, sorts and filters, and a copy of this costs one
     /// retain instead of one for each text inside.
@@ -38,18 +38,18 @@ public struct DiaryEntry: Sendable, Identifiable {
         }
     }
 
-    public var source: SourceFile { parts.source }
+    var source: SourceFile { parts.source }
     public var weather: Weather? { parts.weather }
-    public var mood: String? { parts.mood }
+    var mood: String? { parts.mood }
     /// Markdown body.
-    public var body: String { parts.body }
+    var body: String { parts.body }
     /// What other tools' front matter adds: old URLs, last change, other keys.
-    public var frontMatter: EntryFrontMatter { parts.frontMatter }
+    var frontMatter: EntryFrontMatter { parts.frontMatter }
     /// `cover:`: the photo that stands for the entry in lists, as written, and where.
-    public var cover: String? { parts.cover }
-    public var coverLocation: SourceLocation? { parts.coverLocation }
+    var cover: String? { parts.cover }
+    var coverLocation: SourceLocation? { parts.coverLocation }
 
-    public init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
+    init(source: SourceFile, title: String, date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil,
                 weather: Weather? = nil, tags: [String] = [], mood: String? = nil, isPrivate: Bool = false,
                 isDraft: Bool = false, body: String = "", bodyFirstLine: Int = 1, frontMatter: EntryFrontMatter = EntryFrontMatter(),
                 cover: String? = nil, coverLocation: SourceLocation? = nil) {
@@ -67,7 +67,7 @@ public struct DiaryEntry: Sendable, Identifiable {
 
     /// The indexes of `entries` by date; entries of a day by time (untimed
     /// first), then by file name. An entry is a large value: the sort moves indexes.
-    public static func chronologicalOrder(_ entries: [DiaryEntry]) -> [Int] {
+    static func chronologicalOrder(_ entries: [DiaryEntry]) -> [Int] {
         let keys = entries.map { ($0.date, $0.time?.minutes ?? -1) }
         return entries.indices.sorted { a, b in
             if keys[a] != keys[b] { return keys[a] < keys[b] }

@@ -1,29 +1,29 @@
 
 /// The published diary entries and the ways pages look them up.
-public struct DiaryIndex: Sendable {
+struct DiaryIndex: Sendable {
     /// Chronological.
-    public private(set) var entries: [DiaryEntry]
+    private(set) var entries: [DiaryEntry]
     /// Each entry's body, parsed once on all cores for its page, the feed and the search index.
-    public private(set) var bodies: [RenderedBody]
+    private(set) var bodies: [RenderedBody]
     /// Each entry's photos: its cover first, then those of its body.
     private(set) var photos: [[Photo]]
     /// Each entry's cover or first photo, by entry id.
     private(set) var covers: [String: Photo]
     private(set) var photoErrors: [Diagnostic]
-    public private(set) var byDate: [LocalDate: [Int]]
-    public private(set) var byMonth: [YearMonth: [Int]]
-    public private(set) var byYear: [Int: [Int]]
+    private(set) var byDate: [LocalDate: [Int]]
+    private(set) var byMonth: [YearMonth: [Int]]
+    private(set) var byYear: [Int: [Int]]
     /// Tag → entry indexes; keyed by the tag's slug so `Winter` and `winter` share a page.
-    public private(set) var byTag: [String: (name: String, indexes: [Int])]
+    private(set) var byTag: [String: (name: String, indexes: [Int])]
     /// The entries in `SiteData.publicView`, oldest first: what feeds and the search index list.
-    public private(set) var publicIndexes: [Int]
+    private(set) var publicIndexes: [Int]
     /// Each entry's tags' slugs, in the order of its tags.
     private(set) var tagSlugs: [[String]]
     /// What lists show of each entry, made once for every page that shows it.
     private(set) var items: EntryItems
 
     /// Links between days and pages that lead nowhere, and other notes of rendering.
-    public private(set) var warnings: [Diagnostic]
+    private(set) var warnings: [Diagnostic]
     /// Where `[[…]]` links in entries and pages lead.
     private(set) var wikiTargets: WikiTargets
     /// What a list shows of each entry, and what its own page shows besides
@@ -297,9 +297,9 @@ struct EntryRendering: Sendable {
 }
 
 /// An entry's body as its page shows it, and the start of its text for the search index.
-public struct RenderedBody: Sendable {
-    public let html: String
-    public let searchText: String
+struct RenderedBody: Sendable {
+    let html: String
+    let searchText: String
     /// Dataview's `key:: value` fields of the text.
     let fields: [ObsidianPass.Field]
 

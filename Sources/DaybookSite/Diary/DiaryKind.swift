@@ -1,11 +1,11 @@
 /// The diary: Markdown entries anywhere below `diary/`, and the files beside them.
-public struct DiaryKind: ContentKind {
-    public init() {}
-    public var files: [String] { ["diary"] }
+struct DiaryKind: ContentKind {
+    init() {}
+    var files: [String] { ["diary"] }
 
     /// Entries are the bulk of a site: parsed on all cores, and in `serve`
     /// only those the watcher saw change are read again.
-    public func load(_ load: ContentLoad) {
+    func load(_ load: ContentLoad) {
         let files = load.files, cache = load.cache, changes = files.changes, io = files.io
         // Listed once for the entries and for the files beside them.
         let diaryFiles: [String]
@@ -48,14 +48,14 @@ public struct DiaryKind: ContentKind {
 }
 
 extension DiaryKind: ItemsKey {
-    public typealias Item = DiaryEntry
+    typealias Item = DiaryEntry
 }
 
 extension DiaryEntry: ContentItem {
-    public var audience: Audience { Audience(isPrivate: isPrivate, isDraft: isDraft) }
+    var audience: Audience { Audience(isPrivate: isPrivate, isDraft: isDraft) }
 }
 
 extension ItemsByKind {
     /// Sorted chronologically (see `DiaryEntry.chronologicalOrder`).
-    public var entries: [DiaryEntry] { self[DiaryKind.self] }
+    var entries: [DiaryEntry] { self[DiaryKind.self] }
 }

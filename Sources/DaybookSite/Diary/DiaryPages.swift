@@ -296,7 +296,7 @@ extension DiaryKind {
 }
 
 extension Section {
-    public static let diary = Section("diary")
+    static let diary = Section("diary")
 }
 
 extension SearchKind {

@@ -48,7 +48,7 @@ public enum DiaryParser {
     }
 
     /// The text of the body's first `# ` heading (ATX level 1), outside code fences.
-    public static func firstHeading(in body: String) -> String? {
+    static func firstHeading(in body: String) -> String? {
         var inFence = false
         var found: String?
         forEachMarkedLine(of: body) { line in

@@ -1,18 +1,18 @@
 /// The `date:` of an entry: `2026-11-20`, `2026-11-20 21:30`, or ISO-8601
 /// such as `2026-11-20T21:30:00+09:00`. The local day and clock time are
 /// kept as written; an offset is remembered for the feed's timestamps.
-public struct EntryDate: Hashable, Sendable {
-    public var date: LocalDate
-    public var time: LocalTime?
-    public var utcOffsetMinutes: Int?
+struct EntryDate: Hashable, Sendable {
+    var date: LocalDate
+    var time: LocalTime?
+    var utcOffsetMinutes: Int?
 
-    public init(date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil) {
+    init(date: LocalDate, time: LocalTime? = nil, utcOffsetMinutes: Int? = nil) {
         self.date = date
         self.time = time
         self.utcOffsetMinutes = utcOffsetMinutes
     }
 
-    public init?(parsing raw: String) {
+    init?(parsing raw: String) {
         // The common `2026-11-20 21:30`, read by bytes; the same as below gives.
         if let (date, time) = Self.dayAndMinute(raw.utf8) {
             guard let date, let time else { return nil }

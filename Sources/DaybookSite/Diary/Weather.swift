@@ -4,13 +4,13 @@ public enum WeatherCondition: String, CaseIterable, Sendable, Hashable {
          thunderstorm, snow, sleet, hail, windy
 
     /// An OpenWeatherMap condition id (200…804); nil when OWM has no such id.
-    public init?(openWeatherMapID id: Int) {
+    init?(openWeatherMapID id: Int) {
         guard let code = WeatherCodes.openWeatherMap.first(where: { $0.code == id }) else { return nil }
         self = code.condition
     }
 
     /// A WMO weather interpretation code as Open-Meteo gives it (0…99); nil when Open-Meteo doesn't use it.
-    public init?(wmoCode code: Int) {
+    init?(wmoCode code: Int) {
         guard let entry = WeatherCodes.wmo.first(where: { $0.code == code }) else { return nil }
         self = entry.condition
     }
@@ -24,14 +24,14 @@ public struct Weather: Sendable, Hashable {
     /// °C
     public var temperature: Double?
     /// °C
-    public var feelsLike: Double?
+    var feelsLike: Double?
     /// %
-    public var humidity: Double?
+    var humidity: Double?
     /// m/s
-    public var wind: Double?
+    var wind: Double?
     public var location: String?
     /// From an OWM `…n` icon or a `…-night` word: draw the night variant.
-    public var isNight = false
+    var isNight = false
 
     public init(condition: WeatherCondition? = nil, isNight: Bool = false) {
         self.condition = condition
@@ -41,7 +41,7 @@ public struct Weather: Sendable, Hashable {
     /// One weather word or OWM icon code, as the scalar form or `condition:`
     /// takes it: `snow`, `Partly Cloudy`, `mostly-cloudy-night`, `13n`, `눈`.
     /// nil when the word is unknown.
-    public init?(word: String) {
+    init?(word: String) {
         guard let reading = WeatherWords.reading(of: word) else { return nil }
         self.init(condition: reading.condition, isNight: reading.isNight ?? false)
     }
@@ -49,13 +49,13 @@ public struct Weather: Sendable, Hashable {
     /// The SVG symbol suffix the theme draws (`#wx-snow`, `#wx-clear-night`);
     /// nil when there is no condition, so a template shows no icon rather
     /// than a made-up "unknown" one.
-    public var iconName: String? {
+    var iconName: String? {
         guard let condition else { return nil }
         return isNight && WeatherWords.nightVariants.contains(condition) ? condition.rawValue + "-night" : condition.rawValue
     }
 
     /// Every name `iconName` can return: the theme's sprite has a symbol for each.
-    public static let iconNames: [String] = WeatherCondition.allCases.flatMap { condition in
+    static let iconNames: [String] = WeatherCondition.allCases.flatMap { condition in
         WeatherWords.nightVariants.contains(condition) ? [condition.rawValue, condition.rawValue + "-night"] : [condition.rawValue]
     }
 
@@ -63,7 +63,7 @@ public struct Weather: Sendable, Hashable {
 
     /// Reads the `weather:` front matter value: a word or a mapping. Every
     /// problem is reported at its value's line and column; nil after an error.
-    public static func parse(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Weather? {
+    static func parse(_ value: YAMLValue, into diagnostics: inout Diagnostics) -> Weather? {
         switch value.node {
         case .mapping:
             return parseMapping(value, into: &diagnostics)

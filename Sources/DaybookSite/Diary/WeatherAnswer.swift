@@ -10,12 +10,12 @@ public enum WeatherAnswer {
     /// Why an answer gave no weather, said in one line.
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         public let reason: String
-        public init(_ reason: String) { self.reason = reason }
+        init(_ reason: String) { self.reason = reason }
         public var description: String { reason }
     }
 
     /// OpenWeatherMap's `units=` of the request; its answer does not say them.
-    public enum OpenWeatherMapUnits: String, Sendable {
+    enum OpenWeatherMapUnits: String, Sendable {
         /// Kelvin and m/s: what OWM answers when `units` is absent.
         case standard
         /// °C and m/s
@@ -30,7 +30,7 @@ public enum WeatherAnswer {
     /// (`current=temperature_2m,…`), or the older `current_weather` with
     /// `current_weather_units` (`current_weather=true`), which has no humidity
     /// or felt temperature.
-    public static func openMeteoCurrent(status: Int, body: Data) -> Result<Weather, Problem> {
+    static func openMeteoCurrent(status: Int, body: Data) -> Result<Weather, Problem> {
         Result { () throws(Problem) -> Weather in
             let answer = try decode(OpenMeteoBody.self, status: status, body: body, service: "Open-Meteo")
             if let current = answer.current {
@@ -50,7 +50,7 @@ public enum WeatherAnswer {
     /// One hour of the archive's (or the forecast's) `hourly` series, at
     /// `time` as the answer writes it (`2026-11-02T21:00`, in the time zone
     /// the request named).
-    public static func openMeteoHour(status: Int, body: Data, at time: String) -> Result<Weather, Problem> {
+    static func openMeteoHour(status: Int, body: Data, at time: String) -> Result<Weather, Problem> {
         Result { () throws(Problem) -> Weather in
             let answer = try decode(OpenMeteoBody.self, status: status, body: body, service: "Open-Meteo")
             guard let hourly = answer.hourly else { throw Problem("Open-Meteo's answer has no hourly weather") }
@@ -84,7 +84,7 @@ public enum WeatherAnswer {
 
     /// `/data/2.5/weather`: the first of `weather[]` is the main condition
     /// (OWM lists more when several are observed at once).
-    public static func openWeatherMap(status: Int, body: Data, units: OpenWeatherMapUnits) -> Result<Weather, Problem> {
+    static func openWeatherMap(status: Int, body: Data, units: OpenWeatherMapUnits) -> Result<Weather, Problem> {
         Result { () throws(Problem) -> Weather in
             let answer = try decode(OpenWeatherMapBody.self, status: status, body: body, service: "OpenWeatherMap")
             let main = answer.weather?.first

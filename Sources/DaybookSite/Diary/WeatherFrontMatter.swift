@@ -48,7 +48,7 @@ public enum WeatherFrontMatter {
     }
 
     /// The YAML block, one key a line, each line ended by `newline`.
-    public static func yaml(_ weather: Weather, newline: String = "\n") -> String {
+    static func yaml(_ weather: Weather, newline: String = "\n") -> String {
         "weather:" + newline + pairs(weather).map { "  \($0.key): \($0.value.written(quotingWords: false))" + newline }.joined()
     }
 

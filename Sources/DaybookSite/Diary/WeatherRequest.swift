@@ -11,11 +11,11 @@ public struct WeatherRequest: Sendable {
 
     /// The services' base URLs; each can be replaced for tests or a proxy.
     public struct Endpoints: Sendable {
-        public var openMeteo = "https://api.open-meteo.com"
-        public var openMeteoArchive = "https://archive-api.open-meteo.com"
-        public var openWeatherMap = "https://api.openweathermap.org"
+        var openMeteo = "https://api.open-meteo.com"
+        var openMeteoArchive = "https://archive-api.open-meteo.com"
+        var openWeatherMap = "https://api.openweathermap.org"
 
-        public init() {}
+        init() {}
 
         /// `DAYBOOK_OPEN_METEO_URL`, `DAYBOOK_OPEN_METEO_ARCHIVE_URL`, `DAYBOOK_OPENWEATHERMAP_URL`.
         public init(environment: [String: String]) {
@@ -27,7 +27,7 @@ public struct WeatherRequest: Sendable {
 
     /// The archive is filled in days after the fact; the forecast API keeps
     /// the last months of its own hourly values, so recent days ask it instead.
-    public static let archiveLagDays = 5
+    static let archiveLagDays = 5
 
     static let openMeteoVariables = "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,weather_code,wind_speed_10m"
 

@@ -20,7 +20,7 @@ public struct FileIO: Sendable {
         /// with one identity are links to one file, hard or symbolic.
         public var identity: FileIdentity?
 
-        public init(kind: Kind, size: Int = 0, modified: Double = 0, identity: FileIdentity? = nil) {
+        init(kind: Kind, size: Int = 0, modified: Double = 0, identity: FileIdentity? = nil) {
             self.kind = kind
             self.size = size
             self.modified = modified
@@ -32,47 +32,47 @@ public struct FileIO: Sendable {
     /// (then `linkAttributes` does), and `.link` for a link.
     public struct Entry: Sendable, Equatable {
         public var name: String
-        public var kind: Kind?
+        var kind: Kind?
 
-        public init(name: String, kind: Kind?) {
+        init(name: String, kind: Kind?) {
             self.name = name
             self.kind = kind
         }
     }
 
     /// The path itself (`lstat`): a link is `.link`. nil: nothing there.
-    public var linkAttributes: @Sendable (_ path: String) -> Attributes?
+    var linkAttributes: @Sendable (_ path: String) -> Attributes?
     /// Through links (`stat`). nil: nothing there, or a dangling link.
     public var attributes: @Sendable (_ path: String) -> Attributes?
     /// Every link on the way resolved (`realpath`); nil when one dangles or loops.
-    public var resolve: @Sendable (_ path: String) -> String?
+    var resolve: @Sendable (_ path: String) -> String?
     /// The names in a folder, hidden ones included, in no order.
     public var list: @Sendable (_ folder: String) throws(FileIOError) -> [Entry]
-    public var isReadable: @Sendable (_ path: String) -> Bool
+    var isReadable: @Sendable (_ path: String) -> Bool
     public var read: @Sendable (_ path: String) throws(FileIOError) -> Data
     /// Creates or replaces a file whose folder exists.
-    public var write: @Sendable (_ path: String, _ bytes: [UInt8]) throws(FileIOError) -> Void
+    var write: @Sendable (_ path: String, _ bytes: [UInt8]) throws(FileIOError) -> Void
     /// One folder whose parent exists; a folder already there is fine.
-    public var createFolder: @Sendable (_ path: String) throws(FileIOError) -> Void
+    var createFolder: @Sendable (_ path: String) throws(FileIOError) -> Void
     /// Renames a file or folder (`rename`): a folder in the way must be empty.
-    public var move: @Sendable (_ from: String, _ to: String) throws(FileIOError) -> Void
+    var move: @Sendable (_ from: String, _ to: String) throws(FileIOError) -> Void
     /// Removes a file, a link or a whole folder.
-    public var remove: @Sendable (_ path: String) throws(FileIOError) -> Void
+    var remove: @Sendable (_ path: String) throws(FileIOError) -> Void
     /// Puts a copy of a file at a new path whose folder exists: a hard link where the disk allows.
-    public var copy: @Sendable (_ from: String, _ to: String) throws(FileIOError) -> Void
+    var copy: @Sendable (_ from: String, _ to: String) throws(FileIOError) -> Void
     /// Where a library that opens files by path itself (libvips) finds the
     /// file on the disk; nil when it is nowhere there. By default the path
     /// itself: tests that build in memory keep their photos at the same path.
-    public var localPath: @Sendable (_ path: String) -> String?
+    var localPath: @Sendable (_ path: String) -> String?
     /// Whether the file at the path holds exactly these bytes (a build
     /// writes only files that differ); false when there is none to read.
-    public var holds: @Sendable (_ path: String, _ bytes: [UInt8]) -> Bool
+    var holds: @Sendable (_ path: String, _ bytes: [UInt8]) -> Bool
     /// Whether these are the disk's files: only there can a process crash
     /// halfway, so only there does a change to `content/` go through the
     /// lock and journal (`ContentJournal`); a test's files in memory are written directly.
-    public internal(set) var isDisk = false
+    var isDisk = false
 
-    public init(linkAttributes: @escaping @Sendable (String) -> Attributes?,
+    init(linkAttributes: @escaping @Sendable (String) -> Attributes?,
                 attributes: @escaping @Sendable (String) -> Attributes?,
                 resolve: @escaping @Sendable (String) -> String?,
                 list: @escaping @Sendable (String) throws(FileIOError) -> [Entry],
@@ -107,7 +107,7 @@ public struct FileIO: Sendable {
     public func isFolder(_ path: String) -> Bool { attributes(path)?.kind == .folder }
 
     /// `mkdir -p`, failing with the system's reason; a file in the way is said so.
-    public func createFolders(_ path: String) throws(FileIOError) {
+    func createFolders(_ path: String) throws(FileIOError) {
         if let existing = attributes(path) {
             if existing.kind == .folder { return }
             throw FileIOError(path: path, reason: "a file has that name")
@@ -119,7 +119,7 @@ public struct FileIO: Sendable {
 
     /// Writes a whole file or leaves the old one: a hidden file beside it,
     /// renamed into place, so a crash never leaves half a file a person wrote in.
-    public func replace(_ path: String, with bytes: [UInt8]) throws(FileIOError) {
+    func replace(_ path: String, with bytes: [UInt8]) throws(FileIOError) {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = folder + "/." + (path as NSString).lastPathComponent + ".daybook-" + UUID().uuidString
         do {
@@ -139,19 +139,19 @@ public struct FileIO: Sendable {
 
 /// A file's device and inode number (`stat`): the same for every name of one file.
 public struct FileIdentity: Sendable, Hashable {
-    public let device: UInt64
+    let device: UInt64
     public let inode: UInt64
 }
 
 /// A file operation that failed: the path and the system's reason (`Permission denied`).
 public struct FileIOError: Error, Sendable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
+    let path: String
+    let reason: String
 
     public var description: String { "\(path): \(reason)" }
 
     /// The system's reason (`Permission denied`) inside a Foundation error.
-    public static func reason(of error: Error) -> String {
+    static func reason(of error: Error) -> String {
         let error = error as NSError
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -336,7 +336,7 @@ enum Disk {
 /// A folder tree in memory, with files, folders and symbolic links, behaving
 /// as the disk does for what a build asks of it. Tests fill it, build with
 /// `io`, and read the output back.
-public final class MemoryFiles: @unchecked Sendable {
+final class MemoryFiles: @unchecked Sendable {
     enum Node {
         case file(Data, modified: Double)
         case folder
@@ -356,7 +356,7 @@ public final class MemoryFiles: @unchecked Sendable {
     private var store: [Path: Node] = [Path("/"): .folder]
     private var clock = 0.0
 
-    public init() {}
+    init() {}
 
     private subscript(path: String) -> Node? {
         get { store[Path(path)] }
@@ -364,7 +364,7 @@ public final class MemoryFiles: @unchecked Sendable {
     }
 
     /// Adds a file, making its folders.
-    public func add(_ path: String, _ data: Data) {
+    func add(_ path: String, _ data: Data) {
         locked {
             makeFolders(parent(of: path))
             clock += 1
@@ -372,20 +372,20 @@ public final class MemoryFiles: @unchecked Sendable {
         }
     }
 
-    public func add(_ path: String, text: String) { add(path, Data(text.utf8)) }
+    func add(_ path: String, text: String) { add(path, Data(text.utf8)) }
 
     /// Adds a symbolic link at `path` pointing to `target` (absolute, or relative to its folder).
-    public func addLink(_ path: String, to target: String) {
+    func addLink(_ path: String, to target: String) {
         locked {
             makeFolders(parent(of: path))
             self[path] = .link(target)
         }
     }
 
-    public func addFolder(_ path: String) { locked { makeFolders(path) } }
+    func addFolder(_ path: String) { locked { makeFolders(path) } }
 
     /// The file's bytes, through links; nil when there is no file.
-    public func contents(_ path: String) -> Data? {
+    func contents(_ path: String) -> Data? {
         locked {
             guard let real = resolved(path), case let .file(data, _) = self[real] else { return nil }
             return data
@@ -393,7 +393,7 @@ public final class MemoryFiles: @unchecked Sendable {
     }
 
     /// Every file below `folder` (links included), relative to it, sorted.
-    public func files(under folder: String) -> [String] {
+    func files(under folder: String) -> [String] {
         locked {
             let prefix = Array((folder == "/" ? "/" : folder + "/").utf8)
             return store.compactMap { path, node in
@@ -404,7 +404,7 @@ public final class MemoryFiles: @unchecked Sendable {
         }
     }
 
-    public var io: FileIO {
+    var io: FileIO {
         FileIO(
             linkAttributes: { path in self.locked { self[path].map { Self.attributes($0, at: path) } } },
             attributes: { path in self.locked { self.resolved(path).flatMap { real in self[real].map { Self.attributes($0, at: real) } } } },

@@ -2,7 +2,7 @@ import Foundation
 
 extension FileIO {
     /// A file laid over a tree by `overlay`.
-    public enum OverlayFile: Sendable {
+    enum OverlayFile: Sendable {
         /// These bytes; `onDisk`, a copy of them where a library that opens
         /// files by path (libvips) can read them.
         case bytes([UInt8], onDisk: String?)
@@ -13,7 +13,7 @@ extension FileIO {
     /// `base` with `files` (absolute paths) laid over it: new files appear with
     /// the folders they need, replaced files read as given, and nothing can be
     /// written. The import check reads the content as it will be through it.
-    public static func overlay(_ base: FileIO, files: [String: OverlayFile]) -> FileIO {
+    static func overlay(_ base: FileIO, files: [String: OverlayFile]) -> FileIO {
         let layer = Overlay(base: base, files: files)
         let readOnly = { @Sendable (path: String) in FileIOError(path: path, reason: "an overlay is read-only") }
         return FileIO(

@@ -7,12 +7,12 @@ import Foundation
 /// for files; linked folders are not (a link to a parent would loop).
 public struct FolderWalk: Sendable {
     /// The root as given, standardized.
-    public let root: String
+    let root: String
     /// The root with every link resolved: what "inside" is measured against.
-    public let realRoot: String
+    let realRoot: String
     /// How the root is named in messages (`content`, `themes`).
-    public let displayRoot: String
-    public let io: FileIO
+    let displayRoot: String
+    let io: FileIO
 
     public init(root: URL, displayRoot: String, io: FileIO = .disk) {
         self.root = root.standardizedFileURL.path
@@ -29,7 +29,7 @@ public struct FolderWalk: Sendable {
 
     /// Whether `relative` exists, followed through any links, inside the root.
     /// A path that leads outside is reported as an error at that path.
-    public func existsInside(_ relative: String, into diagnostics: inout Diagnostics) -> Bool {
+    func existsInside(_ relative: String, into diagnostics: inout Diagnostics) -> Bool {
         let path = root + "/" + relative
         guard let real = io.resolve(path) else {
             if io.exists(path) {
@@ -47,7 +47,7 @@ public struct FolderWalk: Sendable {
 
     /// The real file at `relative`, every link resolved, relative to the
     /// root; nil when it dangles or lies outside.
-    public func realRelative(_ relative: String) -> String? {
+    func realRelative(_ relative: String) -> String? {
         guard let real = io.resolve(root + "/" + relative), isInside(real) else { return nil }
         return String(real.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
     }
@@ -141,7 +141,7 @@ public struct FolderWalk: Sendable {
 /// `.markdown`, `.Markdown`). A Markdown file is always read as content and
 /// never copied out as an asset, so a private `secret.MD` cannot leak verbatim.
 public enum MarkdownName {
-    public static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
+    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
 
     public static func isMarkdown(_ path: String) -> Bool {
         // An ASCII path by its bytes, without a String made: two checks of each of a large diary's 100,000 names.

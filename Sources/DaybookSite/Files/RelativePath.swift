@@ -24,7 +24,7 @@ public enum RelativePath {
     /// Whether `relative` below `folder` lies inside it once every link on the
     /// way is resolved (`realpath`), for a path that need not exist yet: its
     /// deepest existing folder is resolved. A dangling or looping link is outside.
-    public static func staysInside(_ relative: String, of folder: String, io: FileIO) -> Bool {
+    static func staysInside(_ relative: String, of folder: String, io: FileIO) -> Bool {
         guard isContained(relative), !relative.utf8.contains(0), let root = io.resolve(folder) else { return false }
         var existing = folder + "/" + relative
         while !io.exists(existing) {

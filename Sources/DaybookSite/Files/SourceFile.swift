@@ -3,10 +3,10 @@ public struct SourceFile: Sendable {
     /// Path shown in diagnostics, e.g. `content/diary/2026/2026-11-20.md`.
     public var displayPath: String { storage.displayPath }
     /// Path below `content/`, e.g. `diary/2026/2026-11-20.md`; it makes the URL.
-    public var relativePath: String { storage.relativePath }
+    var relativePath: String { storage.relativePath }
     public var text: String { storage.text }
     /// `relativePath` without its extension: `diary/2026/2026-11-20`.
-    public var slugPath: String { storage.slugPath }
+    var slugPath: String { storage.slugPath }
     var lineStarts: LineStarts { storage.lineStarts }
     /// Held once: every value read from a file (entry, YAML node, location)
     /// keeps its file, and a copy then costs one retain, not one per text.
@@ -39,11 +39,11 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether both are one read of a file (copies of one value): then their paths and texts are the same.
-    public func isSameRead(as other: SourceFile) -> Bool { storage === other.storage }
+    func isSameRead(as other: SourceFile) -> Bool { storage === other.storage }
 
     /// `column` counts characters (grapheme clusters), as the parsers do;
     /// the location counts UTF-8 bytes (see `LineStarts`).
-    public func location(line: Int, column: Int = 1) -> SourceLocation {
+    func location(line: Int, column: Int = 1) -> SourceLocation {
         SourceLocation(path: displayPath, line: line, column: lineStarts.byteColumn(line: line, column: column, unit: .characters, in: text))
     }
 
@@ -53,7 +53,7 @@ public struct SourceFile: Sendable {
     }
 
     /// File name without folders and without `.md` / `.yml`.
-    public var baseName: String {
+    var baseName: String {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         guard let dot = name.lastIndex(of: ".") else { return name }
         return String(name[..<dot])

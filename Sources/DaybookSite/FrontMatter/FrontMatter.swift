@@ -6,7 +6,7 @@ extension FrontMatterDocument {
     /// nil when the front matter cannot be read at all (the errors are
     /// reported): the file then says nothing certain, not even whether it is
     /// private. Errors in single values leave the rest to be checked.
-    public static func read(_ file: SourceFile, known: [String], keepingOthers: Bool = false,
+    static func read(_ file: SourceFile, known: [String], keepingOthers: Bool = false,
                             into diagnostics: inout Diagnostics) -> (FrontMatterDocument, YAMLFields?)? {
         let errorsBefore = diagnostics.errors.count
         guard let document = split(file, into: &diagnostics) else { return nil }

@@ -7,22 +7,22 @@
 /// fence, `—-`, `----`, `--- # note`, an invisible space beside it, no
 /// opening or no closing fence) is an error at that line, never body text,
 /// since its `private: true` would otherwise be published as words.
-public struct FrontMatterDocument: Sendable {
-    public enum Format: String, Sendable { case yaml = "YAML", toml = "TOML", json = "JSON" }
+struct FrontMatterDocument: Sendable {
+    enum Format: String, Sendable { case yaml = "YAML", toml = "TOML", json = "JSON" }
 
     /// nil when the file has no front matter.
-    public let format: Format?
+    let format: Format?
     /// The text between the fences (for JSON, the object itself).
-    public let frontMatter: String?
+    let frontMatter: String?
     /// Line of the file where `frontMatter` starts.
-    public let frontMatterFirstLine: Int
-    public let body: String
+    let frontMatterFirstLine: Int
+    let body: String
     /// Line of the file where the body starts.
-    public let bodyFirstLine: Int
+    let bodyFirstLine: Int
 
     /// Splits a file's text; nil, with an error at the line concerned, when
     /// its front matter cannot be found with certainty.
-    public static func split(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FrontMatterDocument? {
+    static func split(_ file: SourceFile, into diagnostics: inout Diagnostics) -> FrontMatterDocument? {
         switch FenceScanner.scan(file.text) {
         case let .document(document): return document
         case let .failure(line, column, message, hint):

@@ -15,10 +15,10 @@ enum FrontMatterKeys {
 /// Who may see a file, from its front matter: every kind reads `private:`
 /// and the draft keys here (`YAMLFields.audience`), and the published view
 /// of the site (`PublishedContent`) is the one place that acts on it.
-public struct Audience: Sendable, Equatable {
-    public var isPrivate = false
-    public var isDraft = false
-    public init(isPrivate: Bool = false, isDraft: Bool = false) {
+struct Audience: Sendable, Equatable {
+    var isPrivate = false
+    var isDraft = false
+    init(isPrivate: Bool = false, isDraft: Bool = false) {
         self.isPrivate = isPrivate
         self.isDraft = isDraft
     }
@@ -27,7 +27,7 @@ public struct Audience: Sendable, Equatable {
 extension YAMLFields {
     /// `private:`, and with `drafts` the draft keys (`isDraft`); kinds without
     /// drafts (decks, workouts) do not know those keys.
-    public func audience(drafts: Bool, into diagnostics: inout Diagnostics) -> Audience {
+    func audience(drafts: Bool, into diagnostics: inout Diagnostics) -> Audience {
         Audience(isPrivate: self["private"]?.bool("private", into: &diagnostics) ?? false, isDraft: drafts && isDraft(into: &diagnostics))
     }
 

@@ -1,13 +1,13 @@
 /// A front matter value Daybook does not read itself, kept for templates
 /// as Hugo keeps `.Params`: text, a list, or a table of named values.
-public indirect enum FrontMatterParam: Sendable, Equatable {
+indirect enum FrontMatterParam: Sendable, Equatable {
     case text(String)
     case list([FrontMatterParam])
     case table([Named])
 
-    public struct Named: Sendable, Equatable {
-        public let key: String
-        public let value: FrontMatterParam
+    struct Named: Sendable, Equatable {
+        let key: String
+        let value: FrontMatterParam
     }
 
     init(_ value: YAMLValue) {
@@ -20,7 +20,7 @@ public indirect enum FrontMatterParam: Sendable, Equatable {
     }
 
     /// The text of a scalar, nil for a list or a table.
-    public var text: String? {
+    var text: String? {
         if case let .text(text) = self { return text }
         return nil
     }
@@ -59,17 +59,17 @@ extension YAMLValue {
 }
 
 /// The front matter of an entry or a page beyond what Daybook shows itself.
-public struct EntryFrontMatter: Sendable {
+struct EntryFrontMatter: Sendable {
     /// `lastmod` / `updated`.
-    public var lastModified: EntryDate?
+    var lastModified: EntryDate?
     /// Old site paths (`2019/old-post`) that redirect to the page: the `aliases` that begin with `/`.
-    public var aliases: [String]
+    var aliases: [String]
     /// The note's other names (Obsidian's `aliases`): links may lead to it by them.
-    public var names: [NoteName]
+    var names: [NoteName]
     /// Keys Daybook does not read, in file order, for templates.
-    public var params: [FrontMatterParam.Named]
+    var params: [FrontMatterParam.Named]
 
-    public init(lastModified: EntryDate? = nil, aliases: [String] = [], names: [NoteName] = [], params: [FrontMatterParam.Named] = []) {
+    init(lastModified: EntryDate? = nil, aliases: [String] = [], names: [NoteName] = [], params: [FrontMatterParam.Named] = []) {
         self.lastModified = lastModified
         self.aliases = aliases
         self.names = names
@@ -78,7 +78,7 @@ public struct EntryFrontMatter: Sendable {
 }
 
 /// Another name of a note (an Obsidian alias), and where it is written.
-public struct NoteName: Sendable, Equatable {
-    public let text: String
-    public let location: SourceLocation
+struct NoteName: Sendable, Equatable {
+    let text: String
+    let location: SourceLocation
 }

@@ -6,9 +6,9 @@ public struct DayOneEntry: Sendable {
         /// Photos, videos, audios, pdfAttachments: the folder of the export it is in.
         public var folder: String
         public var identifier: String
-        public var md5: String
+        var md5: String
         /// `jpeg`, `png`, `heic`, `mov`, `m4a`, `pdf`…
-        public var type: String
+        var type: String
 
         /// `photos/<md5>.<type>`, the file of the export.
         public var exportPath: String { "\(folder)/\(md5).\(type)" }
@@ -43,26 +43,26 @@ public struct DayOneEntry: Sendable {
 
     static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
-    public var uuid: String
+    var uuid: String
     /// `creationDate`, UTC.
-    public var created: Date
-    public var timeZone: TimeZone
+    var created: Date
+    var timeZone: TimeZone
     public var text: String
-    public var tags: [String] = []
-    public var starred = false
-    public var weatherCode: String?
-    public var conditions: String?
-    public var temperatureCelsius: Double?
-    public var relativeHumidity: Double?
-    public var windSpeedKPH: Double?
-    public var placeName: String?
-    public var locality: String?
-    public var country: String?
+    var tags: [String] = []
+    var starred = false
+    var weatherCode: String?
+    var conditions: String?
+    var temperatureCelsius: Double?
+    var relativeHumidity: Double?
+    var windSpeedKPH: Double?
+    var placeName: String?
+    var locality: String?
+    var country: String?
     public var attachments: [Attachment] = []
     /// Index in the export's `entries`, for messages.
-    public var index: Int
+    var index: Int
     /// The journal's JSON file in the export; attachments are in folders beside it.
-    public var journal = ""
+    var journal = ""
 }
 
 /// Day One's JSON export: `{"metadata": {"version": "1.0"}, "entries": [...]}`.
@@ -159,7 +159,7 @@ public enum DayOneJSON {
 /// Day One entries as diary files (pure: the caller copies the attachments).
 public enum DayOneText {
     /// The entry's local date and time in its own time zone.
-    public static func local(_ entry: DayOneEntry) -> (LocalDate, LocalTime, offsetMinutes: Int) {
+    static func local(_ entry: DayOneEntry) -> (LocalDate, LocalTime, offsetMinutes: Int) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = entry.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: entry.created)

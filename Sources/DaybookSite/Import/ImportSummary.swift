@@ -1,25 +1,25 @@
 /// What an import did, or would do with `--dry-run`: printed at its end.
 public struct ImportSummary: Sendable {
     /// `word`, `entry`, `session`: what one imported thing is called.
-    public var noun: String
-    public var plural: String
+    var noun: String
+    var plural: String
     /// Things written (or that would be written).
-    public var added = 0
+    var added = 0
     /// Display paths of the files written or updated.
-    public var files: [String] = []
+    var files: [String] = []
     /// Names of things the content already has, by the source's id.
-    public var alreadyImported: [String] = []
+    var alreadyImported: [String] = []
     /// One line each: what was merged into what.
-    public var merged: [String] = []
+    var merged: [String] = []
     /// Notes of what was changed to fit, one line each (meanings joined...).
-    public var adjusted: [String] = []
+    var adjusted: [String] = []
     /// Things of the export left out, each at its place in the export and why.
-    public var leftOut: [Diagnostic] = []
+    var leftOut: [Diagnostic] = []
     /// Summary warnings (unknown columns, media not copied), one per kind.
     public var warnings: [Diagnostic] = []
-    public var dryRun = false
+    var dryRun = false
 
-    public init(noun: String, plural: String) {
+    init(noun: String, plural: String) {
         self.noun = noun
         self.plural = plural
     }
@@ -65,16 +65,16 @@ public struct BadRows: Sendable {
     /// An error each for the rows that could not be read; a warning each for
     /// rows read with something changed or left aside (an implausible value,
     /// a stray quote), which are imported.
-    public var diagnostics = Diagnostics()
+    var diagnostics = Diagnostics()
     public init() {}
 
     /// The rows that could not be read.
     public var items: [Diagnostic] { diagnostics.errors }
-    public var warnings: [Diagnostic] { diagnostics.items.filter { $0.severity == .warning } }
+    var warnings: [Diagnostic] { diagnostics.items.filter { $0.severity == .warning } }
 
     /// With `skip`, the bad rows become left-out items of the summary; without,
     /// they are errors that stop the import.
-    public func settle(skip: Bool, into diagnostics: inout Diagnostics, summary: inout ImportSummary) {
+    func settle(skip: Bool, into diagnostics: inout Diagnostics, summary: inout ImportSummary) {
         summary.warnings += warnings
         guard !items.isEmpty else { return }
         if skip {

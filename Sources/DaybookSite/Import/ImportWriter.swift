@@ -3,7 +3,7 @@ import ZIPFoundation
 
 /// A file an import writes below the content folder.
 public struct ImportedFile: Sendable {
-    public enum Contents: Sendable {
+    enum Contents: Sendable {
         case text(String)
         /// A photo or other attachment copied from the export.
         case copy(URL)
@@ -12,18 +12,18 @@ public struct ImportedFile: Sendable {
     }
 
     /// `diary/2024/2024-08-31.md`
-    public var relativePath: String
-    public var contents: Contents
+    var relativePath: String
+    var contents: Contents
     /// Only an Anki deck being appended to may replace a file; everything else is new.
-    public var replaces = false
+    var replaces = false
 
-    public init(_ relativePath: String, _ contents: Contents, replaces: Bool = false) {
+    init(_ relativePath: String, _ contents: Contents, replaces: Bool = false) {
         self.relativePath = relativePath
         self.contents = contents
         self.replaces = replaces
     }
 
-    public var text: String? {
+    var text: String? {
         if case let .text(text) = contents { return text }
         return nil
     }
@@ -65,10 +65,10 @@ struct ImportCounter {
 /// under the content folder's lock. A file the user already has is never
 /// overwritten (an Anki deck appended to is replaced only while it is still
 /// what the import read).
-public enum ImportWriter {
+enum ImportWriter {
     /// The end of every import: the content with the new files is checked,
     /// then, unless it is a dry run, they are written.
-    public static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
+    static func finish(_ files: [ImportedFile], content: URL, displayRoot: String, dryRun: Bool,
                               verify: ImportVerification, progress: ImportProgress? = nil, io: FileIO = .disk) throws {
         guard !files.isEmpty else { return }
         // Every path is proven inside the content folder, links resolved, before the check unpacks anything.
@@ -134,10 +134,10 @@ public enum ImportWriter {
     }
 
     /// Each `.zip` opened once, however many files come from it.
-    public struct OpenArchives {
+    struct OpenArchives {
         private var open: [URL: Archive] = [:]
 
-        public init() {}
+        init() {}
 
         mutating func archive(_ url: URL) throws -> Archive {
             if let archive = open[url] { return archive }
@@ -150,7 +150,7 @@ public enum ImportWriter {
     /// One file's bytes: its text, a copy of an attachment (never a link to
     /// the export, which the user may delete or change), or an entry of a
     /// `.zip` (ZIPFoundation reads the archive from the disk).
-    public static func place(_ contents: ImportedFile.Contents, archives: inout OpenArchives, io: FileIO) throws -> [UInt8] {
+    static func place(_ contents: ImportedFile.Contents, archives: inout OpenArchives, io: FileIO) throws -> [UInt8] {
         switch contents {
         case let .text(text): return Array(text.utf8)
         case let .copy(source): return Array(try io.read(source.path))

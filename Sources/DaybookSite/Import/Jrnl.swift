@@ -1,25 +1,25 @@
 import Foundation
 
 /// One jrnl entry, from its plain-text journal or its JSON export.
-public struct JrnlEntry: Sendable, Equatable {
-    public var date: LocalDate
-    public var time: LocalTime
+struct JrnlEntry: Sendable, Equatable {
+    var date: LocalDate
+    var time: LocalTime
     /// When the journal's `timeformat` has seconds.
-    public var seconds: Int?
-    public var title: String
-    public var body: String
+    var seconds: Int?
+    var title: String
+    var body: String
     /// Without the tag symbol, lowercased as jrnl does, in order of appearance.
-    public var tags: [String] = []
-    public var starred = false
+    var tags: [String] = []
+    var starred = false
     /// The line of the entry's date in the journal (1 in a JSON export).
-    public var line: Int
+    var line: Int
 
     /// `15:39`, or `15:39:20` when the journal has seconds.
-    public var clock: String { time.text + (seconds.map { ":" + $0.zeroPadded(2) } ?? "") }
+    var clock: String { time.text + (seconds.map { ":" + $0.zeroPadded(2) } ?? "") }
 
     /// How a second import knows the entry: `2013-04-09 15:39 Called in sick.`
     /// (jrnl entries have no id; date, time and title are what jrnl shows of one).
-    public var key: String { "\(date.iso) \(clock) \(title)" }
+    var key: String { "\(date.iso) \(clock) \(title)" }
 }
 
 /// A jrnl `timeformat`: Python's strftime codes (`%Y-%m-%d %H:%M`, jrnl's
@@ -62,7 +62,7 @@ public struct JrnlTimeFormat: Sendable, CustomStringConvertible {
     /// Formats jrnl users configure, tried in this order when none is given:
     /// 12-hour and seconds first, so that a shorter format does not read only
     /// the start of a longer one.
-    public static let common: [JrnlTimeFormat] = [
+    static let common: [JrnlTimeFormat] = [
         "%Y-%m-%d %I:%M:%S %p", "%Y-%m-%d %I:%M %p", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M",
         "%Y/%m/%d %H:%M", "%d.%m.%Y %H:%M", "%b %d, %Y %I:%M %p", "%A, %B %d, %Y %I:%M %p",
     ].compactMap(JrnlTimeFormat.init)
@@ -121,7 +121,7 @@ public struct JrnlTimeFormat: Sendable, CustomStringConvertible {
 /// jrnl's journal file, as jrnl 4 reads it (`jrnl/journals/Journal.py`,
 /// `Entry.py`): an entry starts at a line `[DATE] title`, DATE in the
 /// journal's `timeformat`; jrnl 1.x wrote the date without brackets.
-public enum JrnlText {
+enum JrnlText {
     /// Whether entries start `[2013-04-09 15:39] ` (jrnl 2 and later) or `2013-04-09 15:39 ` (1.x).
     enum Style { case bracketed, plain }
 
@@ -218,7 +218,7 @@ public enum JrnlText {
     /// jrnl's sentence split: after `.`, `!`, `?` (and `…`, `‼`…), an optional
     /// closing quote and brackets, then whitespace; or after a CJK full stop,
     /// which needs no space.
-    public static func firstSentence(_ text: String) -> (title: String, rest: String) {
+    static func firstSentence(_ text: String) -> (title: String, rest: String) {
         let chars = Array(text)
         for index in chars.indices {
             if "！．？｡。".contains(chars[index]) {
@@ -237,7 +237,7 @@ public enum JrnlText {
 
     /// jrnl's tags: `@` then letters, digits, `_`, `-`, `+`, `*`, `#`, `/`,
     /// not inside a word (`a@b.c` is no tag); lowercased, each once.
-    public static func tags(in text: String) -> [String] {
+    static func tags(in text: String) -> [String] {
         var tags: [String] = []
         var previous: Character = " "
         var chars = Array(text)[...]
@@ -288,7 +288,7 @@ public enum JrnlImport {
     static let key = "jrnl_entry"
 
     /// The diary file of an entry.
-    public static func file(_ entry: JrnlEntry) -> String {
+    static func file(_ entry: JrnlEntry) -> String {
         var lines = ["---", "date: \(entry.date.iso) \(entry.clock)"]
         if !entry.title.isEmpty { lines.append("title: \(YAMLText.quoted(entry.title))") }
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map(YAMLText.quoted).joined(separator: ", "))]") }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// One set as a training app exports it: one row of its CSV.
-public struct ImportedSet: Hashable, Sendable {
-    public enum Kind: String, Sendable { case normal, warmUp = "warm-up", drop = "drop set", failure = "to failure" }
+struct ImportedSet: Hashable, Sendable {
+    enum Kind: String, Sendable { case normal, warmUp = "warm-up", drop = "drop set", failure = "to failure" }
 
-    public var weight: Double?
-    public var unit: SiteConfig.Workouts.Unit
-    public var reps: Int?
-    public var seconds: Int?
+    var weight: Double?
+    var unit: SiteConfig.Workouts.Unit
+    var reps: Int?
+    var seconds: Int?
     /// Distance as written, with its unit (`5 km`, `400 m`, `3.1 mi`).
-    public var distance: String?
-    public var rpe: Double?
-    public var kind = Kind.normal
-    public var line: Int
+    var distance: String?
+    var rpe: Double?
+    var kind = Kind.normal
+    var line: Int
 
-    public init(weight: Double? = nil, unit: SiteConfig.Workouts.Unit = .kg, reps: Int? = nil, seconds: Int? = nil,
+    init(weight: Double? = nil, unit: SiteConfig.Workouts.Unit = .kg, reps: Int? = nil, seconds: Int? = nil,
                 distance: String? = nil, rpe: Double? = nil, kind: Kind = .normal, line: Int = 1) {
         self.weight = weight
         self.unit = unit
@@ -58,12 +58,12 @@ public struct ImportedSet: Hashable, Sendable {
     }
 }
 
-public struct ImportedExercise: Hashable, Sendable {
-    public var name: String
-    public var sets: [ImportedSet]
-    public var notes: [String] = []
+struct ImportedExercise: Hashable, Sendable {
+    var name: String
+    var sets: [ImportedSet]
+    var notes: [String] = []
 
-    public init(name: String, sets: [ImportedSet] = [], notes: [String] = []) {
+    init(name: String, sets: [ImportedSet] = [], notes: [String] = []) {
         self.name = name
         self.sets = sets
         self.notes = notes
@@ -71,18 +71,18 @@ public struct ImportedExercise: Hashable, Sendable {
 }
 
 /// One session of a training app, known by its date and start time.
-public struct ImportedSession: Hashable, Sendable {
-    public var date: LocalDate
-    public var time: LocalTime?
+struct ImportedSession: Hashable, Sendable {
+    var date: LocalDate
+    var time: LocalTime?
     /// The workout's name in the app (`Push day`).
-    public var name: String?
-    public var durationMinutes: Int?
-    public var notes: [String] = []
-    public var exercises: [ImportedExercise] = []
+    var name: String?
+    var durationMinutes: Int?
+    var notes: [String] = []
+    var exercises: [ImportedExercise] = []
     /// Line of the export where the session's first row is.
-    public var line: Int
+    var line: Int
 
-    public init(date: LocalDate, time: LocalTime? = nil, name: String? = nil, durationMinutes: Int? = nil,
+    init(date: LocalDate, time: LocalTime? = nil, name: String? = nil, durationMinutes: Int? = nil,
                 notes: [String] = [], exercises: [ImportedExercise] = [], line: Int = 1) {
         self.date = date
         self.time = time
@@ -125,14 +125,14 @@ struct SessionCollector {
 }
 
 /// Training sessions as Daybook workout files (docs/content.md#workouts).
-public enum WorkoutText {
+enum WorkoutText {
     /// `120`, `22.5`, `102.058`; float noise such as `149.99999999999997` is `150`.
-    public static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         NumberText.format(value, decimals: 3, .machine)
     }
 
     /// `1h 3m`, `31m`.
-    public static func duration(_ minutes: Int) -> String {
+    static func duration(_ minutes: Int) -> String {
         minutes >= 60 ? "\(minutes / 60)h\(minutes % 60 == 0 ? "" : " \(minutes % 60)m")" : "\(minutes)m"
     }
 
@@ -144,7 +144,7 @@ public enum WorkoutText {
     /// one group (`60kg x 8, 8, 6`, `60kg x 8 x 3`), bodyweight reps a list
     /// (`20, 20, 15`), holds `60s x 3` or `20kg x 60s`. Sets with neither reps
     /// nor time (a distance only) are not in it; nil when none is left.
-    public static func notation(_ sets: [ImportedSet]) -> String? {
+    static func notation(_ sets: [ImportedSet]) -> String? {
         var groups: [String] = []
         var run: [ImportedSet] = []
         func flush() {
@@ -172,7 +172,7 @@ public enum WorkoutText {
 
     /// What the notation cannot say, set by set: warm-up, drop and failure
     /// sets, RPE, distance, and the exercise's own notes.
-    public static func exerciseNote(_ exercise: ImportedExercise) -> String? {
+    static func exerciseNote(_ exercise: ImportedExercise) -> String? {
         var parts: [String] = []
         let numbered = Array(exercise.sets.enumerated())
         for kind in [ImportedSet.Kind.warmUp, .drop, .failure] {
@@ -207,7 +207,7 @@ public enum WorkoutText {
 
     /// The text of a workout file: the workout's name as `split` when it is one
     /// of site.yml's splits, else as `title`.
-    public static func file(_ session: ImportedSession, splits: [String]) -> String {
+    static func file(_ session: ImportedSession, splits: [String]) -> String {
         var front = ["---", "date: \(session.date.iso)\(session.time.map { " " + $0.text } ?? "")"]
         if let name = session.name {
             if let split = splits.first(where: { $0.lowercased() == name.lowercased() }) {
@@ -248,7 +248,7 @@ public enum WorkoutText {
     }
 
     /// `workouts/2024/2024-09-12-2146.md`, or `workouts/2024/2024-09-12.md` without a time.
-    public static func path(_ session: ImportedSession) -> String {
+    static func path(_ session: ImportedSession) -> String {
         let time = session.time.map { "-" + $0.text.replacingOccurrences(of: ":", with: "") } ?? ""
         return "workouts/\(session.date.year)/\(session.date.iso)\(time).md"
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One thing recorded on the phone (docs/phone.md): a line of an inbox file.
 public struct InboxEvent: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// One card of a test: `missed` or passed.
         case test(deck: String, word: String, missed: Bool)
         case routine(id: String, minutes: Int?)
@@ -14,14 +14,14 @@ public struct InboxEvent: Sendable, Equatable {
     }
 
     /// Device and counter, unique across devices (`7f3a2c-41`).
-    public let id: String
+    let id: String
     /// When it was recorded, with the phone's offset.
-    public let at: Instant
-    public let kind: Kind
+    let at: Instant
+    let kind: Kind
     /// Where it is written: the inbox file's line.
-    public let location: SourceLocation
+    let location: SourceLocation
 
-    public init(id: String, at: Instant, kind: Kind, location: SourceLocation) {
+    init(id: String, at: Instant, kind: Kind, location: SourceLocation) {
         self.id = id
         self.at = at
         self.kind = kind
@@ -29,26 +29,26 @@ public struct InboxEvent: Sendable, Equatable {
     }
 
     /// Whether two lines record one event (a file sent twice), wherever they are written.
-    public func isSame(as other: InboxEvent) -> Bool {
+    func isSame(as other: InboxEvent) -> Bool {
         id == other.id && at == other.at && kind == other.kind
     }
 
     /// The order events are applied in, whatever file or line they came from.
-    public static func isOrdered(_ a: InboxEvent, before b: InboxEvent) -> Bool {
+    static func isOrdered(_ a: InboxEvent, before b: InboxEvent) -> Bool {
         (a.at.secondsSinceEpoch, a.id) < (b.at.secondsSinceEpoch, b.id)
     }
 
     /// An RFC 3339 time with its offset: `2026-11-27T21:02:11+09:00`.
-    public struct Instant: Sendable, Equatable {
+    struct Instant: Sendable, Equatable {
         /// Seconds since 1970-01-01T00:00:00Z (fractions dropped).
-        public let secondsSinceEpoch: Int
+        let secondsSinceEpoch: Int
         /// The local date and time as written, and the offset it was written with.
-        public let date: LocalDate
-        public let time: LocalTime
-        public let offsetMinutes: Int
+        let date: LocalDate
+        let time: LocalTime
+        let offsetMinutes: Int
 
         /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `t`, `z` or a space as RFC 3339 allows.
-        public init?(rfc3339 text: String) {
+        init?(rfc3339 text: String) {
             let bytes = Array(text.utf8)
             guard bytes.count >= 20, bytes.count <= 40 else { return nil }
             func number(_ start: Int, _ length: Int) -> Int? {
@@ -88,7 +88,7 @@ public struct InboxEvent: Sendable, Equatable {
         }
 
         /// The date and time in a time zone (the site's).
-        public func local(in zone: TimeZone) -> (date: LocalDate, time: LocalTime) {
+        func local(in zone: TimeZone) -> (date: LocalDate, time: LocalTime) {
             let instant = Date(timeIntervalSince1970: Double(secondsSinceEpoch))
             let seconds = secondsSinceEpoch + zone.secondsFromGMT(for: instant)
             let days = Int((Double(seconds) / 86_400).rounded(.down))
@@ -103,7 +103,7 @@ public struct InboxEvent: Sendable, Equatable {
 /// business). Every problem is an error at its line; nothing is skipped.
 public enum InboxParser {
     /// Longer lines are refused before they are decoded: a phone's event is a few hundred bytes, an entry a few pages.
-    public static let maximumLineBytes = 64 * 1024
+    static let maximumLineBytes = 64 * 1024
     /// A bigger file is not read at all.
     public static let maximumFileBytes = 8 * 1024 * 1024
     /// Names (deck, word, routine, split, title, id) longer than this are refused.
@@ -148,7 +148,7 @@ public enum InboxParser {
     }
 
     /// Only the ids of a file's lines (an inbox file merged before, whose decks may have changed since).
-    public static func ids(_ bytes: [UInt8]) -> Set<String> {
+    static func ids(_ bytes: [UInt8]) -> Set<String> {
         var ids = Set<String>()
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.count <= maximumLineBytes {
             guard let text = String(validating: line, as: UTF8.self), nesting(text.utf8) <= 4 else { continue }

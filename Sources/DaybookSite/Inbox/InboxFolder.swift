@@ -2,13 +2,13 @@
 /// below it, the ones merged before (whose event ids say what is merged).
 /// It is no part of the site: nothing in it is published.
 public enum InboxFolder {
-    public static let folder = "inbox"
-    public static let mergedFolder = "inbox/merged"
+    static let folder = "inbox"
+    static let mergedFolder = "inbox/merged"
     /// `.jsonl` as the phone names it; `.ndjson`, the other name of JSON
     /// Lines; `.jsonl.txt`, as some phones' file apps save a shared file.
-    public static let extensions = [".jsonl", ".ndjson", ".jsonl.txt"]
+    static let extensions = [".jsonl", ".ndjson", ".jsonl.txt"]
 
-    public static func isInboxFile(_ name: String) -> Bool {
+    static func isInboxFile(_ name: String) -> Bool {
         let lower = name.lowercased()
         return !name.hasPrefix(".") && extensions.contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
@@ -30,7 +30,7 @@ public enum InboxFolder {
     }
 
     /// The paths of the inbox files merged before.
-    public static func merged(in walk: FolderWalk, into diagnostics: inout Diagnostics) -> [String] {
+    static func merged(in walk: FolderWalk, into diagnostics: inout Diagnostics) -> [String] {
         walk.files(under: mergedFolder, recursive: false, into: &diagnostics).filter { isInboxFile(String($0.split(separator: "/").last ?? "")) }
     }
 

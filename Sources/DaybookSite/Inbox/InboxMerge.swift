@@ -13,14 +13,14 @@ import Foundation
 public enum InboxMerge {
     /// What the merge knows of the site.
     public struct Site: Sendable {
-        public var decks: [Deck]
-        public var routines: [Routine]
-        public var timeZone: TimeZone
-        public var today: LocalDate
+        var decks: [Deck]
+        var routines: [Routine]
+        var timeZone: TimeZone
+        var today: LocalDate
         /// The first workout file of each day (`workouts/2026/2026-11-27.md`).
-        public var workoutFiles: [LocalDate: String]
+        var workoutFiles: [LocalDate: String]
         /// Every file below `workouts/` and `diary/`: new ones get free names.
-        public var takenPaths: Set<String>
+        var takenPaths: Set<String>
 
         public init(decks: [Deck], routines: [Routine], timeZone: TimeZone, today: LocalDate,
                     workoutFiles: [LocalDate: String] = [:], takenPaths: Set<String> = []) {
@@ -33,7 +33,7 @@ public enum InboxMerge {
         }
 
         /// From the content as loaded.
-        public init(_ content: Content, today: LocalDate, takenPaths: Set<String>) {
+        init(_ content: Content, today: LocalDate, takenPaths: Set<String>) {
             var workouts: [LocalDate: String] = [:]
             for session in content.workouts where workouts[session.date] == nil { workouts[session.date] = session.source.relativePath }
             self.init(decks: content.decks, routines: content.routines,
@@ -44,8 +44,8 @@ public enum InboxMerge {
 
     /// One inbox file.
     public struct InboxFile: Sendable {
-        public var displayPath: String
-        public var bytes: [UInt8]
+        var displayPath: String
+        var bytes: [UInt8]
 
         public init(displayPath: String, bytes: [UInt8]) {
             self.displayPath = displayPath
@@ -57,17 +57,17 @@ public enum InboxMerge {
         /// Relative path below `content/` → the file's new bytes (new files included).
         public var files: [String: [UInt8]] = [:]
         /// The files among `files` that did not exist.
-        public var created: Set<String> = []
+        var created: Set<String> = []
         /// What was merged, a line each, for the person.
         public var summary: [String] = []
-        public var warnings: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         public var merged = 0
         /// Events whose id was merged before (or is twice in the files).
         public var alreadyMerged = 0
         /// Files an undo leaves without anything the merge wrote into them, to be removed (paths below `content/`).
-        public var removed: Set<String> = []
+        var removed: Set<String> = []
 
-        public init() {}
+        init() {}
     }
 
     /// The days an event may fall on: what a phone's clock can say for an

@@ -6,13 +6,13 @@ import Foundation
 /// its sent events drops them by itself. An id is a device and a counter
 /// (`7f3a2c-41`), so each device's counters are written as ranges: a year of
 /// a phone's events is a few numbers.
-public struct MergedEvents: Sendable, Equatable {
+struct MergedEvents: Sendable, Equatable {
     /// Each device's merged counters, as sorted, separate ranges.
-    public private(set) var devices: [String: [ClosedRange<Int>]] = [:]
+    private(set) var devices: [String: [ClosedRange<Int>]] = [:]
     /// Ids not of the form `device-counter` (made by other tools), as they are.
-    public private(set) var others: [String] = []
+    private(set) var others: [String] = []
 
-    public init(ids: Set<String>) {
+    init(ids: Set<String>) {
         var counters: [String: [Int]] = [:]
         for id in ids {
             if let (device, counter) = Self.split(id) { counters[device, default: []].append(counter) } else { others.append(id) }
@@ -41,13 +41,13 @@ public struct MergedEvents: Sendable, Equatable {
         return ranges
     }
 
-    public func contains(_ id: String) -> Bool {
+    func contains(_ id: String) -> Bool {
         guard let (device, counter) = Self.split(id) else { return others.contains(id) }
         return devices[device]?.contains { $0.contains(counter) } ?? false
     }
 
     /// `{"devices":{"7f3a2c":[[1,45],[47,47]]},"ids":[],"v":1}`: what phone.js reads.
-    public var json: [UInt8] {
+    var json: [UInt8] {
         struct File: Encodable {
             let v = 1
             let devices: [String: [[Int]]]
@@ -61,11 +61,11 @@ public struct MergedEvents: Sendable, Equatable {
 }
 
 /// `content/inbox/`: read for the ids merged before; nothing in it is a page.
-public struct InboxKind: ContentKind {
-    public init() {}
-    public var files: [String] { [InboxFolder.folder] }
+struct InboxKind: ContentKind {
+    init() {}
+    var files: [String] { [InboxFolder.folder] }
 
-    public func load(_ load: ContentLoad) {
+    func load(_ load: ContentLoad) {
         var ids = Set<String>()
         for path in load.files.relativeFiles(under: InboxFolder.mergedFolder, recursive: false)
         where InboxFolder.isInboxFile(String(path.split(separator: "/").last ?? "")) {
@@ -93,7 +93,7 @@ extension InboxKind {
 }
 
 extension Content {
-    public var mergedEvents: MergedEvents {
+    var mergedEvents: MergedEvents {
         get { self[InboxKind.Merged.self] }
         set { self[InboxKind.Merged.self] = newValue }
     }

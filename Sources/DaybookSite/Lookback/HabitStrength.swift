@@ -12,13 +12,13 @@ import Foundation
 /// fewer than seven times a week counts a day as done when the week ending
 /// that day (its seven days) already has the times it asks for, so three
 /// workouts a week build the same strength as writing every day.
-public enum HabitStrength {
+enum HabitStrength {
     /// The share of yesterday's strength a day keeps: 0.5 ^ (√f / 13).
-    public static func multiplier(frequency: Double) -> Double { pow(0.5, frequency.squareRoot() / 13) }
+    static func multiplier(frequency: Double) -> Double { pow(0.5, frequency.squareRoot() / 13) }
 
     /// The strength on `today` of a habit done on `done` (any order, repeats
     /// allowed), meant `timesPerWeek` times a week (1–7), counted from `start`.
-    public static func strength(done: some Sequence<LocalDate>, from start: LocalDate, through today: LocalDate,
+    static func strength(done: some Sequence<LocalDate>, from start: LocalDate, through today: LocalDate,
                                 timesPerWeek: Int = 7) -> Double {
         guard start <= today else { return 0 }
         let target = min(max(timesPerWeek, 1), 7)

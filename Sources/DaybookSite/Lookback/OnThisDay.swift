@@ -3,44 +3,44 @@
 /// years, or, when there are none, those within a few days of it (a week's
 /// window). A pure rule over dates, so the home page can ask it for each of
 /// the days the phone may open the site on.
-public enum OnThisDay {
+enum OnThisDay {
     /// Days either side of the anniversary that the fallback window takes: a week in all.
-    public static let windowDays = 3
+    static let windowDays = 3
 
-    public struct Hit: Equatable, Sendable {
+    struct Hit: Equatable, Sendable {
         /// An index into the dates given.
-        public let index: Int
+        let index: Int
         /// How many years before today the anniversary nearest to it is.
-        public let yearsAgo: Int
+        let yearsAgo: Int
     }
 
-    public struct Match: Equatable, Sendable {
+    struct Match: Equatable, Sendable {
         /// The latest year first, within a year by date.
-        public let hits: [Hit]
+        let hits: [Hit]
         /// True when no entry falls on the day itself and these are the week's window around it.
-        public let isWindow: Bool
+        let isWindow: Bool
     }
 
     /// `date`'s day in `year`: 29 February falls on the 28th in a common year.
-    public static func anniversary(of date: LocalDate, in year: Int) -> LocalDate {
+    static func anniversary(of date: LocalDate, in year: Int) -> LocalDate {
         LocalDate(year: year, month: date.month, day: date.day) ?? LocalDate(year: year, month: date.month, day: date.day - 1)!
     }
 
     /// The entries of `dates` (any order) on `today`'s day in earlier years, or within
     /// `windowDays` of it when none is; at most `limit` of them.
-    public static func match(_ dates: [LocalDate], today: LocalDate, limit: Int = 10) -> Match {
+    static func match(_ dates: [LocalDate], today: LocalDate, limit: Int = 10) -> Match {
         Index(dates).match(today: today, limit: limit)
     }
 
     /// Dates by month and day, made once: the home page asks about several
     /// days, and each then reads only the dates near its anniversary instead
     /// of every entry.
-    public struct Index: Sendable {
+    struct Index: Sendable {
         let dates: [LocalDate]
         /// Indexes into `dates` by `month * 32 + day`.
         let byMonthDay: [[Int]]
 
-        public init(_ dates: [LocalDate]) {
+        init(_ dates: [LocalDate]) {
             self.dates = dates
             var byMonthDay = [[Int]](repeating: [], count: 13 * 32)
             for (index, date) in dates.enumerated() { byMonthDay[date.month * 32 + date.day].append(index) }
@@ -48,7 +48,7 @@ public enum OnThisDay {
         }
 
         /// `OnThisDay.match(dates, today:limit:)`.
-        public func match(today: LocalDate, limit: Int = 10) -> Match {
+        func match(today: LocalDate, limit: Int = 10) -> Match {
             var exact: [Hit] = []
             var near: [Hit] = []
             // A date within `windowDays` of an anniversary has a month and day within one

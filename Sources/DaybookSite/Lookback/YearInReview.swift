@@ -1,17 +1,17 @@
 /// The year in review (docs/site.md, `year/YYYY/`): what one year's entries and
 /// workouts add up to. A pure function of the values it is given; the site
 /// passes only what its public view holds, so nothing private is counted.
-public struct YearInReview: Sendable, Equatable {
+struct YearInReview: Sendable, Equatable {
     /// What one diary entry brings to the review.
-    public struct Entry: Sendable {
-        public let date: LocalDate
-        public let words: Int
-        public let tags: [String]
-        public let condition: String?
+    struct Entry: Sendable {
+        let date: LocalDate
+        let words: Int
+        let tags: [String]
+        let condition: String?
         /// °C
-        public let temperature: Double?
+        let temperature: Double?
 
-        public init(date: LocalDate, words: Int, tags: [String] = [], condition: String? = nil, temperature: Double? = nil) {
+        init(date: LocalDate, words: Int, tags: [String] = [], condition: String? = nil, temperature: Double? = nil) {
             self.date = date
             self.words = words
             self.tags = tags
@@ -21,37 +21,37 @@ public struct YearInReview: Sendable, Equatable {
     }
 
     /// A name and how many times it came up.
-    public struct Count: Sendable, Equatable {
-        public let name: String
-        public let count: Int
+    struct Count: Sendable, Equatable {
+        let name: String
+        let count: Int
     }
 
     /// The day with the highest or lowest recorded temperature.
-    public struct Extreme: Sendable, Equatable {
-        public let date: LocalDate
-        public let temperature: Double
+    struct Extreme: Sendable, Equatable {
+        let date: LocalDate
+        let temperature: Double
     }
 
-    public let year: Int
-    public let entries: Int
-    public let words: Int
+    let year: Int
+    let entries: Int
+    let words: Int
     /// Most used first; ties by name.
-    public let tags: [Count]
+    let tags: [Count]
     /// Each kind of weather by how many entries had it, most first; ties by name.
-    public let weather: [Count]
+    let weather: [Count]
     /// The first such day when several share the temperature.
-    public let warmest: Extreme?
-    public let coldest: Extreme?
+    let warmest: Extreme?
+    let coldest: Extreme?
     /// Workouts in January … December.
-    public let workoutsPerMonth: [Int]
+    let workoutsPerMonth: [Int]
 
-    public var workouts: Int { workoutsPerMonth.reduce(0, +) }
+    var workouts: Int { workoutsPerMonth.reduce(0, +) }
 
     /// - Parameters:
     ///   - entries: entries of any years; those of `year` count.
     ///   - workouts: the days of workouts of any years; one per session.
     ///   - tagLimit: how many of the most used tags to keep.
-    public init(year: Int, entries: [Entry], workouts: [LocalDate], tagLimit: Int = 10) {
+    init(year: Int, entries: [Entry], workouts: [LocalDate], tagLimit: Int = 10) {
         self.year = year
         let ofYear = entries.filter { $0.date.year == year }
         self.entries = ofYear.count
@@ -74,7 +74,7 @@ public struct YearInReview: Sendable, Equatable {
     /// `![[photo.jpg]]`), a link's address (`[text](address)` counts its text)
     /// and HTML tags. Read byte by byte, once per entry when its body renders
     /// (`EntryRendering.words`): every entry of the site goes through it.
-    public static func words(_ text: String) -> Int {
+    static func words(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { words(bytes: $0) }
     }
@@ -185,39 +185,39 @@ public struct YearInReview: Sendable, Equatable {
 /// - **recall rate**: of the words tested in the year's review sessions (review
 ///   1…n, on the day each was taken), the share not listed as missed. Tests on
 ///   study days change nothing in the schedule and are not counted.
-public struct YearStudy: Sendable, Equatable {
+struct YearStudy: Sendable, Equatable {
     /// A word of a public deck as the schedule sees it today.
-    public struct Word: Sendable {
+    struct Word: Sendable {
         /// The last of its first study days.
-        public let learnedOn: LocalDate
+        let learnedOn: LocalDate
         /// The day of its last review, when it is mastered today.
-        public let masteredOn: LocalDate?
+        let masteredOn: LocalDate?
 
-        public init(learnedOn: LocalDate, masteredOn: LocalDate?) {
+        init(learnedOn: LocalDate, masteredOn: LocalDate?) {
             self.learnedOn = learnedOn
             self.masteredOn = masteredOn
         }
     }
 
     /// One review session that was taken: how many words it tested and how many were missed.
-    public struct Review: Sendable {
-        public let date: LocalDate
-        public let words: Int
-        public let missed: Int
+    struct Review: Sendable {
+        let date: LocalDate
+        let words: Int
+        let missed: Int
 
-        public init(date: LocalDate, words: Int, missed: Int) {
+        init(date: LocalDate, words: Int, missed: Int) {
             self.date = date
             self.words = words
             self.missed = missed
         }
     }
 
-    public let learned: Int
-    public let mastered: Int
+    let learned: Int
+    let mastered: Int
     /// Words tested in reviews.
-    public let reviewed: Int
+    let reviewed: Int
     /// Of those, the ones not missed.
-    public let recalled: Int
+    let recalled: Int
 
     /// The words of `decks` as `schedule` sees them today.
     static func words(of decks: [String], in schedule: some YearStudySchedule, settings: SiteConfig.Vocab) -> [Word] {
@@ -242,12 +242,12 @@ public struct YearStudy: Sendable, Equatable {
     }
 
     /// nil when no review was taken in the year.
-    public var recallRate: Double? { reviewed == 0 ? nil : Double(recalled) / Double(reviewed) }
+    var recallRate: Double? { reviewed == 0 ? nil : Double(recalled) / Double(reviewed) }
 
     /// - Parameters:
     ///   - words: every word, of any year; a word learned after `today` is not learned yet.
     ///   - reviews: the taken review sessions, of any year.
-    public init(year: Int, words: [Word], reviews: [Review], today: LocalDate) {
+    init(year: Int, words: [Word], reviews: [Review], today: LocalDate) {
         learned = words.count { $0.learnedOn.year == year && $0.learnedOn <= today }
         mastered = words.count { $0.masteredOn.map { $0.year == year && $0 <= today } ?? false }
         let ofYear = reviews.filter { $0.date.year == year && $0.date <= today }
@@ -273,8 +273,8 @@ extension PublishedSchedule: YearStudySchedule {}
 /// every earlier year); per month, how many times a record was beaten (a
 /// session better than every earlier one of that exercise; the first session
 /// of an exercise beats nothing).
-public struct YearRecords: Sendable {
-    public enum Measure: String, Sendable, CaseIterable {
+struct YearRecords: Sendable {
+    enum Measure: String, Sendable, CaseIterable {
         case oneRepMax, heaviest, reps, hold
 
         func value(_ records: PersonalRecords) -> PersonalRecord? {
@@ -287,20 +287,20 @@ public struct YearRecords: Sendable {
         }
     }
 
-    public struct Best: Sendable {
-        public let exercise: ExerciseHistory
-        public let measure: Measure
-        public let record: PersonalRecord
+    struct Best: Sendable {
+        let exercise: ExerciseHistory
+        let measure: Measure
+        let record: PersonalRecord
         /// Better than any session before the year (or the exercise's first year).
-        public let isPersonalRecord: Bool
+        let isPersonalRecord: Bool
     }
 
     /// By exercise, in the order given.
-    public let bests: [Best]
+    let bests: [Best]
     /// Records beaten in January … December.
-    public let beatenPerMonth: [Int]
+    let beatenPerMonth: [Int]
 
-    public init(year: Int, exercises: [ExerciseHistory]) {
+    init(year: Int, exercises: [ExerciseHistory]) {
         var bests: [Best] = []
         var beaten = Array(repeating: 0, count: 12)
         for exercise in exercises {
@@ -324,16 +324,16 @@ public struct YearRecords: Sendable {
 
 /// Each routine's share done in a year: scheduled days done / (done + missed),
 /// as on the routines page (`RoutinePlan`); days still planned do not count.
-public struct YearRoutines: Sendable {
-    public struct Share: Sendable {
-        public let routine: Routine
-        public let counts: RoutinePlan.Counts
+struct YearRoutines: Sendable {
+    struct Share: Sendable {
+        let routine: Routine
+        let counts: RoutinePlan.Counts
     }
 
     /// In the order of routines.yml; only routines that were due in the year.
-    public let shares: [Share]
+    let shares: [Share]
 
-    public init(year: Int, plan: RoutinePlan) {
+    init(year: Int, plan: RoutinePlan) {
         let months = (1...12).map { plan.month(YearMonth(year: year, month: $0)) }
         shares = plan.routines.indices.compactMap { index in
             var counts = RoutinePlan.Counts()
@@ -346,7 +346,7 @@ public struct YearRoutines: Sendable {
 extension YearInReview {
     /// `limit` indexes of `0..<count` spread evenly over it, first and last
     /// included, in order: the photos of a year that has more than a page shows.
-    public static func spread(_ count: Int, limit: Int) -> [Int] {
+    static func spread(_ count: Int, limit: Int) -> [Int] {
         guard count > limit else { return Array(0..<count) }
         guard limit > 1 else { return limit == 1 ? [0] : [] }
         return (0..<limit).map { $0 * (count - 1) / (limit - 1) }

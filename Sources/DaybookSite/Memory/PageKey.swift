@@ -4,7 +4,7 @@
 /// it wrote last time instead of rendering the page again, and `daybook
 /// build` those of the last build (`PageRecord`). A page without a key
 /// renders every time. Keys are the same in every process (`StableHasher`).
-public struct PageKey: Hashable, Sendable {
+struct PageKey: Hashable, Sendable {
     let value: Int
 
     init(_ value: Int) { self.value = value }

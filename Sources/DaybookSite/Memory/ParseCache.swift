@@ -36,7 +36,7 @@ public final class ParseCache: @unchecked Sendable {
     /// What changed since the last load began; nil: unknown.
     private var changes: ContentChanges?
 
-    public init() {}
+    init() {}
 
     /// How many files the last load read and parsed (the others came from the cache).
     public var filesParsed: Int { lock.withLock { reads } }
@@ -122,7 +122,7 @@ public final class ParseCache: @unchecked Sendable {
     }
 
     /// What `parse` gives for a file other than an entry (or a theme), parsed again only when `key` (its text and settings) changed.
-    public func parsed<T: Sendable>(_ relative: String, key: Int, _ parse: (inout Diagnostics) -> T) -> (T, Diagnostics) {
+    func parsed<T: Sendable>(_ relative: String, key: Int, _ parse: (inout Diagnostics) -> T) -> (T, Diagnostics) {
         if let kept = lock.withLock({ others[relative] }), kept.key == key, let value = kept.value as? T { return (value, kept.diagnostics) }
         var diagnostics = Diagnostics()
         let value = parse(&diagnostics)
@@ -179,7 +179,7 @@ public final class ParseCache: @unchecked Sendable {
 }
 
 /// What a watcher saw change in the content folder between two loads (`serve`).
-public struct ContentChanges: Sendable {
+struct ContentChanges: Sendable {
     /// Files written, created, deleted or renamed, relative to the content folder.
     var paths: Set<String> = []
     /// Whether files were created, deleted or renamed: folders are listed again.

@@ -4,7 +4,7 @@
 /// image named like a page's `index.html`, two names that differ only in
 /// case: each would silently replace another page (or race with it), so
 /// each is an error naming both sources.
-public enum PathClaims {
+enum PathClaims {
     /// The assets this build publishes. Photos go out resized (`site.photos`); their originals only when asked.
     static func publishedAssets(_ site: SiteData) -> [ContentAsset] {
         site.published.assets.filter { site.config.images.originals || !PhotoPaths.isPhoto($0.relativePath) }

@@ -1,13 +1,13 @@
 /// A free page under `content/pages/` (about, now, …).
 public struct FreePage: Sendable {
-    public let source: SourceFile
-    public var title: String
-    public var isPrivate: Bool
-    public var isDraft: Bool
-    public var body: String
+    let source: SourceFile
+    var title: String
+    var isPrivate: Bool
+    var isDraft: Bool
+    var body: String
     /// The file line the body starts on.
-    public var bodyFirstLine = 1
-    public var frontMatter = EntryFrontMatter()
+    var bodyFirstLine = 1
+    var frontMatter = EntryFrontMatter()
 
     static let keys = ["title", "private", "draft", "date"] + FrontMatterKeys.synonyms
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A photo ready to publish: its sizes (narrowest first), each as WebP and JPEG.
-public struct Photo: Sendable, Hashable {
+struct Photo: Sendable, Hashable {
     /// Content-relative path of the original.
-    public let source: String
+    let source: String
     let key: String
     let sizes: [Vips.Encoded]
 
@@ -13,8 +13,8 @@ public struct Photo: Sendable, Hashable {
 
 /// Turns the photos pages name into published sizes, each source once per
 /// build, through the cache. Shared by the threads that render entries.
-public final class PhotoLibrary: @unchecked Sendable {
-    public enum Problem: Error, Sendable {
+final class PhotoLibrary: @unchecked Sendable {
+    enum Problem: Error, Sendable {
         case missing(hint: String?)
         case hidden
         case unreadable(String)
@@ -50,8 +50,8 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 
     /// Photos encoded in this build, and photos found in the cache.
-    public var encodedCount: Int { lock.withLock { counts.encoded } }
-    public var cachedCount: Int { lock.withLock { counts.cached } }
+    var encodedCount: Int { lock.withLock { counts.encoded } }
+    var cachedCount: Int { lock.withLock { counts.cached } }
 
     func hasFile(_ source: String) -> Bool { files[source] != nil }
 

@@ -6,16 +6,16 @@
 /// --include-private. What is derived from private content too, as the
 /// review schedule, is reached only through a view (`AudienceData`:
 /// `published.vocab`), so no publisher re-checks which decks it may show.
-public struct PublishedContent: Sendable {
+struct PublishedContent: Sendable {
     /// Each kind's items this view may show, in the kind's order (`Content.items`).
     private let items: [ObjectIdentifier: any ContentItems]
     /// What the features derive for this view's audience alone (`AudienceData`).
     private var views = ValuesByType()
     /// Images and other files, without those of hidden entries and pages (see `AssetPrivacy`).
-    public let assets: [ContentAsset]
+    let assets: [ContentAsset]
 
     /// A kind's items this view may show (`published[DiaryKind.self]`, or as its folder names them: `published.entries`).
-    public subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
+    subscript<Key: ItemsKey>(key: Key.Type) -> [Key.Item] { items[ObjectIdentifier(key)].map { $0 as! [Key.Item] } ?? [] }
 
     /// A feature's derived data for this view's audience (`published[PublishedSchedule.self]`, or as its folder names it: `published.vocab`).
     subscript<Value: AudienceData>(type: Value.Type) -> Value {

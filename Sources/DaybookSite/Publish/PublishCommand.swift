@@ -10,12 +10,12 @@ public struct PublishCommand: Sendable, Equatable {
     /// Seconds the command may run before it is stopped and counted as failed.
     public var timeout: Int
     /// Where `command:` is written, for messages about it.
-    public var location: SourceLocation?
+    var location: SourceLocation?
 
-    public static let defaultTimeout = 600
-    public static let timeoutRange = 1...86_400
+    static let defaultTimeout = 600
+    static let timeoutRange = 1...86_400
 
-    public init(arguments: [String], timeout: Int = defaultTimeout, location: SourceLocation? = nil) {
+    init(arguments: [String], timeout: Int = defaultTimeout, location: SourceLocation? = nil) {
         self.arguments = arguments
         self.timeout = timeout
         self.location = location
@@ -26,14 +26,14 @@ public struct PublishCommand: Sendable, Equatable {
     /// Refused at a word's start only, where a shell reads them (`~/x`, `# comment`; `me@host:~/www` is rsync's).
     static let wordStartCharacters: Set<Character> = ["~", "#"]
 
-    public enum WordsProblem: Error, Equatable {
+    enum WordsProblem: Error, Equatable {
         case unclosedQuote(Character)
         case shellCharacter(Character)
         case empty
     }
 
     /// The words of `text`, quoted as a shell quotes; `\` escapes one character outside single quotes.
-    public static func words(_ text: String) -> Result<[String], WordsProblem> {
+    static func words(_ text: String) -> Result<[String], WordsProblem> {
         var words: [String] = []
         var word = ""
         var inWord = false

@@ -2,13 +2,13 @@
 /// Anki's furigana, `漢字[かんじ]`, as ruby: the reading above the word.
 /// Applied to the HTML of vocabulary words, meanings and examples, where an
 /// imported Japanese deck keeps Anki's notation.
-public enum Furigana {
+enum Furigana {
     /// `漢字[かんじ]` → `<ruby>漢字<rt>かんじ</rt></ruby>` in rendered HTML text.
     /// The base is the run of characters before `[` back to a space or tag (a
     /// space before it, Anki's separator, is dropped); the reading must be kana,
     /// so links and other brackets stay as they are.
     /// By Unicode scalars: Characters cost a twentieth of a 4,000-word deck's build.
-    public static func ruby(inHTML html: String) -> String {
+    static func ruby(inHTML html: String) -> String {
         guard html.utf8.contains(UInt8(ascii: "[")) else { return html }
         var output: [Unicode.Scalar] = []
         let chars = Array(html.unicodeScalars)
@@ -48,7 +48,7 @@ public enum Furigana {
 
 extension Markdown {
     /// A vocabulary word, meaning or example: inline Markdown with furigana.
-    public static func vocabHTML(_ markdown: String) -> String {
+    static func vocabHTML(_ markdown: String) -> String {
         Furigana.ruby(inHTML: inlineHTML(markdown))
     }
 }

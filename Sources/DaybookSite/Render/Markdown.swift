@@ -2,22 +2,22 @@ import CMarkGFM
 import Foundation
 
 /// The one place that talks to libcmark-gfm. Safe to call from many threads at once.
-public enum Markdown {
+enum Markdown {
     /// How to parse and render. `extensions` are cmark-gfm syntax extension names
     /// (`table`, `strikethrough`, `autolink`, `tagfilter`, `tasklist`); footnotes are
     /// a parser option in libcmark-gfm, not an extension, hence their own flag.
-    public struct Options: Sendable, Hashable {
-        public var smartPunctuation: Bool
+    struct Options: Sendable, Hashable {
+        var smartPunctuation: Bool
         /// Off: raw HTML becomes `<!-- raw HTML omitted -->` and `javascript:` links are emptied.
-        public var unsafeHTML: Bool
-        public var extensions: [String]
-        public var footnotes: Bool
+        var unsafeHTML: Bool
+        var extensions: [String]
+        var footnotes: Bool
         /// Raw HTML kept as far as `HTMLAllowList` keeps it, the rest removed (and reported by `render`), instead of omitted.
-        public var allowListHTML: Bool
+        var allowListHTML: Bool
         /// `$…$`, `$$…$$` and ```` ```math ```` kept apart from Markdown (`MathText`) as elements KaTeX draws.
-        public var math: Bool
+        var math: Bool
 
-        public init(
+        init(
             smartPunctuation: Bool = false, unsafeHTML: Bool = false,
             extensions: [String] = [], footnotes: Bool = false, allowListHTML: Bool = false, math: Bool = false
         ) {
@@ -30,7 +30,7 @@ public enum Markdown {
         }
 
         /// What the site renders with.
-        public static let site = Options(
+        static let site = Options(
             smartPunctuation: true, unsafeHTML: false,
             extensions: ["table", "strikethrough", "autolink", "tagfilter", "tasklist"],
             footnotes: true, allowListHTML: true, math: true
@@ -49,16 +49,16 @@ public enum Markdown {
     }
 
     /// A document rendered as the site renders it.
-    public static func html(_ markdown: String) -> String {
+    static func html(_ markdown: String) -> String {
         html(markdown, options: .site)
     }
 
     /// The same, saying on the terminal while the file's parse is slow.
-    public static func html(_ markdown: String, watch: SlowParseWatch.File) -> String {
+    static func html(_ markdown: String, watch: SlowParseWatch.File) -> String {
         html(markdown, options: .site, watch: watch)
     }
 
-    public static func html(_ markdown: String, options: Options, watch: SlowParseWatch.File? = nil) -> String {
+    static func html(_ markdown: String, options: Options, watch: SlowParseWatch.File? = nil) -> String {
         withDocument(markdown, options: options, watch: watch) { document, extensions in
             renderHTML(document, options: options, extensions: extensions)
         }
@@ -67,7 +67,7 @@ public enum Markdown {
     /// One line of Markdown (a word, a meaning) as inline HTML: no `<p>` wrapper, no
     /// trailing newline. Line breaks count as spaces, and what would start a block
     /// (`# `, `- `, `1. `, `> `, a fence, a link definition) is kept as literal text.
-    public static func inlineHTML(_ markdown: String) -> String {
+    static func inlineHTML(_ markdown: String) -> String {
         if PlainLine.isVerbatim(markdown) { return markdown }
         return cmarkInlineHTML(markdown)
     }
@@ -94,10 +94,10 @@ public enum Markdown {
 
     /// The text of a document, without markup or raw HTML, whitespace collapsed to
     /// single spaces: for the search index and feed summaries.
-    public static func plainText(_ markdown: String) -> String { plainText(markdown, characters: .max) }
+    static func plainText(_ markdown: String) -> String { plainText(markdown, characters: .max) }
 
     /// The same, cut to its first `limit` Characters.
-    public static func plainText(_ markdown: String, characters limit: Int) -> String {
+    static func plainText(_ markdown: String, characters limit: Int) -> String {
         guard PlainLine.isVerbatim(markdown) else { return cmarkPlainText(markdown, characters: limit) }
         let text = collapsingWhitespace(markdown)
         return limit < text.utf8.count ? PlainText.prefix(text, characters: limit) : text
@@ -118,7 +118,7 @@ public enum Markdown {
     /// - Parameter removedHTML: handed each piece of raw HTML the allow-list removed, where it stood.
     /// - Parameter htmlImages: the address that replaces a relative `<img src>` of raw HTML (nil keeps it); a relative
     ///   `<a href>` goes where `pass` leads a Markdown link.
-    public static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
+    static func render(_ markdown: String, pass: MarkdownPass? = nil, watch: SlowParseWatch.File? = nil, textLength: Int = .max,
                               images: ((MarkdownImage) -> String?)? = nil,
                               links: ((MarkdownLink) -> Void)? = nil,
                               removedHTML: ((MarkdownRemoval) -> Void)? = nil,
@@ -840,7 +840,7 @@ public enum Markdown {
 }
 
 /// Inline content a `MarkdownPass` puts in place of a text node.
-public enum MarkdownInline: Equatable, Sendable {
+enum MarkdownInline: Equatable, Sendable {
     case text(String)
     case link(href: String, text: String)
     /// A link whose text is inline Markdown (a wikilink's label: `` `hasTag` ``,
@@ -863,27 +863,27 @@ public enum MarkdownInline: Equatable, Sendable {
 }
 
 /// A piece of raw HTML the allow-list removed (`<script>`, `onclick on <a>`), where it stood in the Markdown text (from 1, columns in bytes).
-public struct MarkdownRemoval: Equatable, Sendable {
-    public let line: Int
-    public let column: Int
-    public let what: String
+struct MarkdownRemoval: Equatable, Sendable {
+    let line: Int
+    let column: Int
+    let what: String
 }
 
 /// A relative address in raw HTML (`<img src="photo.png">`), where its tag stands in the Markdown text (from 1, columns in bytes).
-public struct MarkdownHTMLAddress: Equatable, Sendable {
-    public let url: String
-    public let line: Int
-    public let column: Int
+struct MarkdownHTMLAddress: Equatable, Sendable {
+    let url: String
+    let line: Int
+    let column: Int
 }
 
 /// A link of a text to a relative address, and the text of the block around it.
-public struct MarkdownLink: Sendable, Equatable {
+struct MarkdownLink: Sendable, Equatable {
     /// As written (percent-encoded): `../2026-11-19/index.html#part`.
-    public let url: String
+    let url: String
     /// The plain text of the paragraph, heading or cell the link stands in.
-    public let text: String
+    let text: String
     /// Where the link's own text lies in `text`, in Characters.
-    public let range: Range<Int>
+    let range: Range<Int>
 
     /// An address relative to the page: no scheme, not from the host's root (`/…`, `//…`), not only a fragment or a query.
     static func isRelative(_ url: String) -> Bool {
@@ -926,15 +926,15 @@ public struct MarkdownLink: Sendable, Equatable {
 }
 
 /// Where a text a pass looks at stands in the source.
-public struct MarkdownTextPlace {
+struct MarkdownTextPlace {
     /// Its line in the Markdown text, from 1.
-    public let line: Int
+    let line: Int
     /// The only thing in its paragraph.
-    public let standsAlone: Bool
+    let standsAlone: Bool
     /// The source column (from 1) of a UTF-8 byte offset in the text.
-    public let column: (Int) -> Int
+    let column: (Int) -> Int
 
-    public init(line: Int, standsAlone: Bool, column: @escaping (Int) -> Int) {
+    init(line: Int, standsAlone: Bool, column: @escaping (Int) -> Int) {
         self.line = line
         self.standsAlone = standsAlone
         self.column = column
@@ -944,20 +944,20 @@ public struct MarkdownTextPlace {
 /// The HTML a block quote becomes: around it, and around its title, which
 /// is the rest of its first line from `titleOffset` (UTF-8 bytes), or
 /// `defaultTitle` when that is empty.
-public struct MarkdownCallout {
-    public let open, close, titleOpen, titleClose: String
-    public let titleOffset: Int
-    public let defaultTitle: String
+struct MarkdownCallout {
+    let open, close, titleOpen, titleClose: String
+    let titleOffset: Int
+    let defaultTitle: String
 }
 
 /// A relative link, changed: a new address, or no address (its text inside `open` and `close`).
-public enum MarkdownLinkChange: Equatable {
+enum MarkdownLinkChange: Equatable {
     case url(String)
     case unresolved(open: String, close: String)
 }
 
 /// Changes to a parsed document beyond CommonMark, decided outside this file.
-public protocol MarkdownPass {
+protocol MarkdownPass {
     /// False when no text of `markdown` can hold what the pass looks for, so
     /// that the pass is not applied at all (it would change nothing).
     func mayChange(_ markdown: String) -> Bool

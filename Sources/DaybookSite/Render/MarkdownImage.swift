@@ -1,19 +1,19 @@
 /// An image as the Markdown writes it (`![alt](url "title")`), for the pass
 /// that publishes photos in its own markup.
-public struct MarkdownImage: Sendable, Hashable {
-    public let url: String
-    public let title: String
+struct MarkdownImage: Sendable, Hashable {
+    let url: String
+    let title: String
     /// The image's text, markup removed.
-    public let alt: String
+    let alt: String
     /// Where it starts in the Markdown text, counted from 1.
-    public let line: Int
-    public let column: Int
+    let line: Int
+    let column: Int
     /// The only thing in its paragraph, so that it may become a block (a figure).
-    public let standsAlone: Bool
+    let standsAlone: Bool
     /// A size the writer asked for (Obsidian's `![[photo.jpg|300x200]]`), in CSS pixels.
-    public var size: MarkdownSize?
+    var size: MarkdownSize?
 
-    public init(url: String, title: String = "", alt: String = "", line: Int = 1, column: Int = 1, standsAlone: Bool = true,
+    init(url: String, title: String = "", alt: String = "", line: Int = 1, column: Int = 1, standsAlone: Bool = true,
                 size: MarkdownSize? = nil) {
         self.url = url
         self.title = title
@@ -26,11 +26,11 @@ public struct MarkdownImage: Sendable, Hashable {
 }
 
 /// A width, and a height when one is given (else it follows the image's proportions).
-public struct MarkdownSize: Sendable, Hashable {
-    public let width: Int
-    public let height: Int?
+struct MarkdownSize: Sendable, Hashable {
+    let width: Int
+    let height: Int?
 
-    public init(width: Int, height: Int? = nil) {
+    init(width: Int, height: Int? = nil) {
         self.width = width
         self.height = height
     }

@@ -1,6 +1,6 @@
 /// Plain text (for the search index, snippets and feeds) by UTF-8 bytes,
 /// without decoding it into Characters: every entry's text goes through here.
-public enum PlainText {
+enum PlainText {
     /// The first `limit` Characters of `text`, as `String(text.prefix(limit))`.
     ///
     /// Splitting into Characters costs more than the parse on long text, so
@@ -8,7 +8,7 @@ public enum PlainText {
     /// Latin-1 letters, Hangul syllables, kana, CJK ideographs, typographic
     /// punctuation) Unicode always breaks, and after one of them the break
     /// rules look no further back. From the first other scalar on, Swift counts.
-    public static func prefix(_ text: String, characters limit: Int) -> String {
+    static func prefix(_ text: String, characters limit: Int) -> String {
         var text = text
         return text.withUTF8 { prefix($0, characters: limit) }
     }

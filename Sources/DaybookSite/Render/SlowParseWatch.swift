@@ -7,9 +7,9 @@ import Foundation
 /// user learns which file holds the build up (docs/limits.md). A build has
 /// one (`BuildOptions.slowParseWatch`) and hands it, with the file's name, to
 /// the Markdown of each file it renders.
-public final class SlowParseWatch: @unchecked Sendable {
+final class SlowParseWatch: @unchecked Sendable {
     /// The parses of one file, named in the note.
-    public struct File: Sendable {
+    struct File: Sendable {
         let watch: SlowParseWatch
         let path: String
     }
@@ -24,14 +24,14 @@ public final class SlowParseWatch: @unchecked Sendable {
     private let report: @Sendable (String) -> Void
 
     /// - Parameter report: where a note goes; the terminal (stderr) by default.
-    public init(report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    init(report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.report = report
     }
 
     deinit { timer?.cancel() }
 
     /// The Markdown of the file at `path` (its display path), for `Markdown.render(watch:)`.
-    public func file(_ path: String) -> File { File(watch: self, path: path) }
+    func file(_ path: String) -> File { File(watch: self, path: path) }
 
     /// Times one parse of the file at `path`. Only the parse counts: not waiting for
     /// cmark's lock, and not the photos encoded while the document renders, which

@@ -3,25 +3,25 @@ import Foundation
 /// A theme: Mustache templates, static assets and translations. The default
 /// theme ships inside the binary; a `themes/NAME/` folder beside `content/`
 /// overrides it file by file.
-public struct Theme: Sendable {
-    public let name: String
+struct Theme: Sendable {
+    let name: String
     let templates: TemplateSet
     /// Files copied to `public/assets/`, keyed by path below `assets/`.
-    public let assets: [String: Data]
+    let assets: [String: Data]
     /// The theme folder's assets (not the built-in ones): where each is, and
     /// which file it is, so that one linked to a content file is refused.
-    public let assetFiles: [(displayPath: String, identity: FileIdentity)]
+    let assetFiles: [(displayPath: String, identity: FileIdentity)]
     /// Where each template came from, for error messages.
     let templatePaths: [String: String]
-    public let translations: [String: Translation]
+    let translations: [String: Translation]
     /// Every file of the theme, hashed: `serve` renders everything again when it changes.
-    public let fingerprint: Int
+    let fingerprint: Int
 
     /// Loads the theme named in `site.yml`, reporting template errors with their
     /// `themes/NAME/file.mustache:line:column`.
     /// - Parameter location: where `theme:` names it, for a theme that is not there.
     /// - Parameter cache: themes made by an earlier load (`serve`): the same files are not parsed again.
-    public static func load(name: String, themesDirectory: URL, io: FileIO = .disk, location: SourceLocation? = nil,
+    static func load(name: String, themesDirectory: URL, io: FileIO = .disk, location: SourceLocation? = nil,
                             cache: ParseCache? = nil, into diagnostics: inout Diagnostics) -> Theme {
         var files: [String: (data: Data, displayPath: String, identity: FileIdentity?)] = [:]
         for (path, base64) in EmbeddedTheme.files {
@@ -120,7 +120,7 @@ public struct Theme: Sendable {
     }
 
     /// Appends a rendered page to `output`; a missing template is an error, never an empty page.
-    public func render(_ template: String, _ value: TemplateValue, into output: inout [UInt8]) throws(Diagnostic) {
+    func render(_ template: String, _ value: TemplateValue, into output: inout [UInt8]) throws(Diagnostic) {
         guard templates.render(template, value, into: &output) else { throw missing(template) }
     }
 
@@ -128,7 +128,7 @@ public struct Theme: Sendable {
     /// missing template is the only error rendering can find: every template
     /// is parsed and its partials found when the theme loads, and a value a
     /// page lacks renders empty.
-    public func checkRenders(_ template: String) throws(Diagnostic) {
+    func checkRenders(_ template: String) throws(Diagnostic) {
         guard templates.canRender(template) else { throw missing(template) }
     }
 

@@ -2,14 +2,14 @@ import Foundation
 
 /// A theme's strings for one locale (`i18n/ko.yml`): UI words, month and
 /// weekday names, and the date patterns that put them together.
-public struct Translation: Sendable {
+struct Translation: Sendable {
     /// Flat UI strings, templates read them as `{{t.key}}`.
-    public let strings: [String: String]
+    let strings: [String: String]
     /// January first.
-    public let months: [String]
+    let months: [String]
     /// Monday first, as ISO weekdays.
-    public let weekdays: [String]
-    public let weekdaysShort: [String]
+    let weekdays: [String]
+    let weekdaysShort: [String]
     /// Patterns with {year} {month} {monthName} {day} {weekday} {weekdayShort},
     /// split once into parts because dates are formatted thousands of times a build.
     let longDatePattern: DatePattern
@@ -45,7 +45,7 @@ public struct Translation: Sendable {
                            table: TemplateNameTable(strings.map { ($0.key, $0.value) }))
     }
 
-    public subscript(key: String) -> String { strings[key] ?? key }
+    subscript(key: String) -> String { strings[key] ?? key }
 
     /// Each locale's file with the keys another has and it lacks, in
     /// English (else the first locale that has them), and a warning at the
@@ -82,7 +82,7 @@ public struct Translation: Sendable {
     }
 
     /// A UI string with its `{name}` placeholders filled: `format("year_title", ["year": "2026"])`.
-    public func format(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
+    func format(_ key: String, _ values: [String: String]) -> String { Self.fill(self[key], values) }
 
     /// A count in a pattern of the theme, `{n}` filled: `count("vocab_word_count", 3)` → `3 words`.
     /// For one, the theme's `<key>_one` where it has one (English: `1 word`); Korean needs none.
@@ -95,7 +95,7 @@ public struct Translation: Sendable {
     /// `{…}` (a deck's title) stays as it is; unknown names stay as written.
     /// Braces are found among the UTF-8 bytes: by Characters it cost a tenth
     /// of a 4,000-word deck's build.
-    public static func fill(_ pattern: String, _ values: [String: String]) -> String {
+    static func fill(_ pattern: String, _ values: [String: String]) -> String {
         let bytes = pattern.utf8
         var result = ""
         var rest = bytes.startIndex
@@ -110,18 +110,18 @@ public struct Translation: Sendable {
     }
 
     /// 2026년 11월 20일 (금) / Friday, 20 November 2026
-    public func longDate(_ date: LocalDate) -> String { fill(longDatePattern, date) }
+    func longDate(_ date: LocalDate) -> String { fill(longDatePattern, date) }
     /// 11월 20일 / 20 Nov
-    public func shortDate(_ date: LocalDate) -> String { fill(shortDatePattern, date) }
+    func shortDate(_ date: LocalDate) -> String { fill(shortDatePattern, date) }
     /// 2026년 11월 / November 2026
-    public func monthTitle(_ month: YearMonth) -> String { fill(monthPattern, month.firstDay) }
-    public func weekdayShort(_ isoWeekday: Int) -> String { weekdaysShort[isoWeekday - 1] }
+    func monthTitle(_ month: YearMonth) -> String { fill(monthPattern, month.firstDay) }
+    func weekdayShort(_ isoWeekday: Int) -> String { weekdaysShort[isoWeekday - 1] }
 
     /// Weekday names of a set of ISO weekdays in week order: `월·수·금`.
     func weekdayList(_ days: Set<Int>) -> String {
         days.sorted().map(weekdayShort).joined(separator: "·")
     }
-    public func monthName(_ month: Int) -> String { months[month - 1] }
+    func monthName(_ month: Int) -> String { months[month - 1] }
 
     /// Written as UTF-8 into one string of the size it needs: a build
     /// formats a date for every calendar day it shows (11 M instructions at
@@ -226,7 +226,7 @@ struct DatePattern: Sendable {
 
 /// Templates read the UI strings as `{{t.key}}`.
 extension Translation: TemplateObject {
-    public func value(for name: TemplateName) -> TemplateValue? { table[name].map(TemplateValue.text) }
+    func value(for name: TemplateName) -> TemplateValue? { table[name].map(TemplateValue.text) }
     /// A build has one translation.
-    public var isSameOnEveryPage: Bool { true }
+    var isSameOnEveryPage: Bool { true }
 }

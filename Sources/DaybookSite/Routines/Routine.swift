@@ -2,16 +2,16 @@ import Yams
 
 /// A planned routine from `content/routines.yml`.
 public struct Routine: Hashable, Sendable {
-    public var id: String
-    public var name: String
+    var id: String
+    var name: String
     /// ISO weekdays, 1 = Monday … 7 = Sunday.
-    public var weekdays: Set<Int>
-    public var time: LocalTime?
-    public var minutes: Int?
+    var weekdays: Set<Int>
+    var time: LocalTime?
+    var minutes: Int?
     /// First scheduled day; nil means the first day the log lists it (see `RoutinePlan`).
-    public var from: LocalDate?
+    var from: LocalDate?
     /// Last scheduled day; nil means no end.
-    public var until: LocalDate?
+    var until: LocalDate?
 
     public init(id: String, name: String, weekdays: Set<Int> = Set(1...7), time: LocalTime? = nil, minutes: Int? = nil,
                 from: LocalDate? = nil, until: LocalDate? = nil) {
@@ -29,41 +29,41 @@ public struct Routine: Hashable, Sendable {
 /// for how long when the line says (`wake 12 min`).
 public struct RoutineLog: Sendable {
     /// Routine ids done on each day; several lines for one day are merged.
-    public var days: [LocalDate: Set<String>]
+    var days: [LocalDate: Set<String>]
     /// The minutes logged for a routine on a day; a routine listed twice a day adds up.
-    public var minutes: [LocalDate: [String: Int]]
+    var minutes: [LocalDate: [String: Int]]
 
-    public init(days: [LocalDate: Set<String>] = [:], minutes: [LocalDate: [String: Int]] = [:]) {
+    init(days: [LocalDate: Set<String>] = [:], minutes: [LocalDate: [String: Int]] = [:]) {
         self.days = days
         self.minutes = minutes
     }
 
-    public func done(on date: LocalDate) -> Set<String> { days[date] ?? [] }
+    func done(on date: LocalDate) -> Set<String> { days[date] ?? [] }
 
     /// The minutes the log gives for the routine that day; nil when it gives none.
-    public func minutes(of id: String, on date: LocalDate) -> Int? { minutes[date]?[id] }
+    func minutes(of id: String, on date: LocalDate) -> Int? { minutes[date]?[id] }
 }
 
 /// One item of a log line: a routine's id, and the minutes it took when written
 /// after it (`wake 12 min`, `wake 12min`, `wake 12분`).
-public struct RoutineLogItem: Hashable, Sendable {
-    public var id: String
-    public var minutes: Int?
+struct RoutineLogItem: Hashable, Sendable {
+    var id: String
+    var minutes: Int?
 
-    public init(id: String, minutes: Int? = nil) {
+    init(id: String, minutes: Int? = nil) {
         self.id = id
         self.minutes = minutes
     }
 
     /// As the log and the inbox merge write it.
-    public var text: String { id + (minutes.map { " \($0) min" } ?? "") }
+    var text: String { id + (minutes.map { " \($0) min" } ?? "") }
 
     /// At most a day, as the phone's events; 0 when its timer was stopped at once.
-    public static let minuteRange = 0...1440
+    static let minuteRange = 0...1440
 
     /// Reads a trimmed item. Fails with the column (0-based, within `text`) where
     /// the minutes do not read and what is wrong there.
-    public static func parse(_ text: String) -> Result<RoutineLogItem, Problem> {
+    static func parse(_ text: String) -> Result<RoutineLogItem, Problem> {
         guard let space = text.firstIndex(where: \.isWhitespace) else { return .success(RoutineLogItem(id: text)) }
         let id = String(text[..<space])
         let rest = text[space...].drop(while: \.isWhitespace)
@@ -79,16 +79,16 @@ public struct RoutineLogItem: Hashable, Sendable {
         return .success(RoutineLogItem(id: id, minutes: minutes))
     }
 
-    public struct Problem: Error, Hashable, Sendable {
-        public var column: Int
-        public var message: String
+    struct Problem: Error, Hashable, Sendable {
+        var column: Int
+        var message: String
     }
 }
 
 public enum RoutineParser {
     static let keys = ["id", "name", "days", "time", "minutes", "from", "until"]
     /// The most routines a site may have (docs/limits.md).
-    public static let maxRoutines = 100
+    static let maxRoutines = 100
 
     /// Words for `days`: a weekday in English (`mon`, `monday`) or Korean (`월`),
     /// or a group: `daily`, `weekdays`, `weekends`.

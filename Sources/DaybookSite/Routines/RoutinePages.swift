@@ -83,5 +83,5 @@ struct RoutineLayer: CalendarLayer {
 }
 
 extension Section {
-    public static let routines = Section("routines")
+    static let routines = Section("routines")
 }

@@ -12,26 +12,26 @@
 ///   neither raise nor lower it. Minutes done count done and extra days: time
 ///   spent is time spent; a day counts the minutes the log gives for it
 ///   (`wake 12 min`), else the routine's planned `minutes`.
-public struct RoutinePlan: Sendable {
-    public enum State: String, Sendable { case done, missed, planned, extra }
+struct RoutinePlan: Sendable {
+    enum State: String, Sendable { case done, missed, planned, extra }
 
-    public struct Item: Hashable, Sendable {
-        public let routine: Routine
-        public let state: State
+    struct Item: Hashable, Sendable {
+        let routine: Routine
+        let state: State
     }
 
-    public struct Counts: Hashable, Sendable {
-        public var scheduled = 0
-        public var done = 0
-        public var missed = 0
-        public var planned = 0
-        public var extra = 0
-        public var minutesDone = 0
+    struct Counts: Hashable, Sendable {
+        var scheduled = 0
+        var done = 0
+        var missed = 0
+        var planned = 0
+        var extra = 0
+        var minutesDone = 0
 
-        public init() {}
+        init() {}
 
         /// nil when nothing was due yet (no past or done scheduled day).
-        public var successShare: Double? { done + missed == 0 ? nil : Double(done) / Double(done + missed) }
+        var successShare: Double? { done + missed == 0 ? nil : Double(done) / Double(done + missed) }
 
         mutating func add(_ other: Counts) {
             scheduled += other.scheduled
@@ -43,24 +43,24 @@ public struct RoutinePlan: Sendable {
         }
     }
 
-    public struct RoutineCounts: Hashable, Sendable {
-        public let routine: Routine
-        public let counts: Counts
+    struct RoutineCounts: Hashable, Sendable {
+        let routine: Routine
+        let counts: Counts
     }
 
-    public struct MonthStats: Hashable, Sendable {
-        public let month: YearMonth
+    struct MonthStats: Hashable, Sendable {
+        let month: YearMonth
         /// In the order of routines.yml.
-        public let routines: [RoutineCounts]
-        public let total: Counts
+        let routines: [RoutineCounts]
+        let total: Counts
     }
 
-    public let routines: [Routine]
-    public let log: RoutineLog
-    public let today: LocalDate
+    let routines: [Routine]
+    let log: RoutineLog
+    let today: LocalDate
     private let starts: [String: LocalDate]
 
-    public init(routines: [Routine], log: RoutineLog, today: LocalDate) {
+    init(routines: [Routine], log: RoutineLog, today: LocalDate) {
         self.routines = routines
         self.log = log
         self.today = today
@@ -72,14 +72,14 @@ public struct RoutinePlan: Sendable {
     }
 
     /// The first day the routine is scheduled from (see the type's rules).
-    public func start(of routine: Routine) -> LocalDate { starts[routine.id] ?? routine.from ?? today }
+    func start(of routine: Routine) -> LocalDate { starts[routine.id] ?? routine.from ?? today }
 
-    public func isScheduled(_ routine: Routine, on date: LocalDate) -> Bool {
+    func isScheduled(_ routine: Routine, on date: LocalDate) -> Bool {
         routine.weekdays.contains(date.weekday) && date >= start(of: routine) && routine.until.map { date <= $0 } ?? true
     }
 
     /// nil when the routine is neither scheduled nor logged that day.
-    public func state(of routine: Routine, on date: LocalDate) -> State? {
+    func state(of routine: Routine, on date: LocalDate) -> State? {
         let logged = log.done(on: date).contains(routine.id)
         guard isScheduled(routine, on: date) else { return logged ? .extra : nil }
         if logged { return .done }
@@ -87,16 +87,16 @@ public struct RoutinePlan: Sendable {
     }
 
     /// Every routine with a state that day, in the order of routines.yml.
-    public func day(_ date: LocalDate) -> [Item] {
+    func day(_ date: LocalDate) -> [Item] {
         routines.compactMap { routine in state(of: routine, on: date).map { Item(routine: routine, state: $0) } }
     }
 
     /// The minutes a routine took that day: as logged, else as planned.
-    public func minutes(of routine: Routine, on date: LocalDate) -> Int? {
+    func minutes(of routine: Routine, on date: LocalDate) -> Int? {
         log.minutes(of: routine.id, on: date) ?? routine.minutes
     }
 
-    public func month(_ month: YearMonth) -> MonthStats {
+    func month(_ month: YearMonth) -> MonthStats {
         var total = Counts()
         let perRoutine = routines.map { routine in
             var counts = Counts()

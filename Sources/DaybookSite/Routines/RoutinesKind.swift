@@ -1,9 +1,9 @@
 /// Routines: what they are in `routines.yml`, what was done in `routines/log.md`.
-public struct RoutinesKind: ContentKind {
-    public init() {}
-    public var files: [String] { ["routines.yml", "routines"] }
+struct RoutinesKind: ContentKind {
+    init() {}
+    var files: [String] { ["routines.yml", "routines"] }
 
-    public func load(_ load: ContentLoad) {
+    func load(_ load: ContentLoad) {
         if let file = load.read("routines.yml") {
             load.content.routines = load.reparsed(file) { RoutineParser.parseRoutines(file, into: &$0) }
         }
@@ -16,23 +16,23 @@ public struct RoutinesKind: ContentKind {
 
 extension RoutinesKind {
     /// `routines.yml`.
-    public enum Routines: ContentKey {
-        public static var empty: [Routine] { [] }
+    enum Routines: ContentKey {
+        static var empty: [Routine] { [] }
     }
 
     /// `routines/log.md`.
-    public enum Log: ContentKey {
-        public static var empty: RoutineLog { RoutineLog() }
+    enum Log: ContentKey {
+        static var empty: RoutineLog { RoutineLog() }
     }
 }
 
 extension Content {
-    public var routines: [Routine] {
+    var routines: [Routine] {
         get { self[RoutinesKind.Routines.self] }
         set { self[RoutinesKind.Routines.self] = newValue }
     }
 
-    public var routineLog: RoutineLog {
+    var routineLog: RoutineLog {
         get { self[RoutinesKind.Log.self] }
         set { self[RoutinesKind.Log.self] = newValue }
     }

@@ -78,5 +78,5 @@ struct SearchPages: SiteFeature {
 }
 
 extension Section {
-    public static let search = Section("search")
+    static let search = Section("search")
 }

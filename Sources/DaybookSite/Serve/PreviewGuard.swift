@@ -13,7 +13,7 @@ import Foundation
 ///   run's random token (which the served pages carry), a body of an
 ///   expected type, its length given and within the limit.
 public struct PreviewGuard: Sendable {
-    public let port: UInt16
+    let port: UInt16
     public let token: String
 
     public init(port: UInt16, token: String = PreviewGuard.randomToken()) {
@@ -46,9 +46,9 @@ public struct PreviewGuard: Sendable {
 
     /// The headers of a request that writes, as sent (nil: not sent).
     public struct Write: Sendable {
-        public var host, origin, token, contentType: String?
+        var host, origin, token, contentType: String?
         /// The body's `Content-Length`; nil when it has none (chunked).
-        public var contentLength: Int?
+        var contentLength: Int?
 
         public init(host: String?, origin: String?, token: String?, contentType: String?, contentLength: Int?) {
             self.host = host
@@ -60,7 +60,7 @@ public struct PreviewGuard: Sendable {
     }
 
     /// The `Host` header, lowercased, when it is one of the preview's names, exactly.
-    public func host(_ header: String?) -> String? {
+    func host(_ header: String?) -> String? {
         guard let host = header?.lowercased() else { return nil }
         let names = ["127.0.0.1", "localhost", "[::1]"]
         let allowed = names.map { "\($0):\(port)" } + (port == 80 ? names : [])

@@ -64,5 +64,5 @@ struct HomePage: SiteFeature {
 }
 
 extension Section {
-    public static let home = Section("home")
+    static let home = Section("home")
 }

@@ -6,10 +6,10 @@ import Foundation
 /// `SiteConfig` reads appears here.
 public enum StarterSite {
     /// Lines `.gitignore` must hold: the output and the caches are rebuilt, never committed.
-    public static let ignored = ["public/", ".daybook-cache/", ".build/"]
+    static let ignored = ["public/", ".daybook-cache/", ".build/"]
 
     /// Files relative to the new site's folder, and their text.
-    public static func files(today: LocalDate, timezone: String, locale: SiteConfig.Locale) -> [(path: String, text: String)] {
+    static func files(today: LocalDate, timezone: String, locale: SiteConfig.Locale) -> [(path: String, text: String)] {
         [
             ("content/site.yml", siteFile(timezone: timezone, locale: locale, today: today)),
             ("content/diary/\(today.year)/\(today.iso).md", firstEntry(today, locale: locale)),
@@ -21,7 +21,7 @@ public enum StarterSite {
     }
 
     /// Folders made even when nothing is in them yet, so the layout is visible.
-    public static let folders = ["content/workouts", "content/routines"]
+    static let folders = ["content/workouts", "content/routines"]
 
     /// Writes the starter site into `root` (made when missing) and adds the
     /// lines of `ignored` that its `.gitignore` lacks, holding the content

@@ -19,7 +19,7 @@ extension Character: LineCharacter {
 extension Unicode.Scalar: LineCharacter {
     /// Unicode's White_Space (a fixed list), as `Character.isWhitespace` answers
     /// for the character that is this scalar alone, without the property lookup.
-    @inlinable public var isWhitespace: Bool {
+    @inlinable var isWhitespace: Bool {
         switch value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
         default: false
@@ -32,7 +32,7 @@ extension Unicode.Scalar: LineCharacter {
     /// A Character on its own whatever its neighbours: Grapheme_Cluster_Break
     /// Control (but CR, which holds a following LF) or Other, with no mark,
     /// joiner, variation selector or Hangul jamo among them for it to join.
-    public var standsAlone: Bool {
+    var standsAlone: Bool {
         switch value {
         case 0x00...0x0C, 0x0E...0x2FF, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF,
              0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: true
@@ -44,7 +44,7 @@ extension Unicode.Scalar: LineCharacter {
 extension String {
     /// The text of these scalars, encoded in one pass: appending them to a
     /// `String.UnicodeScalarView` costs ten times as much.
-    public init(scalars: some Collection<Unicode.Scalar>) {
+    init(scalars: some Collection<Unicode.Scalar>) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count * 3)
         for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }

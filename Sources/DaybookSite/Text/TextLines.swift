@@ -2,17 +2,17 @@
 /// edit keeps what the person's editor wrote: the byte order mark, every
 /// line's ending (LF, CRLF or a lone CR, as classic Mac editors write), and
 /// whether the file ends with one. Lines added take the file's own ending.
-public struct TextLines: Sendable, Equatable {
+struct TextLines: Sendable, Equatable {
     /// Whether the text opened with U+FEFF (kept, and not part of any line).
-    public var byteOrderMark: Bool
+    var byteOrderMark: Bool
     /// The lines without their endings.
-    public private(set) var lines: [String]
+    private(set) var lines: [String]
     /// Each line's ending: "\n", "\r\n", "\r", or "" for a last line without one.
-    public private(set) var endings: [String]
+    private(set) var endings: [String]
     /// The ending added lines get: the file's most common one ("\n" when it has none).
-    public let newline: String
+    let newline: String
 
-    public init(_ text: String) {
+    init(_ text: String) {
         var rest = Substring(text)
         byteOrderMark = rest.unicodeScalars.first == "\u{FEFF}"
         if byteOrderMark { rest = Substring(rest.unicodeScalars.dropFirst()) }
@@ -38,13 +38,13 @@ public struct TextLines: Sendable, Equatable {
         newline = endings.first { !$0.isEmpty && counts[$0] == counts.values.max() } ?? "\n"
     }
 
-    public var text: String {
+    var text: String {
         (byteOrderMark ? "\u{FEFF}" : "") + zip(lines, endings).map { $0 + $1 }.joined()
     }
 
-    public var count: Int { lines.count }
+    var count: Int { lines.count }
 
-    public subscript(index: Int) -> String {
+    subscript(index: Int) -> String {
         get { lines[index] }
         set { lines[index] = newValue }
     }
@@ -52,7 +52,7 @@ public struct TextLines: Sendable, Equatable {
     /// Inserts lines before `index` (at `count`: at the end). At the end of a
     /// file without a final line ending, the last line gets one so nothing is
     /// glued onto it, and the file still ends without one.
-    public mutating func insert(_ added: [String], at index: Int) {
+    mutating func insert(_ added: [String], at index: Int) {
         guard !added.isEmpty else { return }
         var addedEndings = Array(repeating: newline, count: added.count)
         if index == count, let last = endings.last, last.isEmpty {
@@ -63,10 +63,10 @@ public struct TextLines: Sendable, Equatable {
         endings.insert(contentsOf: addedEndings, at: index)
     }
 
-    public mutating func append(_ added: [String]) { insert(added, at: count) }
+    mutating func append(_ added: [String]) { insert(added, at: count) }
 
     /// Removes the line at `index` with its ending; a file that ended without one still does.
-    public mutating func remove(at index: Int) {
+    mutating func remove(at index: Int) {
         let ending = endings.remove(at: index)
         lines.remove(at: index)
         if ending.isEmpty, index == count, index > 0 { endings[index - 1] = "" }
@@ -74,7 +74,7 @@ public struct TextLines: Sendable, Equatable {
 
     /// The text as the parsers read a file: CRLF and lone CR line endings as LF
     /// (a lone CR ends a line in the editor that wrote it).
-    public static func lineFeeds(_ text: String) -> String {
+    static func lineFeeds(_ text: String) -> String {
         guard text.containsByte(UInt8(ascii: "\r")) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }

@@ -2,8 +2,8 @@
 /// carriage return; U+FFFE, U+FFFF) make `feed.xml`, the sitemap or a page
 /// unreadable to a strict parser. They are removed where files are read, so
 /// no output — pages, feeds, sitemap, calendar feed — can carry them.
-public enum XMLText {
-    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+enum XMLText {
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: false
         case 0x00..<0x20, 0xFFFE, 0xFFFF: true
@@ -39,7 +39,7 @@ public enum XMLText {
     }
 
     /// The text without forbidden characters; one warning per file, at the first.
-    public static func removingForbidden(_ text: String, file: String, into diagnostics: inout Diagnostics) -> String {
+    static func removingForbidden(_ text: String, file: String, into diagnostics: inout Diagnostics) -> String {
         // Most files have none: a byte scan is far cheaper than rebuilding.
         guard hasForbidden(text) else { return text }
         var result = String.UnicodeScalarView()

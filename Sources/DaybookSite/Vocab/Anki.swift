@@ -1,14 +1,14 @@
 import Foundation
 
 /// A note read from an Anki export, as a word of a deck.
-public struct AnkiNote: Hashable, Sendable {
-    public var word: String
-    public var meanings: [String]
-    public var examples: [String]
+struct AnkiNote: Hashable, Sendable {
+    var word: String
+    var meanings: [String]
+    var examples: [String]
     /// Line of the export where the note starts.
-    public var line: Int
+    var line: Int
 
-    public init(word: String, meanings: [String], examples: [String] = [], line: Int = 1) {
+    init(word: String, meanings: [String], examples: [String] = [], line: Int = 1) {
         self.word = word
         self.meanings = meanings
         self.examples = examples
@@ -36,19 +36,19 @@ public struct AnkiNote: Hashable, Sendable {
 /// refused: a cloze note becomes its question and answers, `[sound:…]` and
 /// `<img>` are left out with one warning, a note without a word or a meaning is
 /// left out and listed.
-public enum AnkiImport {
+enum AnkiImport {
     /// What reading an export gives: the notes, what was left out and why,
     /// rows that could not be read, and summary warnings.
-    public struct Reading: Sendable {
-        public var notes: [AnkiNote] = []
-        public var leftOut: [Diagnostic] = []
-        public var badRows = BadRows()
+    struct Reading: Sendable {
+        var notes: [AnkiNote] = []
+        var leftOut: [Diagnostic] = []
+        var badRows = BadRows()
         /// Header errors and the summary warnings.
-        public var diagnostics = Diagnostics()
+        var diagnostics = Diagnostics()
     }
 
     /// `progress` is told how many notes are read, as they are taken in file order.
-    public static func read(_ file: SourceFile, progress: ImportProgress? = nil) -> Reading {
+    static func read(_ file: SourceFile, progress: ImportProgress? = nil) -> Reading {
         var reading = Reading()
         let text = file.text.containsByte(UInt8(ascii: "\r")) ? file.text.replacingOccurrences(of: "\r\n", with: "\n") : file.text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -137,7 +137,7 @@ public enum AnkiImport {
 
     /// Notes of the same word as one: meanings and examples united in order,
     /// repeats dropped. Also gives one line per word that was merged.
-    public static func merged(_ notes: [AnkiNote]) -> (notes: [AnkiNote], merges: [String]) {
+    static func merged(_ notes: [AnkiNote]) -> (notes: [AnkiNote], merges: [String]) {
         var result: [AnkiNote] = []
         var position: [String: Int] = [:]
         var lines: [String: [Int]] = [:]
@@ -159,7 +159,7 @@ public enum AnkiImport {
 
     /// A note with at most `maxMeanings` meanings: the extra ones are joined
     /// into the last with `, `, so nothing of the note is lost.
-    public static func fitted(_ note: AnkiNote, maxMeanings: Int) -> AnkiNote {
+    static func fitted(_ note: AnkiNote, maxMeanings: Int) -> AnkiNote {
         guard note.meanings.count > maxMeanings, maxMeanings >= 1 else { return note }
         var fitted = note
         fitted.meanings = Array(note.meanings.prefix(maxMeanings - 1)) + [note.meanings.dropFirst(maxMeanings - 1).joined(separator: ", ")]
@@ -174,7 +174,7 @@ public enum AnkiImport {
     /// `deckText` with the notes added as words of the `## date` book: under
     /// that heading when the deck has one, else in a new book at the end.
     /// Check the result with `DeckParser` (duplicates, meanings) before writing it.
-    public static func appendBook(to deckText: String, date: LocalDate, words: [AnkiNote]) -> String {
+    static func appendBook(to deckText: String, date: LocalDate, words: [AnkiNote]) -> String {
         var lines = deckText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let items = words.flatMap(itemLines)
@@ -192,7 +192,7 @@ public enum AnkiImport {
     }
 
     /// The text of a new deck file holding one book.
-    public static func newDeck(title: String, language: String = "en", meaningLanguage: String = "ko",
+    static func newDeck(title: String, language: String = "en", meaningLanguage: String = "ko",
                                date: LocalDate, words: [AnkiNote]) -> String {
         let quoted = "\"" + title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         let front = "---\ntitle: \(quoted)\nlanguage: \(language)\nmeaning_language: \(meaningLanguage)\n---\n"
@@ -249,8 +249,8 @@ public enum AnkiImport {
 /// A deck as Anki's plain-text notes: tab-separated, `html:false`, columns
 /// Front (the word), Back (meanings joined with `; `, a `\;` inside one kept),
 /// Example (one sentence a line) and Tags (`deck-id` and the book's date).
-public enum AnkiExport {
-    public static func text(of deck: Deck) -> String {
+enum AnkiExport {
+    static func text(of deck: Deck) -> String {
         var output = "#separator:tab\n#html:false\n#columns:Front\tBack\tExample\tTags\n#tags column:4\n"
         let deckTag = String(deck.id.map { $0.isWhitespace ? "_" : $0 })
         for word in deck.words {

@@ -18,7 +18,7 @@ public enum AnkiFiles {
 
     /// Names a deck file cannot have: `reviews.md` holds the review results,
     /// `vocab/today/` is the site's page of the day.
-    public static let reservedNames: Set<String> = ["reviews", "today"]
+    static let reservedNames: Set<String> = ["reviews", "today"]
 
     /// Adds the notes of an Anki plain-text export to `content/vocab/DECK.md`
     /// as the word book of `date` (under an existing `## date` heading, or a new

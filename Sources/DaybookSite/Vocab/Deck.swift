@@ -1,31 +1,31 @@
 /// A vocabulary deck (`content/vocab/NAME.md`): one category of words,
 /// grouped into the days they were added.
 public struct Deck: Sendable {
-    public let source: SourceFile
+    let source: SourceFile
     /// The file name without `.md`: `toeic`. Also the name `reviews.md` uses.
     /// Kept, not derived on each use: pages ask for it once per word.
-    public let id: String
-    public var title: String
+    let id: String
+    var title: String
     /// `lang` of the word side (`en`).
-    public var language: String
+    var language: String
     /// `lang` of the meanings (`ko`).
-    public var meaningLanguage: String
+    var meaningLanguage: String
     /// `private: true`: never published unless `--include-private`.
-    public var isPrivate: Bool
+    var isPrivate: Bool
     /// The deck's `max_meanings`, else the site's.
-    public var maxMeanings: Int
+    var maxMeanings: Int
     /// Prose before the first date heading, raw Markdown.
-    public var intro: String?
+    var intro: String?
     /// One per `## YYYY-MM-DD` heading, sorted by date.
-    public let days: [DeckDay]
+    let days: [DeckDay]
     /// Every word of the deck, by day and then in file order.
-    public let words: [VocabWord]
+    let words: [VocabWord]
     private let index: [String: Int]
     /// The most commas in one word's text (`a, b`): how many comma-separated
     /// pieces of a review line can name one word.
     let mostCommasInAWord: Int
 
-    public init(source: SourceFile, title: String? = nil, language: String = "en", meaningLanguage: String = "ko",
+    init(source: SourceFile, title: String? = nil, language: String = "en", meaningLanguage: String = "ko",
                 isPrivate: Bool = false, intro: String? = nil, days: [DeckDay] = [], maxMeanings: Int = 3) {
         self.source = source
         id = source.baseName
@@ -44,23 +44,23 @@ public struct Deck: Sendable {
     }
 
     /// The word whose text is exactly `text`.
-    public func word(_ text: String) -> VocabWord? { index[text].map { words[$0] } }
+    func word(_ text: String) -> VocabWord? { index[text].map { words[$0] } }
 
     /// The day section opened by `## date`, if the deck has one.
-    public func day(_ date: LocalDate) -> DeckDay? { days.first { $0.date == date } }
+    func day(_ date: LocalDate) -> DeckDay? { days.first { $0.date == date } }
 }
 
 /// The words under one `## YYYY-MM-DD` heading: the day's new word book.
-public struct DeckDay: Equatable, Sendable {
-    public let date: LocalDate
+struct DeckDay: Equatable, Sendable {
+    let date: LocalDate
     /// Line of the heading.
-    public let line: Int
+    let line: Int
     /// In file order.
-    public var words: [VocabWord]
+    var words: [VocabWord]
     /// Prose under the heading that is not a word, raw Markdown (paragraphs kept).
-    public var notes: String?
+    var notes: String?
 
-    public init(date: LocalDate, line: Int, words: [VocabWord] = [], notes: String? = nil) {
+    init(date: LocalDate, line: Int, words: [VocabWord] = [], notes: String? = nil) {
         self.date = date
         self.line = line
         self.words = words
@@ -69,18 +69,18 @@ public struct DeckDay: Equatable, Sendable {
 }
 
 /// One item `- word :: meaning; meaning` with its example sentences.
-public struct VocabWord: Hashable, Sendable {
+struct VocabWord: Hashable, Sendable {
     /// The word side, raw inline Markdown; also its name in `reviews.md`.
-    public let text: String
+    let text: String
     /// Raw inline Markdown each; a `\;` inside one stays escaped (cmark renders `;`).
-    public let meanings: [String]
+    let meanings: [String]
     /// The nested list items under the word, raw inline Markdown.
-    public let examples: [String]
+    let examples: [String]
     /// The date of the heading the word stands under.
-    public let added: LocalDate
-    public let line: Int
+    let added: LocalDate
+    let line: Int
 
-    public init(text: String, meanings: [String], examples: [String] = [], added: LocalDate, line: Int) {
+    init(text: String, meanings: [String], examples: [String] = [], added: LocalDate, line: Int) {
         self.text = text
         self.meanings = meanings
         self.examples = examples

@@ -2,14 +2,14 @@
 /// Every word due on a day and not listed passed.
 public struct ReviewLog: Sendable {
     /// One listed miss.
-    public struct Miss: Hashable, Sendable {
-        public let date: LocalDate
-        public let deckID: String
-        public let word: String
+    struct Miss: Hashable, Sendable {
+        let date: LocalDate
+        let deckID: String
+        let word: String
         /// Where the word is written in `reviews.md`.
-        public let location: SourceLocation
+        let location: SourceLocation
 
-        public init(date: LocalDate, deckID: String, word: String, location: SourceLocation) {
+        init(date: LocalDate, deckID: String, word: String, location: SourceLocation) {
             self.date = date
             self.deckID = deckID
             self.word = word
@@ -18,16 +18,16 @@ public struct ReviewLog: Sendable {
     }
 
     /// The results of one day. A date heading written twice is one day.
-    public struct Day: Sendable {
-        public let date: LocalDate
+    struct Day: Sendable {
+        let date: LocalDate
         /// The (first) `## date` heading.
-        public let location: SourceLocation
+        let location: SourceLocation
         /// Decks with a line under the date, in file order, even when it lists no word.
-        public var decks: [String]
+        var decks: [String]
         /// In file order.
-        public var misses: [Miss]
+        var misses: [Miss]
 
-        public init(date: LocalDate, location: SourceLocation, decks: [String] = [], misses: [Miss] = []) {
+        init(date: LocalDate, location: SourceLocation, decks: [String] = [], misses: [Miss] = []) {
             self.date = date
             self.location = location
             self.decks = decks
@@ -36,17 +36,17 @@ public struct ReviewLog: Sendable {
     }
 
     /// Sorted by date, one per date.
-    public let days: [Day]
+    let days: [Day]
 
-    public init(days: [Day] = []) {
+    init(days: [Day] = []) {
         self.days = days.sorted { $0.date < $1.date }
     }
 
     /// Every miss, by date and then in file order.
-    public var misses: [Miss] { days.flatMap(\.misses) }
+    var misses: [Miss] { days.flatMap(\.misses) }
 
     /// Per deck, the days up to `today` with a line for it (a test taken), in date order.
-    public func testDays(through today: LocalDate) -> [String: [LocalDate]] {
+    func testDays(through today: LocalDate) -> [String: [LocalDate]] {
         days.reduce(into: [:]) { tests, day in
             guard day.date <= today else { return }
             for deckID in day.decks { tests[deckID, default: []].append(day.date) }

@@ -1,9 +1,9 @@
 /// Vocabulary: a deck per Markdown file directly in `vocab/`, and `vocab/reviews.md`.
-public struct VocabKind: ContentKind {
-    public init() {}
-    public var files: [String] { ["vocab"] }
+struct VocabKind: ContentKind {
+    init() {}
+    var files: [String] { ["vocab"] }
 
-    public func load(_ load: ContentLoad) {
+    func load(_ load: ContentLoad) {
         let vocabFiles = load.markdown(under: "vocab", recursive: false)
         var deckFiles: [SourceFile] = []
         for file in vocabFiles where file.relativePath != "vocab/reviews.md" {
@@ -27,25 +27,25 @@ public struct VocabKind: ContentKind {
 }
 
 extension VocabKind: ItemsKey {
-    public typealias Item = Deck
+    typealias Item = Deck
 
     /// `vocab/reviews.md`: not shown as it is, only through the schedule.
-    public enum Reviews: ContentKey {
-        public static var empty: ReviewLog { ReviewLog() }
+    enum Reviews: ContentKey {
+        static var empty: ReviewLog { ReviewLog() }
     }
 }
 
 extension Deck: ContentItem {
     /// Decks have no drafts.
-    public var audience: Audience { Audience(isPrivate: isPrivate) }
+    var audience: Audience { Audience(isPrivate: isPrivate) }
 }
 
 extension ItemsByKind {
-    public var decks: [Deck] { self[VocabKind.self] }
+    var decks: [Deck] { self[VocabKind.self] }
 }
 
 extension Content {
-    public var reviews: ReviewLog {
+    var reviews: ReviewLog {
         get { self[VocabKind.Reviews.self] }
         set { self[VocabKind.Reviews.self] = newValue }
     }

@@ -269,7 +269,7 @@ func bookTitle(_ start: LocalDate, _ t: Translation) -> String {
 }
 
 extension Section {
-    public static let vocab = Section("vocab")
+    static let vocab = Section("vocab")
 }
 
 extension SearchKind {

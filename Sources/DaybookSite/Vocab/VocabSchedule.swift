@@ -21,13 +21,13 @@
 /// Each deck's schedule depends on nothing but its words, its misses, the
 /// settings and today: a schedule made `reusing` another takes from it every
 /// deck whose inputs are the same (`serve`, where one saved miss changes one deck).
-public struct VocabSchedule: Sendable {
-    public let today: LocalDate
-    public let settings: SiteConfig.Vocab
+struct VocabSchedule: Sendable {
+    let today: LocalDate
+    let settings: SiteConfig.Vocab
     /// The decks in the order given.
-    public let deckIDs: [String]
+    let deckIDs: [String]
     /// Warnings: results dated after today, which do not count yet.
-    public let diagnostics: [Diagnostic]
+    let diagnostics: [Diagnostic]
     /// reviews.md's days, to replay them from a day before today on (`ComingDays`).
     let resultDays: [ReviewLog.Day]
 
@@ -35,7 +35,7 @@ public struct VocabSchedule: Sendable {
     private let calendar: [LocalDate: [DeckActivity]]
     private let calendarDates: [LocalDate]
 
-    public init(decks: [Deck], reviews: ReviewLog, settings: SiteConfig.Vocab, today: LocalDate, reusing previous: VocabSchedule? = nil) {
+    init(decks: [Deck], reviews: ReviewLog, settings: SiteConfig.Vocab, today: LocalDate, reusing previous: VocabSchedule? = nil) {
         self.today = today
         self.settings = settings
         var seen = Set<String>()
@@ -78,16 +78,16 @@ public struct VocabSchedule: Sendable {
 
     /// Every word book of a deck, by start date: one per `## date` heading and
     /// one per day a word was missed into, even without a heading.
-    public func books(of deckID: String) -> [WordBook] { decks[deckID]?.books ?? [] }
+    func books(of deckID: String) -> [WordBook] { decks[deckID]?.books ?? [] }
 
-    public func book(of deckID: String, startingOn start: LocalDate) -> WordBook? {
+    func book(of deckID: String, startingOn start: LocalDate) -> WordBook? {
         decks[deckID]?.books.first { $0.start == start }
     }
 
     /// Every word of a deck, in the deck's order.
-    public func words(of deckID: String) -> [WordStatus] { decks[deckID]?.words ?? [] }
+    func words(of deckID: String) -> [WordStatus] { decks[deckID]?.words ?? [] }
 
-    public func word(_ text: String, in deckID: String) -> WordStatus? {
+    func word(_ text: String, in deckID: String) -> WordStatus? {
         guard let state = decks[deckID], let index = state.wordIndex[text] else { return nil }
         return state.words[index]
     }
@@ -102,21 +102,21 @@ public struct VocabSchedule: Sendable {
     /// on the day it was taken), today with its overdue reviews, future days
     /// projected assuming every test is passed on its day.
     /// Whether reviews.md has a line for the deck on `date` (up to today): its reviews due that day are taken.
-    public func isTested(_ deckID: String, on date: LocalDate) -> Bool { decks[deckID]?.taking.tested.contains(date) ?? false }
+    func isTested(_ deckID: String, on date: LocalDate) -> Bool { decks[deckID]?.taking.tested.contains(date) ?? false }
 
-    public func day(_ date: LocalDate) -> VocabDay { VocabDay(date: date, decks: calendar[date] ?? []) }
+    func day(_ date: LocalDate) -> VocabDay { VocabDay(date: date, decks: calendar[date] ?? []) }
 
     /// Today's plan.
-    public var todayPlan: VocabDay { day(today) }
+    var todayPlan: VocabDay { day(today) }
 
     /// The days with any activity in `range`, in date order.
-    public func days(in range: ClosedRange<LocalDate>) -> [VocabDay] {
+    func days(in range: ClosedRange<LocalDate>) -> [VocabDay] {
         let first = calendarDates.partitionPoint { $0 < range.lowerBound }
         return calendarDates[first...].prefix { $0 <= range.upperBound }.map(day)
     }
 
     /// Reviews due per deck and day from `start` on (for a calendar feed).
-    public func reviewDays(from start: LocalDate) -> [DeckReviewDay] {
+    func reviewDays(from start: LocalDate) -> [DeckReviewDay] {
         let first = calendarDates.partitionPoint { $0 < start }
         return calendarDates[first...].flatMap { date in
             (calendar[date] ?? []).filter { !$0.reviews.isEmpty }.map {
@@ -129,108 +129,108 @@ public struct VocabSchedule: Sendable {
 // MARK: - Values the pages read
 
 /// A word book: the words of one deck that study and review on the same dates.
-public struct WordBook: Sendable, Identifiable {
-    public let deckID: String
-    public let plan: WordBookPlan
-    public var start: LocalDate { plan.start }
+struct WordBook: Sendable, Identifiable {
+    let deckID: String
+    let plan: WordBookPlan
+    var start: LocalDate { plan.start }
     /// Its stage today.
-    public let stage: ReviewStage
+    let stage: ReviewStage
     /// The `## date` heading that opened it; nil for a book made by misses only.
-    public let day: DeckDay?
+    let day: DeckDay?
     /// Words the heading added, in file order (some may have left since).
-    public var added: [VocabWord] { day?.words ?? [] }
+    var added: [VocabWord] { day?.words ?? [] }
     /// Words moved in by a miss on its start day (some may have left since).
-    public let joined: [VocabWord]
+    let joined: [VocabWord]
     /// The words in it today: added words still there, then joined ones.
-    public let words: [VocabWord]
+    let words: [VocabWord]
 
     /// `toeic/2026-11-20`
-    public var id: String { "\(deckID)/\(start.iso)" }
+    var id: String { "\(deckID)/\(start.iso)" }
 }
 
 /// One word's place in the schedule today.
-public struct WordStatus: Sendable {
-    public let deckID: String
-    public let word: VocabWord
+struct WordStatus: Sendable {
+    let deckID: String
+    let word: VocabWord
     /// The book it is in today.
-    public let book: WordBookPlan
-    public let stage: ReviewStage
+    let book: WordBookPlan
+    let stage: ReviewStage
     /// Every day it was listed as missed (up to today), including misses
     /// during study days, which changed nothing.
-    public let missedOn: [LocalDate]
+    let missedOn: [LocalDate]
     /// The start dates of the books it has been in, the first being the day it was added.
-    public let bookHistory: [LocalDate]
+    let bookHistory: [LocalDate]
 
-    public var added: LocalDate { word.added }
-    public var isMastered: Bool { stage.isMastered }
+    var added: LocalDate { word.added }
+    var isMastered: Bool { stage.isMastered }
     /// The next review on or after today; nil once mastered.
-    public let nextReview: (number: Int, date: LocalDate)?
+    let nextReview: (number: Int, date: LocalDate)?
 }
 
 /// One day across all decks.
-public struct VocabDay: Sendable {
-    public let date: LocalDate
+struct VocabDay: Sendable {
+    let date: LocalDate
     /// Decks with any activity that day, in deck order.
-    public let decks: [DeckActivity]
+    let decks: [DeckActivity]
 
-    public init(date: LocalDate, decks: [DeckActivity]) {
+    init(date: LocalDate, decks: [DeckActivity]) {
         self.date = date
         self.decks = decks
     }
 
-    public var addedCount: Int { decks.reduce(0) { $0 + $1.added.count } }
-    public var studyCount: Int { decks.reduce(0) { $0 + $1.studyCount } }
-    public var reviewCount: Int { decks.reduce(0) { $0 + $1.reviewCount } }
-    public var isEmpty: Bool { decks.isEmpty }
-    public func deck(_ id: String) -> DeckActivity? { decks.first { $0.deckID == id } }
+    var addedCount: Int { decks.reduce(0) { $0 + $1.added.count } }
+    var studyCount: Int { decks.reduce(0) { $0 + $1.studyCount } }
+    var reviewCount: Int { decks.reduce(0) { $0 + $1.reviewCount } }
+    var isEmpty: Bool { decks.isEmpty }
+    func deck(_ id: String) -> DeckActivity? { decks.first { $0.deckID == id } }
 }
 
 /// One deck on one day.
-public struct DeckActivity: Sendable {
-    public let deckID: String
+struct DeckActivity: Sendable {
+    let deckID: String
     /// Words of the day's `## date` heading.
-    public internal(set) var added: [VocabWord] = []
+    var added: [VocabWord] = []
     /// Words moved into the day's book by a miss that day.
-    public internal(set) var joined: [VocabWord] = []
+    var joined: [VocabWord] = []
     /// Words listed as missed that day (counted only up to today).
-    public internal(set) var missed: [VocabWord] = []
+    var missed: [VocabWord] = []
     /// Books in their study days, by start date.
-    public internal(set) var studies: [WordBookSession] = []
+    var studies: [WordBookSession] = []
     /// Reviews taken or due: overdue ones first (the latest first), then by book start date.
-    public internal(set) var reviews: [WordBookSession] = []
+    var reviews: [WordBookSession] = []
 
-    public var studyCount: Int { studies.reduce(0) { $0 + $1.words.count } }
-    public var reviewCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
+    var studyCount: Int { studies.reduce(0) { $0 + $1.words.count } }
+    var reviewCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
     /// Reviews taken (or still to take) after the day they fell due.
-    public var lateReviews: [WordBookSession] { reviews.filter { $0.daysLate > 0 } }
+    var lateReviews: [WordBookSession] { reviews.filter { $0.daysLate > 0 } }
     /// Reviews on the day they fall due.
-    public var onTimeReviews: [WordBookSession] { reviews.filter { $0.daysLate == 0 } }
+    var onTimeReviews: [WordBookSession] { reviews.filter { $0.daysLate == 0 } }
     /// Every session in the order of a day's plan: late reviews first, then study, then reviews on time.
-    public var planOrder: [WordBookSession] { lateReviews + studies + onTimeReviews }
+    var planOrder: [WordBookSession] { lateReviews + studies + onTimeReviews }
 }
 
 /// A book's session on one day: the words studied or reviewed.
-public struct WordBookSession: Sendable {
-    public let plan: WordBookPlan
-    public let activity: WordBookActivity
+struct WordBookSession: Sendable {
+    let plan: WordBookPlan
+    let activity: WordBookActivity
     /// The words due in the session (on past days, the ones that were due then).
-    public internal(set) var words: [VocabWord] = []
+    var words: [VocabWord] = []
     /// Of those, the ones listed as missed that day.
-    public internal(set) var missed: [VocabWord] = []
-    public var start: LocalDate { plan.start }
+    var missed: [VocabWord] = []
+    var start: LocalDate { plan.start }
     /// How many days after it fell due a review is taken; 0 for a study session.
-    public var daysLate: Int {
+    var daysLate: Int {
         if case let .review(number) = activity { return plan.daysLate(review: number) }
         return 0
     }
 }
 
 /// Reviews due in one deck on one day (for `calendar.ics`).
-public struct DeckReviewDay: Sendable {
-    public let date: LocalDate
-    public let deckID: String
-    public let reviews: [WordBookSession]
-    public var wordCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
+struct DeckReviewDay: Sendable {
+    let date: LocalDate
+    let deckID: String
+    let reviews: [WordBookSession]
+    var wordCount: Int { reviews.reduce(0) { $0 + $1.words.count } }
 }
 
 // MARK: - Computing

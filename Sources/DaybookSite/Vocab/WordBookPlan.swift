@@ -1,6 +1,6 @@
 
 /// Where a word book stands on a given day.
-public enum ReviewStage: Hashable, Sendable {
+enum ReviewStage: Hashable, Sendable {
     /// The book's first study day is still ahead.
     case upcoming(startsOn: LocalDate)
     /// Study day `day` of `of` (1-based).
@@ -14,14 +14,14 @@ public enum ReviewStage: Hashable, Sendable {
     /// Every review is behind; the last session was on `on`.
     case mastered(on: LocalDate)
 
-    public var isMastered: Bool {
+    var isMastered: Bool {
         if case .mastered = self { return true }
         return false
     }
 }
 
 /// What a book asks for on one of its dates.
-public enum WordBookActivity: Hashable, Sendable {
+enum WordBookActivity: Hashable, Sendable {
     case study(day: Int)
     case review(number: Int)
 }
@@ -30,23 +30,23 @@ public enum WordBookActivity: Hashable, Sendable {
 /// test of its deck is recorded, the first such day on or after the day it
 /// falls due. Until then it is overdue and planned for today. With
 /// `unrecorded: passed` every review is taken the day it falls due.
-public struct ReviewTaking: Hashable, Sendable {
-    public let rule: SiteConfig.Vocab.Unrecorded
-    public let today: LocalDate
+struct ReviewTaking: Hashable, Sendable {
+    let rule: SiteConfig.Vocab.Unrecorded
+    let today: LocalDate
     /// The days with a line for the deck in reviews.md, up to today, sorted.
-    public let tested: [LocalDate]
+    let tested: [LocalDate]
 
-    public init(rule: SiteConfig.Vocab.Unrecorded, today: LocalDate, tested: [LocalDate]) {
+    init(rule: SiteConfig.Vocab.Unrecorded, today: LocalDate, tested: [LocalDate]) {
         self.rule = rule
         self.today = today
         self.tested = tested.filter { $0 <= today }.sorted()
     }
 
     /// Every review taken on the day it falls due: the plan as drawn up on a book's first day.
-    public static let onTime = ReviewTaking(rule: .passed, today: LocalDate(daysSinceEpoch: 0), tested: [])
+    static let onTime = ReviewTaking(rule: .passed, today: LocalDate(daysSinceEpoch: 0), tested: [])
 
     /// The day a review due on `due` is taken, or is planned for.
-    public func day(dueOn due: LocalDate) -> LocalDate {
+    func day(dueOn due: LocalDate) -> LocalDate {
         guard rule == .overdue, due <= today else { return due }
         var low = 0, high = tested.count
         while low < high {
@@ -65,23 +65,23 @@ public struct ReviewTaking: Hashable, Sendable {
 ///
 /// An empty interval list means no reviews: the words are mastered after the
 /// last study day. Settings below 1 (impossible from site.yml) count as 1.
-public struct WordBookPlan: Hashable, Sendable {
-    public let start: LocalDate
+struct WordBookPlan: Hashable, Sendable {
+    let start: LocalDate
     /// Strictly increasing, `study_days` of them.
-    public let studyDays: [LocalDate]
+    let studyDays: [LocalDate]
     /// Strictly increasing, after the study days; review k is taken (or
     /// planned) on `reviewDays[k-1]`: a past one on the day it was recorded,
     /// an overdue one today, a later one on the day it falls due.
-    public let reviewDays: [LocalDate]
+    let reviewDays: [LocalDate]
     /// The day each review fell (or falls) due; before its `reviewDays` day when taken late.
-    public let dueDays: [LocalDate]
+    let dueDays: [LocalDate]
 
     /// The plan with every review taken on the day it falls due.
-    public init(start: LocalDate, settings: SiteConfig.Vocab) {
+    init(start: LocalDate, settings: SiteConfig.Vocab) {
         self.init(start: start, settings: settings, taking: .onTime)
     }
 
-    public init(start: LocalDate, settings: SiteConfig.Vocab, taking: ReviewTaking) {
+    init(start: LocalDate, settings: SiteConfig.Vocab, taking: ReviewTaking) {
         self.start = start
         studyDays = (0..<max(1, settings.studyDays)).map { start.adding(days: $0) }
         var day = studyDays[studyDays.count - 1]
@@ -96,32 +96,32 @@ public struct WordBookPlan: Hashable, Sendable {
     }
 
     /// The last session; from the next day on the words are mastered.
-    public var masteredOn: LocalDate { reviewDays.last ?? lastStudyDay }
-    public var lastStudyDay: LocalDate { studyDays[studyDays.count - 1] }
+    var masteredOn: LocalDate { reviewDays.last ?? lastStudyDay }
+    var lastStudyDay: LocalDate { studyDays[studyDays.count - 1] }
     /// Study days then review days.
-    public var dates: [LocalDate] { studyDays + reviewDays }
+    var dates: [LocalDate] { studyDays + reviewDays }
 
     /// True on the book's study days, when a miss changes nothing.
-    public func isStudying(on date: LocalDate) -> Bool { start <= date && date <= lastStudyDay }
+    func isStudying(on date: LocalDate) -> Bool { start <= date && date <= lastStudyDay }
 
-    public func activity(on date: LocalDate) -> WordBookActivity? {
+    func activity(on date: LocalDate) -> WordBookActivity? {
         if isStudying(on: date) { return .study(day: start.days(until: date) + 1) }
         return reviewDays.firstIndex(of: date).map { .review(number: $0 + 1) }
     }
 
     /// How many days after it fell due review `number` is (or was) taken.
-    public func daysLate(review number: Int) -> Int {
+    func daysLate(review number: Int) -> Int {
         guard reviewDays.indices.contains(number - 1) else { return 0 }
         return dueDays[number - 1].days(until: reviewDays[number - 1])
     }
 
     /// The first review on or after `date`, if any is left.
-    public func nextReview(onOrAfter date: LocalDate) -> (number: Int, date: LocalDate)? {
+    func nextReview(onOrAfter date: LocalDate) -> (number: Int, date: LocalDate)? {
         reviewDays.firstIndex { $0 >= date }.map { ($0 + 1, reviewDays[$0]) }
     }
 
     /// The stage on `date`, reviews taken as the plan says.
-    public func stage(on date: LocalDate) -> ReviewStage {
+    func stage(on date: LocalDate) -> ReviewStage {
         if date < start { return .upcoming(startsOn: start) }
         if date <= lastStudyDay { return .studying(day: start.days(until: date) + 1, of: studyDays.count) }
         guard let next = nextReview(onOrAfter: date) else { return .mastered(on: masteredOn) }

@@ -1,11 +1,11 @@
 /// A weight as written, in its own unit.
 public struct Weight: Hashable, Sendable {
-    public static let kilogramsPerPound = 0.45359237
+    static let kilogramsPerPound = 0.45359237
 
-    public var value: Double
-    public var unit: SiteConfig.Workouts.Unit
+    var value: Double
+    var unit: SiteConfig.Workouts.Unit
 
-    public init(_ value: Double, _ unit: SiteConfig.Workouts.Unit) {
+    init(_ value: Double, _ unit: SiteConfig.Workouts.Unit) {
         self.value = value
         self.unit = unit
     }
@@ -19,9 +19,9 @@ public struct Weight: Hashable, Sendable {
 public struct WorkoutSet: Hashable, Sendable {
     public var weight: Weight?
     public var reps: Int?
-    public var seconds: Int?
+    var seconds: Int?
 
-    public init(weight: Weight? = nil, reps: Int? = nil, seconds: Int? = nil) {
+    init(weight: Weight? = nil, reps: Int? = nil, seconds: Int? = nil) {
         self.weight = weight
         self.reps = reps
         self.seconds = seconds
@@ -44,18 +44,18 @@ public struct WorkoutSet: Hashable, Sendable {
 public enum SetNotation {
     public struct Failure: Error, Hashable, Sendable {
         /// 1-based, in characters of the text given to `parse`.
-        public var column: Int
-        public var message: String
-        public var hint: String?
+        var column: Int
+        var message: String
+        var hint: String?
     }
 
     /// Most sets one `x N` may create, so a typo cannot make a million sets.
-    public static let maxSetCount = 100
+    static let maxSetCount = 100
     /// Heaviest weight, in kg: the heaviest lifts ever made are about 500 kg.
-    public static let maxKilograms = 1000.0
-    public static let maxReps = 10_000
+    static let maxKilograms = 1000.0
+    static let maxReps = 10_000
     /// Longest time one set may take: a day.
-    public static let maxSeconds = 24 * 3600
+    static let maxSeconds = 24 * 3600
 
     /// The groups of sets, in the order written; `a; b; c` gives three groups.
     public static func parse(_ text: some StringProtocol, defaultUnit: SiteConfig.Workouts.Unit) -> Result<[[WorkoutSet]], Failure> {

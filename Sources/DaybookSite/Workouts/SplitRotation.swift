@@ -14,21 +14,21 @@
 ///   (else today); none at all when the split list is empty.
 /// - Days after today are a forecast, in session mode as if a workout were done
 ///   every day from today on; sessions dated after today are not counted.
-public struct SplitRotation: Sendable {
-    public struct PlannedDay: Hashable, Sendable {
-        public let date: LocalDate
-        public let split: String
+struct SplitRotation: Sendable {
+    struct PlannedDay: Hashable, Sendable {
+        let date: LocalDate
+        let split: String
     }
 
-    public let split: [String]
-    public let rotate: SiteConfig.Workouts.Rotation
+    let split: [String]
+    let rotate: SiteConfig.Workouts.Rotation
     /// The first day with a plan; nil when the split list is empty.
-    public let start: LocalDate?
-    public let today: LocalDate
+    let start: LocalDate?
+    let today: LocalDate
     /// Session mode: each day with a workout, ascending, and the position after it.
     private let positions: [(day: LocalDate, after: Int)]
 
-    public init(settings: SiteConfig.Workouts, sessions: [WorkoutSession], today: LocalDate) {
+    init(settings: SiteConfig.Workouts, sessions: [WorkoutSession], today: LocalDate) {
         split = settings.split
         rotate = settings.rotate
         self.today = today
@@ -63,7 +63,7 @@ public struct SplitRotation: Sendable {
     }
 
     /// The planned split of any day, past or future; nil before `start` or without a split list.
-    public func planned(on day: LocalDate) -> String? {
+    func planned(on day: LocalDate) -> String? {
         guard let start, day >= start else { return nil }
         switch rotate {
         case .daily:
@@ -83,10 +83,10 @@ public struct SplitRotation: Sendable {
         }
     }
 
-    public var plannedToday: String? { planned(on: today) }
+    var plannedToday: String? { planned(on: today) }
 
     /// The planned days from today on, `days` of them, leaving out days without a plan.
-    public func upcoming(days: Int = 60) -> [PlannedDay] {
+    func upcoming(days: Int = 60) -> [PlannedDay] {
         (0..<max(0, days)).compactMap { offset in
             let date = today.adding(days: offset)
             return planned(on: date).map { PlannedDay(date: date, split: $0) }
@@ -94,7 +94,7 @@ public struct SplitRotation: Sendable {
     }
 
     /// What a session trained: its own `split`, else the planned split of its day.
-    public func split(of session: WorkoutSession) -> String? {
+    func split(of session: WorkoutSession) -> String? {
         session.split ?? planned(on: session.date)
     }
 

@@ -146,7 +146,7 @@ extension Translation {
 }
 
 extension Section {
-    public static let workouts = Section("workouts")
+    static let workouts = Section("workouts")
 }
 
 extension SearchKind {

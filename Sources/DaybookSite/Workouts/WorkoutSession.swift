@@ -1,18 +1,18 @@
 /// One workout session (`content/workouts/**/*.md`).
 public struct WorkoutSession: Sendable {
-    public let source: SourceFile
-    public var date: LocalDate
-    public var time: LocalTime?
-    public var title: String?
+    let source: SourceFile
+    var date: LocalDate
+    var time: LocalTime?
+    var title: String?
     /// The split as logged; nil means "the planned split of that day" (see `SplitRotation`).
-    public var split: String?
-    public var durationMinutes: Int?
-    public var isPrivate: Bool
-    public var exercises: [Exercise]
+    var split: String?
+    var durationMinutes: Int?
+    var isPrivate: Bool
+    var exercises: [Exercise]
     /// The body without its exercise lines, Markdown to render; nil when nothing is left.
-    public var note: String?
+    var note: String?
 
-    public init(source: SourceFile, date: LocalDate, time: LocalTime? = nil, title: String? = nil, split: String? = nil,
+    init(source: SourceFile, date: LocalDate, time: LocalTime? = nil, title: String? = nil, split: String? = nil,
                 durationMinutes: Int? = nil, isPrivate: Bool = false, exercises: [Exercise] = [], note: String? = nil) {
         self.source = source
         self.date = date
@@ -27,24 +27,24 @@ public struct WorkoutSession: Sendable {
 }
 
 /// A body line `- Bench press: 60kg x 8, 8, 6`.
-public struct Exercise: Hashable, Sendable {
+struct Exercise: Hashable, Sendable {
     /// As written, spaces trimmed.
-    public var name: String
+    var name: String
     /// The set notation as written, for display.
-    public var notation: String
+    var notation: String
     /// One group per `;`-separated part.
-    public var groups: [[WorkoutSet]]
+    var groups: [[WorkoutSet]]
     /// Line in the file, for messages and links.
-    public var line: Int
+    var line: Int
 
-    public init(name: String, notation: String, groups: [[WorkoutSet]], line: Int) {
+    init(name: String, notation: String, groups: [[WorkoutSet]], line: Int) {
         self.name = name
         self.notation = notation
         self.groups = groups
         self.line = line
     }
 
-    public var sets: [WorkoutSet] { groups.flatMap { $0 } }
+    var sets: [WorkoutSet] { groups.flatMap { $0 } }
 }
 
 public enum WorkoutParser {
@@ -90,7 +90,7 @@ public enum WorkoutParser {
 
     /// `55m`, `55min`, `90` (minutes), `1h`, `1h30m`, `1h 30m`; nil when not a duration of 1 minute to 24 hours,
     /// or when a space parts a number from its unit (`55 min`, as the manual says).
-    public static func durationMinutes(_ text: String) -> Int? {
+    static func durationMinutes(_ text: String) -> Int? {
         var afterDigit = false, spaced = false
         for c in text {
             if c.isLetter, afterDigit, spaced { return nil }

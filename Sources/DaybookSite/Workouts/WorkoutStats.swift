@@ -9,21 +9,21 @@
 ///   days with a workout; the week streak is consecutive weeks (from `week_starts`)
 ///   with at least one, which suits a split with rest days. A current streak is
 ///   still alive when its last day (week) is yesterday (last week): today is not over.
-public struct WorkoutStats: Sendable {
-    public struct MonthCount: Hashable, Sendable {
-        public let month: YearMonth
-        public let sessions: Int
+struct WorkoutStats: Sendable {
+    struct MonthCount: Hashable, Sendable {
+        let month: YearMonth
+        let sessions: Int
     }
 
-    public let totalSessions: Int
+    let totalSessions: Int
     /// Every month from the first workout's to today's (or the last workout's, if later), zeros included.
-    public let months: [MonthCount]
-    public let dayStreak: Streak
-    public let weekStreak: Streak
+    let months: [MonthCount]
+    let dayStreak: Streak
+    let weekStreak: Streak
     /// Sorted by name, ignoring case.
-    public let exercises: [ExerciseHistory]
+    let exercises: [ExerciseHistory]
 
-    public init(sessions: [WorkoutSession], today: LocalDate, weekStart: SiteConfig.WeekStart) {
+    init(sessions: [WorkoutSession], today: LocalDate, weekStart: SiteConfig.WeekStart) {
         let sessions = sessions.sorted { ($0.date, $0.source.relativePath) < ($1.date, $1.source.relativePath) }
         totalSessions = sessions.count
         months = Self.months(sessions.map(\.date), today: today)
@@ -58,18 +58,18 @@ public struct WorkoutStats: Sendable {
     }
 
     /// The history of an exercise by any spelling of its name.
-    public func history(of name: String) -> ExerciseHistory? {
+    func history(of name: String) -> ExerciseHistory? {
         let key = Self.key(name)
         return exercises.first { $0.key == key }
     }
 
     /// Epley: w × (1 + reps / 30); a single is its own weight.
-    public static func estimatedOneRepMax(kilograms: Double, reps: Int) -> Double {
+    static func estimatedOneRepMax(kilograms: Double, reps: Int) -> Double {
         reps == 1 ? kilograms : kilograms * (1 + Double(reps) / 30)
     }
 
     /// The grouping key of an exercise name: lowercased, single spaces.
-    public static func key(_ name: String) -> String {
+    static func key(_ name: String) -> String {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
@@ -89,14 +89,14 @@ public struct WorkoutStats: Sendable {
 }
 
 /// One exercise across sessions.
-public struct ExerciseHistory: Sendable {
+struct ExerciseHistory: Sendable {
     /// As first written.
-    public let name: String
+    let name: String
     /// `WorkoutStats.key(name)`.
-    public let key: String
+    let key: String
     /// One per session that did it, oldest first.
-    public let performances: [ExercisePerformance]
-    public let records: PersonalRecords
+    let performances: [ExercisePerformance]
+    let records: PersonalRecords
 
     init(name: String, key: String, performances: [ExercisePerformance]) {
         self.name = name
@@ -107,17 +107,17 @@ public struct ExerciseHistory: Sendable {
 }
 
 /// What one session did of one exercise.
-public struct ExercisePerformance: Sendable {
-    public let date: LocalDate
+struct ExercisePerformance: Sendable {
+    let date: LocalDate
     /// The session's file (its `slugPath` is the session page's URL path).
-    public let source: SourceFile
-    public let sets: [WorkoutSet]
+    let source: SourceFile
+    let sets: [WorkoutSet]
     /// Σ kg × reps of the weighted sets.
-    public let volume: Double
+    let volume: Double
     /// Best Epley estimate over the weighted sets with reps, in kg.
-    public let bestOneRepMax: Double?
+    let bestOneRepMax: Double?
     /// Heaviest weight lifted, in kg.
-    public let heaviest: Double?
+    let heaviest: Double?
 
     init(date: LocalDate, source: SourceFile, sets: [WorkoutSet]) {
         self.date = date
@@ -131,23 +131,23 @@ public struct ExercisePerformance: Sendable {
 }
 
 /// A best value and when it was first reached.
-public struct PersonalRecord: Hashable, Sendable {
+struct PersonalRecord: Hashable, Sendable {
     /// kg for weights, e1RM and volume; a count for reps; seconds for holds.
-    public let value: Double
-    public let date: LocalDate
+    let value: Double
+    let date: LocalDate
     /// The set that made it; nil for a session's volume.
-    public let set: WorkoutSet?
+    let set: WorkoutSet?
 }
 
-public struct PersonalRecords: Hashable, Sendable {
-    public var heaviest: PersonalRecord?
-    public var bestOneRepMax: PersonalRecord?
+struct PersonalRecords: Hashable, Sendable {
+    var heaviest: PersonalRecord?
+    var bestOneRepMax: PersonalRecord?
     /// Most reps in one bodyweight set.
-    public var mostReps: PersonalRecord?
+    var mostReps: PersonalRecord?
     /// Longest timed set.
-    public var longestHold: PersonalRecord?
+    var longestHold: PersonalRecord?
     /// Most volume in one session.
-    public var mostVolume: PersonalRecord?
+    var mostVolume: PersonalRecord?
 
     init(_ performances: [ExercisePerformance]) {
         // Strictly greater replaces, so a tie keeps the day it was first reached.

@@ -1,9 +1,9 @@
 /// Workouts: a session per Markdown file anywhere below `workouts/`.
-public struct WorkoutsKind: ContentKind {
-    public init() {}
-    public var files: [String] { ["workouts"] }
+struct WorkoutsKind: ContentKind {
+    init() {}
+    var files: [String] { ["workouts"] }
 
-    public func load(_ load: ContentLoad) {
+    func load(_ load: ContentLoad) {
         let settings = load.content.config.workouts
         var workouts = load.reparsedAll(load.markdown(under: "workouts")) { WorkoutParser.parse($0, settings: settings, into: &$1) }
             .compactMap { $0 }
@@ -14,17 +14,17 @@ public struct WorkoutsKind: ContentKind {
 }
 
 extension WorkoutsKind: ItemsKey {
-    public typealias Item = WorkoutSession
+    typealias Item = WorkoutSession
 }
 
 extension WorkoutSession: ContentItem {
     /// Sessions have no drafts.
-    public var audience: Audience { Audience(isPrivate: isPrivate) }
+    var audience: Audience { Audience(isPrivate: isPrivate) }
 }
 
 extension ItemsByKind {
     /// Sorted by date.
-    public var workouts: [WorkoutSession] { self[WorkoutsKind.self] }
+    var workouts: [WorkoutSession] { self[WorkoutsKind.self] }
 }
 
 /// It counts every session, private ones too, since they moved the rotation;

@@ -2,20 +2,20 @@ import Yams
 
 /// A YAML node together with where it stands in its file, so every value
 /// read from it can be reported at its own line and column.
-public struct YAMLValue {
-    public let node: YAMLNode
-    public let file: SourceFile
+struct YAMLValue {
+    let node: YAMLNode
+    let file: SourceFile
     /// Added to Yams' line numbers: front matter starts below the fence.
     let lineOffset: Int
 
-    public var location: SourceLocation {
+    var location: SourceLocation {
         let mark = node.mark
         return file.location(line: mark.line + lineOffset, scalarColumn: mark.column)
     }
 
     /// Parses a YAML text; syntax errors are reported at their position.
     /// An empty document gives nil without an error.
-    public static func parse(_ yaml: String, file: SourceFile, firstLine: Int = 1, into diagnostics: inout Diagnostics) -> YAMLValue? {
+    static func parse(_ yaml: String, file: SourceFile, firstLine: Int = 1, into diagnostics: inout Diagnostics) -> YAMLValue? {
         func location(_ line: Int, _ scalarColumn: Int) -> SourceLocation {
             file.location(line: line + firstLine - 1, scalarColumn: scalarColumn)
         }
@@ -79,12 +79,12 @@ public struct YAMLValue {
     // MARK: Scalars
 
     /// The scalar text, or nil for a mapping, a sequence or `null`.
-    public var scalarText: String? {
+    var scalarText: String? {
         guard case let .scalar(scalar) = node, !isNull else { return nil }
         return scalar.text
     }
 
-    public var isNull: Bool {
+    var isNull: Bool {
         guard case let .scalar(scalar) = node, scalar.style == .plain else { return false }
         switch scalar.text {
         case "", "~", "null", "Null", "NULL": return true
@@ -92,7 +92,7 @@ public struct YAMLValue {
         }
     }
 
-    public func string(_ what: String, into diagnostics: inout Diagnostics) -> String? {
+    func string(_ what: String, into diagnostics: inout Diagnostics) -> String? {
         if let text = scalarText {
             // Reading removed control characters from the file, but an escape (`"\x07"`, TOML's `"\u0001"`)
             // makes one again: it would leave feed.xml, the sitemap and calendar.ics unreadable.
@@ -106,20 +106,20 @@ public struct YAMLValue {
 
     /// A whole number inside `range`; every number a file gives is bounded
     /// where it is read, so no later arithmetic on it can overflow.
-    public func int(_ what: String, in range: ClosedRange<Int>, into diagnostics: inout Diagnostics) -> Int? {
+    func int(_ what: String, in range: ClosedRange<Int>, into diagnostics: inout Diagnostics) -> Int? {
         if let text = scalarText, let value = Int(text.trimmingCharacters(in: " ")), range.contains(value) { return value }
         diagnostics.error(location, "\(what) must be a whole number between \(range.lowerBound) and \(range.upperBound), not '\(scalarText ?? "…")'")
         return nil
     }
 
     /// A finite number inside `range` (`nan` and `.inf` are not numbers here).
-    public func double(_ what: String, in range: ClosedRange<Double>, into diagnostics: inout Diagnostics) -> Double? {
+    func double(_ what: String, in range: ClosedRange<Double>, into diagnostics: inout Diagnostics) -> Double? {
         if let text = scalarText, let value = Double(text.trimmingCharacters(in: " ")), range.contains(value) { return value }
         diagnostics.error(location, "\(what) must be a number between \(range.lowerBound.plain) and \(range.upperBound.plain), not '\(scalarText ?? "…")'")
         return nil
     }
 
-    public func bool(_ what: String, into diagnostics: inout Diagnostics) -> Bool? {
+    func bool(_ what: String, into diagnostics: inout Diagnostics) -> Bool? {
         switch scalarText?.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
@@ -129,7 +129,7 @@ public struct YAMLValue {
         }
     }
 
-    public func date(_ what: String, into diagnostics: inout Diagnostics) -> LocalDate? {
+    func date(_ what: String, into diagnostics: inout Diagnostics) -> LocalDate? {
         if let text = scalarText, let date = LocalDate(iso: text.trimmingCharacters(in: " ")) {
             return date.checkedYear(at: location, into: &diagnostics)
         }
@@ -138,7 +138,7 @@ public struct YAMLValue {
     }
 
     /// A time of day, `"06:00"` or `"6:00"` (24-hour clock).
-    public func time(_ what: String, into diagnostics: inout Diagnostics) -> LocalTime? {
+    func time(_ what: String, into diagnostics: inout Diagnostics) -> LocalTime? {
         guard let text = string(what, into: &diagnostics) else { return nil }
         if let time = LocalTime(text: text.trimmingCharacters(in: " ")) { return time }
         diagnostics.error(location, "invalid \(what) '\(text)'", hint: "write it like \"06:00\" (24-hour clock, in quotes)")
@@ -146,7 +146,7 @@ public struct YAMLValue {
     }
 
     /// One of a fixed set of words; an unknown one gets a "did you mean" hint.
-    public func choice(_ what: String, from options: [String], into diagnostics: inout Diagnostics) -> String? {
+    func choice(_ what: String, from options: [String], into diagnostics: inout Diagnostics) -> String? {
         guard let text = scalarText else {
             diagnostics.error(location, "\(what) must be one of \(options.joined(separator: ", "))")
             return nil
@@ -161,7 +161,7 @@ public struct YAMLValue {
 
     /// Items of a sequence; a single scalar counts as a one-item list
     /// (`tags: winter` reads like `tags: [winter]`).
-    public func list(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLValue]? {
+    func list(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLValue]? {
         switch node {
         case let .sequence(items, _): return items.map(child)
         case .scalar: return isNull ? [] : [self]
@@ -171,13 +171,13 @@ public struct YAMLValue {
         }
     }
 
-    public func stringList(_ what: String, into diagnostics: inout Diagnostics) -> [String]? {
+    func stringList(_ what: String, into diagnostics: inout Diagnostics) -> [String]? {
         guard let items = list(what, into: &diagnostics) else { return nil }
         return items.compactMap { $0.string("each of \(what)", into: &diagnostics) }
     }
 
     /// The pairs of a mapping, in file order.
-    public func mapping(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLPair]? {
+    func mapping(_ what: String, into diagnostics: inout Diagnostics) -> [YAMLPair]? {
         guard case let .mapping(pairs, _) = node else {
             diagnostics.error(location, "\(what) must be a mapping of keys to values")
             return nil
@@ -190,7 +190,7 @@ public struct YAMLValue {
 
     /// Reads a mapping whose keys must come from `known`: an unknown key is an
     /// error at its line with the nearest known key as a hint.
-    public func fields(_ what: String, known: [String], into diagnostics: inout Diagnostics) -> YAMLFields? {
+    func fields(_ what: String, known: [String], into diagnostics: inout Diagnostics) -> YAMLFields? {
         guard let pairs = mapping(what, into: &diagnostics) else { return nil }
         var keys: [String] = [], values: [YAMLValue] = []
         for pair in pairs {
@@ -208,23 +208,23 @@ public struct YAMLValue {
 
 /// One pair of a mapping. The key's place is worked out only when a message
 /// names it: most files never need it.
-public struct YAMLPair {
-    public let key: String
+struct YAMLPair {
+    let key: String
     let keyValue: YAMLValue
-    public let value: YAMLValue
-    public var keyLocation: SourceLocation { keyValue.location }
+    let value: YAMLValue
+    var keyLocation: SourceLocation { keyValue.location }
 }
 
 /// The known keys of a mapping, read one by one. A class: a reader asks it
 /// for one key after another, and each ask would copy a struct's arrays.
-public final class YAMLFields {
+final class YAMLFields {
     /// In file order. A mapping has a few keys, so a walk finds one sooner than hashing its name would.
     private let keys: [String]
     private let values: [YAMLValue]
     private let mapping: YAMLValue
-    public var location: SourceLocation { mapping.location }
+    var location: SourceLocation { mapping.location }
     /// Front matter keys Daybook does not read, in file order, for templates.
-    public let params: [(key: String, value: YAMLValue)]
+    let params: [(key: String, value: YAMLValue)]
 
     init(keys: [String], values: [YAMLValue], mapping: YAMLValue, params: [(key: String, value: YAMLValue)] = []) {
         self.keys = keys
@@ -233,7 +233,7 @@ public final class YAMLFields {
         self.params = params
     }
 
-    public subscript(key: String) -> YAMLValue? {
+    subscript(key: String) -> YAMLValue? {
         // The last of equal keys, as a dictionary filled in file order would keep.
         guard let index = keys.lastIndex(of: key), !values[index].isNull else { return nil }
         return values[index]

@@ -6,38 +6,38 @@ import Yams
 /// several references; a front matter is copied a dozen times on its way to
 /// an entry. `YAMLSimpleComposer` builds these directly; what libyaml or
 /// TOML composes is turned into them once.
-public enum YAMLNode: Equatable {
+enum YAMLNode: Equatable {
     case scalar(Scalar)
     case sequence([YAMLNode], Collection)
     case mapping([Pair], Collection)
 
     /// Line and column from 1, the column in Unicode scalars, as Yams' `Mark`.
-    public struct Mark: Equatable, Sendable {
-        public let line: Int
-        public let column: Int
+    struct Mark: Equatable, Sendable {
+        let line: Int
+        let column: Int
     }
 
-    public struct Scalar: Equatable {
-        public let text: String
+    struct Scalar: Equatable {
+        let text: String
         /// Yams' tag name: "" for an implicit tag.
-        public let tag: String
-        public let style: Node.Scalar.Style
-        public let mark: Mark
+        let tag: String
+        let style: Node.Scalar.Style
+        let mark: Mark
     }
 
-    public struct Collection: Equatable {
-        public enum Style: Equatable { case any, block, flow }
-        public let tag: String
-        public let style: Style
-        public let mark: Mark
+    struct Collection: Equatable {
+        enum Style: Equatable { case any, block, flow }
+        let tag: String
+        let style: Style
+        let mark: Mark
     }
 
-    public struct Pair: Equatable {
-        public let key: YAMLNode
-        public let value: YAMLNode
+    struct Pair: Equatable {
+        let key: YAMLNode
+        let value: YAMLNode
     }
 
-    public var mark: Mark {
+    var mark: Mark {
         switch self {
         case let .scalar(scalar): scalar.mark
         case let .sequence(_, collection), let .mapping(_, collection): collection.mark

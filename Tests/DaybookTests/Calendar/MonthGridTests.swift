@@ -1,5 +1,5 @@
 import Testing
-import DaybookSite
+@testable import DaybookSite
 
 @Suite struct MonthGridTests {
     /// Rows as day numbers, 0 for padding: easy to compare with a printed calendar.

@@ -1,4 +1,4 @@
-import DaybookSite
+@testable import DaybookSite
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,4 +1,4 @@
-import DaybookSite
+@testable import DaybookSite
 import Testing
 
 /// A site of notes from Hugo, Jekyll and Obsidian builds, and what their front matter adds shows.

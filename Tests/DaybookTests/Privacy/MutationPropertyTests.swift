@@ -1,4 +1,4 @@
-import DaybookSite
+@testable import DaybookSite
 import Foundation
 import PropertyBased
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import DaybookSite
+@testable import DaybookSite
 
 /// cmark-gfm's own test files, run as the library's test/CMakeLists.txt runs them:
 /// spec_tests.py always adds `--unsafe`, attaches the extensions an example names after

@@ -1,5 +1,5 @@
 import Testing
-import DaybookSite
+@testable import DaybookSite
 
 @Suite struct RoutineTests {
     func routines(_ yaml: String) -> ([Routine], Diagnostics) {

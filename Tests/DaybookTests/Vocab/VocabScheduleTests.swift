@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-import DaybookSite
+@testable import DaybookSite
 
 /// The schedule of the original app (docs/content.md#the-review-schedule), checked on the spec's own example.
 @Suite struct VocabScheduleTests {

@@ -1,5 +1,5 @@
 import Testing
-import DaybookSite
+@testable import DaybookSite
 
 @Suite struct WorkoutStatsTests {
     func exercise(_ name: String, _ notation: String) -> Exercise {

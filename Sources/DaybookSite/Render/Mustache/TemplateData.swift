@@ -7,11 +7,11 @@
 /// `TemplateFields+Generated.swift`, and `TemplateTablesTests` fails naming
 /// the type when that file is out of date. Why generated and not a macro:
 /// docs/architecture.md, "Template data".
-public protocol TemplateData: TemplateFields {}
+protocol TemplateData: TemplateFields {}
 
 /// A view model that answers the names of another as its own (the layout its
 /// `Shared` links, a card its word's faces); its own fields come after them and win.
-public protocol InliningTemplateData: TemplateData {
+protocol InliningTemplateData: TemplateData {
     associatedtype Inlined: TemplateFields
     /// The other view model; not a name itself.
     var inlined: Inlined { get }

@@ -44,11 +44,11 @@ final class TemplatePath: Sendable {
 }
 
 /// A template that does not parse, with its position (from 1).
-public struct TemplateSyntaxError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public let line: Int
-    public let column: Int
-    public var description: String { message }
+struct TemplateSyntaxError: Error, Sendable, CustomStringConvertible {
+    let message: String
+    let line: Int
+    let column: Int
+    var description: String { message }
 }
 
 /// Mustache text → nodes, following the spec's whitespace rules: a line

@@ -2,7 +2,7 @@
 /// Templates compiled once, rendering typed values straight into UTF-8 bytes.
 /// Partials come from the same set; a standalone partial's indentation is
 /// compiled into its own copy of the partial, so rendering never re-indents.
-public struct TemplateSet: Sendable {
+struct TemplateSet: Sendable {
     private let sources: [String: String]
     /// Keyed by `key(name, indent:)`.
     private let compiled: [String: [TemplateNode]]
@@ -14,13 +14,13 @@ public struct TemplateSet: Sendable {
     static func key(_ name: String, indent: String) -> String { indent + "\u{0}" + name }
 
     /// Throws the template's first syntax error, with its position.
-    public static func check(_ source: String) throws(TemplateSyntaxError) {
+    static func check(_ source: String) throws(TemplateSyntaxError) {
         _ = try TemplateParser.parse(source)
     }
 
     /// Compiles every template; one that does not parse (see `check`) is left out.
     /// - Parameter compact: drop the markup's indentation (`TemplateCompaction`), as a theme's HTML does.
-    public init(_ sources: [String: String], compact: Bool = false) {
+    init(_ sources: [String: String], compact: Bool = false) {
         self.sources = sources
         var compiled: [String: [TemplateNode]] = [:]
         let endings = compact ? sources.compactMapValues { try? TemplateCompaction.endsInNewline(TemplateParser.parse($0)) } : [:]
@@ -42,13 +42,13 @@ public struct TemplateSet: Sendable {
         self.compiled = compiled
     }
 
-    public func contains(_ name: String) -> Bool { sources[name] != nil }
+    func contains(_ name: String) -> Bool { sources[name] != nil }
 
     /// Whether `render(name, …)` finds the template.
-    public func canRender(_ name: String) -> Bool { compiled["\u{0}" + name] != nil }
+    func canRender(_ name: String) -> Bool { compiled["\u{0}" + name] != nil }
 
     /// Appends the rendering of `name` to `output`; false if there is no such template.
-    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
+    func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
         guard let nodes = compiled["\u{0}" + name] else { return false }
         var renderer = Renderer(set: self, stack: [.value(value)])
         renderer.render(nodes, blocks: [:], into: &output)
@@ -83,7 +83,7 @@ public struct TemplateSet: Sendable {
         return names
     }
 
-    public func render(_ name: String, _ value: TemplateValue) -> String? {
+    func render(_ name: String, _ value: TemplateValue) -> String? {
         var output: [UInt8] = []
         guard render(name, value, into: &output) else { return nil }
         return String(decoding: output, as: UTF8.self)
@@ -355,8 +355,8 @@ extension TemplateValue {
 }
 
 /// `<>&"'` escaped, everything else copied as it is.
-public enum HTMLEscape {
-    public static func append(_ text: String, to output: inout [UInt8]) {
+enum HTMLEscape {
+    static func append(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0

@@ -4,7 +4,7 @@ import Synchronization
 /// A value as a template reads it. View models hand these out by name
 /// (`TemplateObject`), so rendering never casts or reflects: a lookup is
 /// one switch per context level.
-public enum TemplateValue {
+enum TemplateValue {
     /// Nothing: renders empty, a false section. Found by name, it stops the
     /// lookup (a nil link on a day does not fall back to the month's).
     case null
@@ -21,14 +21,14 @@ public enum TemplateValue {
     /// reads the view model where it is in its box.
     case boxed(TemplateObjectBox)
 
-    public static func object(_ object: any TemplateObject) -> TemplateValue { .boxed(TemplateObjectBox(object)) }
+    static func object(_ object: any TemplateObject) -> TemplateValue { .boxed(TemplateObjectBox(object)) }
 }
 
 /// A typed array as a template reads it. A section over it puts each
 /// element on the context stack where it is (`Context.element`), and
 /// a lookup asks the element itself: no box, no copy per element. A class
 /// protocol, so that a value holds one reference to it.
-public protocol TemplateItems: AnyObject {
+protocol TemplateItems: AnyObject {
     var count: Int { get }
     /// Element `index` made into a value (`{{.}}`).
     func value(at index: Int) -> TemplateValue
@@ -51,7 +51,7 @@ private final class ArrayItems<Element: TemplateRepresentable>: TemplateItems {
 
 /// A view model as a template value holds it: a class, so that a lookup
 /// reads the model in place instead of copying it out of an enum's box.
-public final class TemplateObjectBox {
+final class TemplateObjectBox {
     let object: any TemplateObject
 
     init(_ object: any TemplateObject) { self.object = object }
@@ -60,12 +60,12 @@ public final class TemplateObjectBox {
 /// A name as templates read it, numbered once when a template compiles
 /// (or a view model's names are first listed): a lookup compares numbers,
 /// never text.
-public struct TemplateName: Hashable, Sendable {
+struct TemplateName: Hashable, Sendable {
     /// Dense, from 0: an index into a `TemplateNameTable`.
-    public let id: Int
-    public let text: String
+    let id: Int
+    let text: String
 
-    public init(_ text: String) {
+    init(_ text: String) {
         self.text = text
         id = Self.numbers.withLock { numbers in
             if let id = numbers[text] { return id }
@@ -74,8 +74,8 @@ public struct TemplateName: Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Every name numbered so far; a build numbers a few hundred.
     private static let numbers = Mutex<[String: Int]>([:])
@@ -83,7 +83,7 @@ public struct TemplateName: Hashable, Sendable {
 
 /// A view model: answers the names its templates read. `nil` means "not
 /// mine, ask the enclosing context"; `.null` means "mine, and empty".
-public protocol TemplateObject {
+protocol TemplateObject {
     func value(for name: TemplateName) -> TemplateValue?
     /// Where a partial's rendering of this object is kept, to be copied
     /// wherever the same partial shows it again; nil: rendered every time.
@@ -94,20 +94,20 @@ public protocol TemplateObject {
 }
 
 extension TemplateObject {
-    public var keptRenderings: KeptRenderings? { nil }
-    public var isSameOnEveryPage: Bool { false }
+    var keptRenderings: KeptRenderings? { nil }
+    var isSameOnEveryPage: Bool { false }
 }
 
 /// A view model's renderings by partials (an entry's list item): one is
 /// kept only if it read nothing but the object itself and what is the same
 /// on every page, so a copy is the bytes rendering it again would give.
-public final class KeptRenderings: @unchecked Sendable {
+final class KeptRenderings: @unchecked Sendable {
     /// One for all: a site keeps thousands, each read briefly.
     private static let lock = NSLock()
     /// By template set and compiled partial (`TemplateNode.partial`'s key).
     private var kept: [(set: TemplateSet.Identity, partial: String, bytes: [UInt8])] = []
 
-    public init() {}
+    init() {}
 
     func bytes(set: TemplateSet.Identity, partial: String) -> [UInt8]? {
         Self.lock.withLock { kept.first { $0.set === set && $0.partial == partial }?.bytes }
@@ -123,11 +123,11 @@ public final class KeptRenderings: @unchecked Sendable {
 
 /// Plain tables: front matter `params`, test data. Made per page and read
 /// little, so by text.
-public struct TemplateTable: TemplateObject {
-    public let values: [String: TemplateValue]
-    public init(_ values: [String: TemplateValue]) { self.values = values }
-    public init(_ texts: [String: String]) { values = texts.mapValues(TemplateValue.text) }
-    public func value(for name: TemplateName) -> TemplateValue? { values[name.text] }
+struct TemplateTable: TemplateObject {
+    let values: [String: TemplateValue]
+    init(_ values: [String: TemplateValue]) { self.values = values }
+    init(_ texts: [String: String]) { values = texts.mapValues(TemplateValue.text) }
+    func value(for name: TemplateName) -> TemplateValue? { values[name.text] }
 }
 
 /// A view model whose names are written once, in a table made once per
@@ -136,20 +136,20 @@ public struct TemplateTable: TemplateObject {
 /// that shows another's fields under its own writes it by hand.
 /// A nil optional answers `.null` ("mine, and empty"), so the lookup does
 /// not find the same name further out.
-public protocol TemplateFields: TemplateObject, TemplateRepresentable {
+protocol TemplateFields: TemplateObject, TemplateRepresentable {
     static var templateFields: TemplateFieldTable<Self> { get }
 }
 
 extension TemplateFields {
-    @inlinable public func value(for name: TemplateName) -> TemplateValue? {
+    @inlinable func value(for name: TemplateName) -> TemplateValue? {
         Self.templateFields.readers[name].map { $0(self) }
     }
-    public var templateValue: TemplateValue { .object(self) }
-    @inlinable public static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
+    var templateValue: TemplateValue { .object(self) }
+    @inlinable static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
         // Read where it is: `elements[index]` would copy the model out first.
         elements.withUnsafeBufferPointer { $0[index].value(for: name) }
     }
-    @inlinable public static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
+    @inlinable static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
         elements[index].keptRenderings
     }
 }
@@ -159,14 +159,14 @@ extension TemplateFields {
 /// path used as a function is applied through the runtime on every read.
 /// A reader returns the `TemplateValue` itself: returning the field as
 /// `any TemplateRepresentable` boxed every read (~270 instructions).
-public struct TemplateFieldTable<Model>: Sendable {
-    public typealias Reader = @Sendable (Model) -> TemplateValue
+struct TemplateFieldTable<Model>: Sendable {
+    typealias Reader = @Sendable (Model) -> TemplateValue
     @usableFromInline let readers: TemplateNameTable<Reader>
     /// The names in the order written.
-    public let names: [String]
+    let names: [String]
 
     /// What `scripts/template-tables` writes: `[("title", { $0.title.templateValue }), …]`.
-    public init(reading fields: [(String, Reader)]) {
+    init(reading fields: [(String, Reader)]) {
         var seen = Set<String>()
         for (name, _) in fields { precondition(seen.insert(name).inserted, "template field '\(name)' written twice") }
         names = fields.map { $0.0 }
@@ -176,7 +176,7 @@ public struct TemplateFieldTable<Model>: Sendable {
     /// The fields of `inner`'s table read through `path`, with `fields` in
     /// place of any of the same name: a view model that shows another with a
     /// few names of its own.
-    public init<Inner: TemplateFields & SendableMetatype>(_ path: @escaping @Sendable (Model) -> Inner, _ fields: [(String, Reader)]) {
+    init<Inner: TemplateFields & SendableMetatype>(_ path: @escaping @Sendable (Model) -> Inner, _ fields: [(String, Reader)]) {
         let own = Dictionary(uniqueKeysWithValues: fields)
         let inner = Inner.templateFields
         self.init(reading: inner.names.map { name in
@@ -188,13 +188,13 @@ public struct TemplateFieldTable<Model>: Sendable {
 }
 
 /// Values by `TemplateName.id`: a lookup is one array index.
-public struct TemplateNameTable<Value> {
+struct TemplateNameTable<Value> {
     @usableFromInline let values: [Value?]
 
     // Plain loops over an array: a view model's table is made from generic
     // code, where a key path, a lazy map or appending repeated elements costs
     // 200,000 instructions or more a table (callgrind).
-    @inlinable public init(_ pairs: [(String, Value)]) {
+    @inlinable init(_ pairs: [(String, Value)]) {
         var ids: [Int] = []
         ids.reserveCapacity(pairs.count)
         var count = 0
@@ -208,7 +208,7 @@ public struct TemplateNameTable<Value> {
         self.values = values
     }
 
-    @inlinable public subscript(name: TemplateName) -> Value? {
+    @inlinable subscript(name: TemplateName) -> Value? {
         name.id < values.count ? values[name.id] : nil
     }
 }
@@ -218,7 +218,7 @@ extension TemplateNameTable: Sendable where Value: Sendable {}
 
 /// Anything a view model hands to a template: text, numbers, flags, lists
 /// of such values, optionals (nil is `.null`), view models.
-public protocol TemplateRepresentable {
+protocol TemplateRepresentable {
     var templateValue: TemplateValue { get }
     /// `elements[index].templateValue.answer(name)`, without making the
     /// value first: a view model answers itself. Static, so that each type
@@ -229,43 +229,43 @@ public protocol TemplateRepresentable {
 }
 
 extension TemplateRepresentable {
-    public static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
+    static func templateAnswer(_ name: TemplateName, in elements: [Self], at index: Int) -> TemplateValue? {
         elements[index].templateValue.answer(name)
     }
-    public static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
+    static func templateKeptRenderings(in elements: [Self], at index: Int) -> KeptRenderings? {
         if case let .boxed(box) = elements[index].templateValue { box.object.keptRenderings } else { nil }
     }
 }
 
 extension TemplateValue: TemplateRepresentable {
-    public var templateValue: TemplateValue { self }
+    var templateValue: TemplateValue { self }
 }
 
 extension TemplateTable: TemplateRepresentable {
-    public var templateValue: TemplateValue { .object(self) }
+    var templateValue: TemplateValue { .object(self) }
 }
 
 extension String: TemplateRepresentable {
-    public var templateValue: TemplateValue { .text(self) }
+    var templateValue: TemplateValue { .text(self) }
 }
 
 extension Int: TemplateRepresentable {
-    public var templateValue: TemplateValue { .int(self) }
+    var templateValue: TemplateValue { .int(self) }
 }
 
 extension Double: TemplateRepresentable {
-    public var templateValue: TemplateValue { .double(self) }
+    var templateValue: TemplateValue { .double(self) }
 }
 
 extension Bool: TemplateRepresentable {
-    public var templateValue: TemplateValue { .bool(self) }
+    var templateValue: TemplateValue { .bool(self) }
 }
 
 extension Array: TemplateRepresentable where Element: TemplateRepresentable {
-    public var templateValue: TemplateValue { .list(ArrayItems(self)) }
+    var templateValue: TemplateValue { .list(ArrayItems(self)) }
 }
 
 /// A nil optional is `.null`: "mine, and empty".
 extension Optional: TemplateRepresentable where Wrapped: TemplateRepresentable {
-    public var templateValue: TemplateValue { self?.templateValue ?? .null }
+    var templateValue: TemplateValue { self?.templateValue ?? .null }
 }
