@@ -131,7 +131,8 @@ struct Build: ParsableCommand {
         Terminal.report(summary.warnings)
         let photos = summary.photosEncoded + summary.photosCached == 0 ? ""
             : "; photos: \(summary.photosEncoded) resized, \(summary.photosCached) from .daybook-cache/"
-        Terminal.say("Built \(summary.pages) pages (\(summary.files) files\(photos)) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
+        let kept = summary.pagesKept == 0 ? "" : "; \(summary.pagesKept) as the last build made them, not rendered"
+        Terminal.say("Built \(summary.pages) pages (\(summary.files) files\(photos)\(kept)) in \(String(format: "%.2f", summary.seconds)) s → \(output)/")
     }
 }
 

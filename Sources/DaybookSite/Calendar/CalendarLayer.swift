@@ -30,7 +30,7 @@ protocol CalendarLayer: Sendable {
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark]
     /// What its marks on `dates` are made of besides the site's shared inputs,
     /// so that a calendar page keeps its bytes in `serve` while they stay the same (`PageKey`).
-    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher)
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher)
 }
 
 extension ClosedRange where Bound == LocalDate {

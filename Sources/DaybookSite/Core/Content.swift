@@ -10,7 +10,7 @@ struct Content: Sendable {
     /// The same for diary entries, apart so that `serve` keeps it from load to load.
     var entryIdentities: [FileIdentity: String] = [:]
     /// The text of every file read besides diary entries, hashed, by path
-    /// below `content/` (`Hasher.hash(text:)`): `serve` tells by them which
+    /// below `content/` (`StableHasher.hash(text:)`): `serve` tells by them which
     /// pages an edit can change. Valid within one process.
     var textHashes: [String: Int] = [:]
     /// Each kind's files as it read them, hashed in one key (`ContentLoad.load`), by kind.

@@ -78,7 +78,7 @@ final class ContentLoad {
 
     func hashed(_ file: SourceFile?) -> SourceFile? {
         if let file {
-            let hash = Hasher.hash(text: file.text)
+            let hash = StableHasher.hash(text: file.text)
             content.textHashes[file.relativePath] = hash
             reads.append((file.relativePath, hash))
         }

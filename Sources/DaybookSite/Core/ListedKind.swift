@@ -153,6 +153,6 @@ enum ListedPages {
                         label: ([item.title] + item.details).joined(separator: ", "))
             }
         }
-        func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(key) }
+        func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher) { hasher.combine(key) }
     }
 }

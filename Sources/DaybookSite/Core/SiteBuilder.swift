@@ -52,6 +52,8 @@ public struct BuildSummary: Sendable {
     /// Photos resized in this build, and photos taken from the cache.
     public let photosEncoded: Int
     public let photosCached: Int
+    /// Pages neither rendered nor compared: their keys and files were as the last build recorded (`PageRecord`).
+    public let pagesKept: Int
 }
 
 /// files → parsed content (with diagnostics) → schedules for "today" →
@@ -69,7 +71,9 @@ public enum SiteBuilder {
     /// Reads and checks everything; throws `ContentErrors` with every error of the run.
     /// With `memory` (`serve`), what its last build read and made is taken again where it is the same.
     /// - Parameter sealing: whether private items are encrypted when `site.yml` says so (not for `check`, which writes nothing).
-    static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil, sealing: Bool = true) throws -> (SiteData, Theme, [Diagnostic]) {
+    /// - Parameter makesKeys: whether pages get their keys (`PageKey`) without a memory: for `PageRecord`.
+    static func prepare(_ options: BuildOptions, memory: ServeMemory? = nil, sealing: Bool = true,
+                        makesKeys: Bool = false) throws -> (SiteData, Theme, [Diagnostic]) {
         try OutputGuard.checkContent(options)
         @Sendable func loadTheme(_ named: (name: String, location: SourceLocation?)) -> (Theme, Diagnostics) {
             var said = Diagnostics()
@@ -103,7 +107,7 @@ public enum SiteBuilder {
                      cacheDirectory: options.cacheDirectory, io: options.io, slowParseWatch: options.slowParseWatch,
                      themeFingerprint: theme.fingerprint, memo: memo, features: options.features)
         }
-        var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false))
+        var site = siteData(options.visibility, memo: memory?.memo ?? DerivedMemo(remembers: false, makesKeys: makesKeys))
         if !site.derivedErrors.isEmpty { throw ContentErrors(site.derivedErrors.sorted { $0.location < $1.location }) }
         if sealing, content.config.privatePublishing == .encrypted { site.sealed = try seal(content, site: site, options) }
         if options.visibility.includePrivate {
@@ -199,10 +203,14 @@ public enum SiteBuilder {
         let start = Date()
         try checkOutput(options)
         progress?("reading content")
-        let (site, theme, prepared) = try prepare(options, memory: memory)
+        let (site, theme, prepared) = try prepare(options, memory: memory, makesKeys: true)
         let plan = SitePlan(site, theme: theme)
-        let output = try OutputWriter.output(for: options, plan: plan, memory: memory?.pages)
-        let pages = output.pagesToRender(plan)
+        let keys = plan.pageKeys()
+        // Without `serve`'s memory, the last build's record of the output tells which pages need not render again.
+        let place = memory == nil ? PageRecord.Place(options, plan) : nil
+        let record = place.flatMap { PageRecord(at: $0, io: options.io) }
+        let output = try OutputWriter.output(for: options, plan: plan, memory: memory?.pages, record: record)
+        let pages = output.pagesToRender(plan, keys: keys)
         // Checked on another core while pages render; nothing reaches the output before the check has passed.
         let claims = Background {
             if !output.madeBefore(plan.paths) { try plan.checkClaims(contentDisplayName: options.contentDisplayName) }
@@ -221,12 +229,15 @@ public enum SiteBuilder {
             try claims.value()
             throw error
         }
+        if let place {
+            PageRecord.made(plan, keys: keys, kept: output.kept, output: options.outputDirectory.path, io: options.io).save(at: place, io: options.io)
+        }
         site.photos.prune()
         let warnings = prepared + plan.warnings
         if options.exitsAfterBuild { Leftovers.keep((plan, pages)) } else { memory?.leftovers = (plan, pages) }
         return BuildSummary(pages: plan.pages.count { if case .template = $0.body { true } else { false } }, files: plan.paths.count,
                             seconds: Date().timeIntervalSince(start), warnings: warnings,
-                            photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount)
+                            photosEncoded: site.photos.encodedCount, photosCached: site.photos.cachedCount, pagesKept: output.kept.count)
     }
 }
 

@@ -60,8 +60,8 @@ struct SiteData: Sendable {
 
     /// A key (`PageKey`) that only a next build compares: a page's, or a
     /// memo's (`DerivedMemo.value`); nil in a clean build
-    /// (`DerivedMemo.remembers`), which skips the hashing.
-    func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { memo.remembers ? PageKey(combine) : nil }
+    /// (`DerivedMemo.makesKeys`), which skips the hashing.
+    func rememberedKey(_ combine: (inout StableHasher) -> Void) -> PageKey? { memo.makesKeys ? PageKey(combine) : nil }
 
     /// What a kind's pages are made of: every file it read, as it read them
     /// (`ContentLoad.load`), so that `serve` keeps them while those stay the same (`PageKey`).

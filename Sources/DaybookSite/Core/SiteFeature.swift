@@ -27,7 +27,7 @@ protocol SiteFeature: Sendable {
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record]
     /// What its search records are made of, so that `serve` keeps the index
     /// while it is the same (`PageKey`): by default the records themselves.
-    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher)
+    func combineSearchKey(_ site: PublicSite, into hasher: inout StableHasher)
     /// Its public items' days (`site.publicView`), counted on each year's page (`year/YYYY/`); nil: not counted there.
     func yearTally(_ site: SiteData) -> YearTally?
     /// Itself when it is a kind of content: asked instead of `as? any ContentKind`,
@@ -45,7 +45,7 @@ extension SiteFeature {
     func pages(_ site: SiteData) -> [Page] { [] }
     func publicFiles(_ site: PublicSite) -> [PublicFile] { [] }
     func searchRecords(_ site: PublicSite) -> [SearchPages.Record] { [] }
-    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
+    func combineSearchKey(_ site: PublicSite, into hasher: inout StableHasher) { SearchPages.combine(searchRecords(site), into: &hasher) }
     func yearTally(_ site: SiteData) -> YearTally? { nil }
     var contentKind: (any ContentKind)? { nil }
 }

@@ -29,7 +29,7 @@ struct DiaryIndex: Sendable {
     /// What a list shows of each entry, and what its own page shows besides
     /// its neighbours' items: the pages that show an entry keep their bytes
     /// in `serve` while these stay the same (`PageKey`). Empty, as are
-    /// `searchTextKeys`, when no next build reads them (`DerivedMemo.remembers`).
+    /// `searchTextKeys`, when no next build reads them (`DerivedMemo.makesKeys`).
     private(set) var itemKeys: [PageKey]
     private(set) var pageKeys: [PageKey]
     /// What the search index keeps of each entry's text (`RenderedBody.searchText`), hashed.
@@ -50,7 +50,7 @@ struct DiaryIndex: Sendable {
     init(entries: [DiaryEntry], pages: [FreePage], decks: [Deck] = [], isPublic: (DiaryEntry) -> Bool, photos library: PhotoLibrary,
          watch: SlowParseWatch, memo: DerivedMemo = DerivedMemo(), shared: PageKey = PageKey(0)) {
         // Only `serve` compares the words from build to build.
-        let wordsKey = memo.remembers ? WikiTargets.key(decks: decks) : PageKey(0)
+        let wordsKey = memo.makesKeys ? WikiTargets.key(decks: decks) : PageKey(0)
         if var kept = memo.takeDiary(), kept.wordsKey == wordsKey,
            let changed = kept.changedEntries(entries: entries, pages: pages, isPublic: isPublic, shared: shared) {
             // Made afresh: notes shown inside others must be this build's text.
@@ -83,9 +83,9 @@ struct DiaryIndex: Sendable {
         covers = [:]
         photoErrors = rendered.flatMap(\.diagnostics)
         let photos = self.photos, final = entries
-        let keys = memo.remembers
+        let keys = memo.makesKeys
             ? Array(entries.indices).parallelMap { index in Self.keys(final[index], rendered[index], firstPhoto: photos[index].first) } : []
-        searchTextKeys = memo.remembers ? rendered.map(\.searchText) : []
+        searchTextKeys = memo.makesKeys ? rendered.map(\.searchText) : []
         itemKeys = keys.map(\.item)
         pageKeys = keys.map(\.page)
         byDate = [:]
@@ -116,8 +116,8 @@ struct DiaryIndex: Sendable {
                                        photos: [coverPhoto].compactMap { $0 } + body.photos,
                                        diagnostics: body.diagnostics + [coverError].compactMap { $0 } + pass.errors,
                                        showsNotes: pass.showsNotes, links: body.links,
-                                       content: memo.remembers ? PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) } : nil,
-                                       searchText: memo.remembers ? PageKey { $0.combine(text: rendered.searchText) } : nil,
+                                       content: memo.makesKeys ? PageKey { $0.combine(text: entry.source.text); $0.combine(text: body.html) } : nil,
+                                       searchText: memo.makesKeys ? PageKey { $0.combine(text: rendered.searchText) } : nil,
                                        words: YearInReview.words(entry.body))
         if rendering.isKeptAlone(of: entry) {
             memo.keep(rendering, of: entry.source, shared: shared, links: pass.links, targetsKey: targetsKey)
@@ -283,7 +283,7 @@ struct EntryRendering: Sendable {
     let showsNotes: Bool
     /// Its links to other pages of the site, with their sentences: kept with it, for what links here.
     let links: [Backlinks.Link]
-    /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`DerivedMemo.remembers`).
+    /// The entry's text and its body's HTML, hashed (`PageKey`); nil when no next build reads it (`DerivedMemo.makesKeys`).
     let content: PageKey?
     /// What the search index keeps of its text, hashed; nil with `content`.
     let searchText: PageKey?

@@ -13,7 +13,7 @@ struct DiaryLayer: CalendarLayer {
     var days: [LocalDate] { Array(byDate.keys) }
 
     /// Its entries as lists show them.
-    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) {
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher) {
         for date in dates.days {
             guard let indexes = byDate[date] else { continue }
             hasher.combine(date)

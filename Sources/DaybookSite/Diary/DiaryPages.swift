@@ -35,7 +35,7 @@ extension DiaryKind {
             Self.indexPage(context)
         })
         // Archives show their entries' items, and the counts of their neighbours and of the level above.
-        func listing(_ indexes: [Int], _ combine: (inout Hasher) -> Void) -> PageKey? {
+        func listing(_ indexes: [Int], _ combine: (inout StableHasher) -> Void) -> PageKey? {
             site.rememberedKey { hasher in
                 combine(&hasher)
                 hasher.combine(indexes.count)
@@ -103,7 +103,7 @@ extension DiaryKind {
     }
 
     /// A record shows what a list shows of its entry (`DiaryIndex.itemKeys`) and the start of its text.
-    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) {
+    func combineSearchKey(_ site: PublicSite, into hasher: inout StableHasher) {
         let shown = site.diary
         hasher.combine(shown.count)
         for entry in shown {

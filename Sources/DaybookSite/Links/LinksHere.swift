@@ -78,7 +78,7 @@ struct LinksHere: Sendable {
     func linksWords(of deck: String) -> Bool { words[deck] != nil }
 
     /// What the word lists of deck `id` (every deck's, for nil) show of what links to their words, for their keys.
-    func combineWords(of deck: String?, into hasher: inout Hasher) {
+    func combineWords(of deck: String?, into hasher: inout StableHasher) {
         for path in deck.map({ words[$0] ?? [] }) ?? words.keys.sorted().flatMap({ words[$0]! }) {
             combine(path, links: [], into: &hasher)
         }
@@ -126,7 +126,7 @@ struct LinksHere: Sendable {
     }
 
     /// What `page`'s list and its links' previews are made of, for its key (`PageKey`).
-    func combine(_ page: SitePath, links: [Backlinks.Link], into hasher: inout Hasher) {
+    func combine(_ page: SitePath, links: [Backlinks.Link], into hasher: inout StableHasher) {
         for linker in index.linking(to: page) {
             hasher.combine(linker.page)
             hasher.combine(text: linker.sentence)

@@ -5,15 +5,21 @@ import Foundation
 /// inputs are the same again is taken as it is. A clean build starts empty.
 final class DerivedMemo: @unchecked Sendable {
     /// Whether a next build reads what this one keeps (`serve`): only then
-    /// are entry bodies kept and keys made (`SiteData.rememberedKey`).
-    /// A clean build (`remembers: false`) still shares `value`s within itself.
+    /// are entry bodies kept. A clean build (`remembers: false`) still shares
+    /// `value`s within itself.
     let remembers: Bool
+    /// Whether keys are made (`SiteData.rememberedKey`): for `serve`'s next
+    /// build, and for `daybook build`'s, which reads them from `PageRecord`.
+    let makesKeys: Bool
     private let lock = NSLock()
     private var values: [String: (key: PageKey, value: any Sendable)] = [:]
     private var bodies: [String: KeptBody] = [:]
     private var diary: KeptDiary?
 
-    init(remembers: Bool = true) { self.remembers = remembers }
+    init(remembers: Bool = true, makesKeys: Bool? = nil) {
+        self.remembers = remembers
+        self.makesKeys = makesKeys ?? remembers
+    }
 
     /// The value `make` gives for inputs `key`, made again only when they
     /// changed; without a key (in a clean build: `SiteData.rememberedKey`), made and not kept.

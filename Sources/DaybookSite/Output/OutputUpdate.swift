@@ -8,8 +8,12 @@ import Glibc
 /// nothing. A first build writes a new folder (`FreshOutput`); a later one
 /// updates the output in place (`OutputUpdate`), `serve`'s with its memory.
 protocol SiteOutput: AnyObject, Sendable {
-    /// The pages to render: all, or (`serve`) those whose inputs changed since their files were written.
-    func pagesToRender(_ plan: SitePlan) -> [Page]
+    /// The pages to render: all, or those whose inputs (`keys`, the plan's
+    /// `pageKeys`) changed since their files were written, by what `serve`
+    /// remembers or what the last `daybook build` recorded (`PageRecord`).
+    func pagesToRender(_ plan: SitePlan, keys: [PageKey?]) -> [Page]
+    /// The files kept as the record says they were, with how the disk describes them now.
+    var kept: [String: PageRecord.Stamp] { get }
     /// Whether the last build made exactly these files (`serve`): then no two of them collide.
     func madeBefore(_ paths: [String]) -> Bool
     /// Takes one file's bytes; the reason when it cannot.
@@ -25,10 +29,11 @@ protocol SiteOutput: AnyObject, Sendable {
 extension OutputWriter {
     /// The writer of a build into `options`' output: `serve`'s (with `memory`) and a build into an earlier output update
     /// it in place; a first build writes a new folder.
-    static func output(for options: BuildOptions, plan: SitePlan, memory: PageMemory?) throws -> any SiteOutput {
+    /// - Parameter record: the last `daybook build`'s record of the output, if it holds.
+    static func output(for options: BuildOptions, plan: SitePlan, memory: PageMemory?, record: PageRecord? = nil) throws -> any SiteOutput {
         let writer = OutputWriter(output: options.outputDirectory, io: options.io)
         guard memory != nil || OutputUpdate.applies(to: options.outputDirectory, io: options.io) else { return try FreshOutput(writer) }
-        return try OutputUpdate(writer.resolved, memory: memory)
+        return try OutputUpdate(writer.resolved, memory: memory, record: record)
     }
 }
 
@@ -45,7 +50,8 @@ final class FreshOutput: SiteOutput, @unchecked Sendable {
         folders = FolderMaker(root: staging.path, io: writer.io)
     }
 
-    func pagesToRender(_ plan: SitePlan) -> [Page] { plan.pages }
+    func pagesToRender(_ plan: SitePlan, keys: [PageKey?]) -> [Page] { plan.pages }
+    var kept: [String: PageRecord.Stamp] { [:] }
     func madeBefore(_ paths: [String]) -> Bool { false }
 
     func add(_ path: String, _ bytes: [UInt8]) -> OutputError? { writer.write(bytes, to: path, in: folders) }
@@ -82,6 +88,10 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     /// files on disk are read and compared.
     private let memory: PageMemory?
     private let known: [String: PageMemory.Digest]?
+    /// Without `memory`: the last `daybook build`'s record, by which pages
+    /// whose key and file are as recorded are neither rendered nor compared.
+    private let record: PageRecord?
+    private(set) var kept: [String: PageRecord.Stamp] = [:]
     /// Every file and empty folder of the output, listed on another core while pages render (without `known`).
     private let listing: Background<(files: [String], emptyFolders: [String])>?
     private let lock = NSLock()
@@ -94,10 +104,11 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
     private var keys: [PageKey?] = []
     private var rendered = 0
 
-    init(_ writer: OutputWriter, memory: PageMemory?) throws {
+    init(_ writer: OutputWriter, memory: PageMemory?, record: PageRecord? = nil) throws {
         self.writer = writer
         output = writer.output.path
         self.memory = memory
+        self.record = record
         // An output deleted since `serve`'s last build is written whole again.
         if !writer.io.isFolder(output) { memory?.written = nil }
         known = memory?.written
@@ -112,9 +123,14 @@ final class OutputUpdate: SiteOutput, @unchecked Sendable {
         io.isFolder(folder.path) && !((try? io.list(folder.path)) ?? []).isEmpty
     }
 
-    func pagesToRender(_ plan: SitePlan) -> [Page] {
-        guard let memory else { return plan.pages }
-        keys = plan.pageKeys()
+    func pagesToRender(_ plan: SitePlan, keys: [PageKey?]) -> [Page] {
+        guard let memory else {
+            guard let record else { return plan.pages }
+            let stale: [Int]
+            (stale, kept) = record.stalePages(plan, keys: keys, output: output, io: writer.io)
+            return stale.map { plan.pages[$0] }
+        }
+        self.keys = keys
         let pages = memory.stalePages(plan, keys: keys, output: writer.output, io: writer.io)
         rendered = pages.count
         return pages

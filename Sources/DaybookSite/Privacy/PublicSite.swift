@@ -27,7 +27,7 @@ struct PublicSite: Sendable {
     var sharedKey: PageKey { site.sharedKey }
     func decksKey(_ decks: [Deck]) -> PageKey { site.decksKey(decks) }
     func wordFragments(_ deck: Deck) -> WordAnchors { site.wordFragments(deck) }
-    func rememberedKey(_ combine: (inout Hasher) -> Void) -> PageKey? { site.rememberedKey(combine) }
+    func rememberedKey(_ combine: (inout StableHasher) -> Void) -> PageKey? { site.rememberedKey(combine) }
 
     /// A public entry of the diary, read where it is.
     struct PublicEntry {

@@ -50,7 +50,8 @@ struct Theme: Sendable {
                                   ?? "create themes/\(name)/ beside content/, or set 'theme: default' in site.yml")
         }
 
-        var hasher = Hasher()
+        // Stable from process to process: a build's page keys are kept on disk (`PageRecord`).
+        var hasher = StableHasher()
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             hasher.combine(text: path)
             // Data's own hash reads only its first bytes.

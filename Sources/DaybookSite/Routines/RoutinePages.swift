@@ -68,7 +68,7 @@ struct RoutineLayer: CalendarLayer {
     }
 
     /// The routine files.
-    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(site.routinesKey) }
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher) { hasher.combine(site.routinesKey) }
 
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         let t = context.t

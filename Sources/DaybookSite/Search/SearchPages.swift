@@ -55,7 +55,7 @@ struct SearchPages: SiteFeature {
     }
 
     /// Everything a search index shows of these records.
-    static func combine(_ records: [Record], into hasher: inout Hasher) {
+    static func combine(_ records: [Record], into hasher: inout StableHasher) {
         hasher.combine(records.count)
         for record in records {
             hasher.combine(text: record.title)

@@ -46,7 +46,7 @@ struct VocabLayer: CalendarLayer {
     /// What `marks` reads of each day: the decks' titles, the words added and
     /// joined, and each review session's book, lateness, words and misses counted
     /// (the settings and today are in every page's key).
-    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) {
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher) {
         for date in dates.days {
             guard let activities = byDate[date] else { continue }
             hasher.combine(date)

@@ -47,7 +47,7 @@ extension VocabKind {
         return site.memo.value("word records", key: site.decksKey(decks)) { Self.searchRecords(decks, fragments: site.wordFragments) }
     }
 
-    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { hasher.combine(site.decksKey(site.content.decks)) }
+    func combineSearchKey(_ site: PublicSite, into hasher: inout StableHasher) { hasher.combine(site.decksKey(site.content.decks)) }
 
     static func searchRecords(_ decks: [Deck], fragments: (Deck) -> WordAnchors) -> [SearchPages.Record] {
         decks.flatMap { deck in

@@ -58,7 +58,7 @@ extension WorkoutsKind {
         site.memo.value("workout records", key: Self.recordsKey(site)) { Self.searchRecords(site) }
     }
 
-    func combineSearchKey(_ site: PublicSite, into hasher: inout Hasher) { hasher.combine(Self.recordsKey(site)) }
+    func combineSearchKey(_ site: PublicSite, into hasher: inout StableHasher) { hasher.combine(Self.recordsKey(site)) }
 
     /// What the sessions' records are made of: their files and the site's inputs.
     static func recordsKey(_ site: PublicSite) -> PageKey { PageKey { $0.combine(site.workoutsKey); $0.combine(site.sharedKey) } }
@@ -119,7 +119,7 @@ struct WorkoutLayer: CalendarLayer {
     var days: [LocalDate] { Array(byDate.keys) }
 
     /// The workout files: the planned split of a day depends on every session before it.
-    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(site.workoutsKey) }
+    func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher) { hasher.combine(site.workoutsKey) }
 
     func marks(on date: LocalDate, _ context: PageContext) -> [DayMark] {
         let t = context.t

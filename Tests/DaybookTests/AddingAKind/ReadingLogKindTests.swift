@@ -100,7 +100,7 @@ extension SearchKind {
                             label: "\(book.title), \(book.author)")
                 }
             }
-            func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout Hasher) { hasher.combine(key) }
+            func combineKey(_ dates: ClosedRange<LocalDate>, into hasher: inout StableHasher) { hasher.combine(key) }
         }
     }
 

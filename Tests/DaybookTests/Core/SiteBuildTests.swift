@@ -228,5 +228,8 @@ import Testing
         #expect(next.contains("href=\"../2026-11-20%20첫눈%20%231%3F/index.html\""))
         let outside = try site.rootNames()
         #expect(outside == ["content", "public"])
+        // In the cache beside them, only the build's record of its pages (`PageRecord`).
+        #expect(try site.io.list(site.root.appendingPathComponent(".daybook-cache").path).count == 1)
+        #expect(try site.io.list(site.root.appendingPathComponent(".daybook-cache").path).map(\.name).allSatisfy { $0.hasPrefix("pages-") })
     }
 }

@@ -115,9 +115,9 @@ struct TestSite {
         outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }.map(text).joined(separator: "\n")
     }
 
-    /// The names beside `content/` and `public/`.
+    /// The names beside `content/` and `public/`, but the cache a build keeps there (`.daybook-cache/`).
     func rootNames() throws -> [String] {
-        try io.list(root.path).map(\.name).sorted()
+        try io.list(root.path).map(\.name).filter { $0 != ".daybook-cache" }.sorted()
     }
 
     func remove() {

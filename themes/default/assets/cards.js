@@ -3,7 +3,7 @@
 // test mode (the page's #test), and writes the reviews.md lines of the day's
 // results: a deck's misses, or `- deck:` once all its cards are known.
 // Progress is kept in localStorage per page and day; a deck's answers become
-// inbox events (phone.js, SPEC §8) once all its cards are marked: a card not
+// inbox events (phone.js, docs/phone.md) once all its cards are marked: a card not
 // reached is not passed, so a deck stopped partway is not recorded. Under
 // `daybook serve` (which gives the page `window.daybookServe`) the answers
 // can also be saved into reviews.md through the preview server's inbox.

@@ -1,7 +1,7 @@
 // Daybook: JavaScript only adds to pages that work without it.
 "use strict";
 
-// Offline on a phone (SPEC §8): the site's service worker, beside the
+// Offline on a phone (docs/phone.md): the site's service worker, beside the
 // manifest at the site's root, so that it works under a sub-path too.
 // Browsers allow one over HTTPS and on this computer only, never from disk;
 // `daybook serve` (window.daybookServe) rebuilds as it goes and needs none.
@@ -462,7 +462,7 @@
   addSealed(window.daybookSealedSearch);
 })();
 
-// A link's preview (SPEC §7): the title and first lines of the page a link
+// A link's preview (docs/writing.md): the title and first lines of the page a link
 // leads to, in a small box on hover, on keyboard focus and on a long press.
 // The page carries them (<template class="link-preview">, one per page it
 // links to), so nothing is fetched and it works from disk. Escape closes it.

@@ -1,4 +1,4 @@
-// Daybook on a phone (SPEC §8): what is recorded here — test answers,
+// Daybook on a phone (docs/phone.md): what is recorded here — test answers,
 // routines timed, a workout done, a short entry — waits in this browser's
 // storage as inbox events until it leaves as one JSON Lines file (share
 // sheet, download, or copied text) for `daybook inbox` to merge at home.
@@ -124,7 +124,7 @@ window.DaybookInbox = (function inbox() {
 
   /**
    * The published site says which events are merged at home: those leave
-   * the queue by themselves, without asking (SPEC §8). The routines and
+   * the queue by themselves, without asking (docs/phone.md). The routines and
    * workouts among them are kept a while, so the day still shows them done.
    */
   async function dropMerged() {
@@ -300,7 +300,7 @@ window.DaybookDates = {
   render();
 })();
 
-// The vocabulary plan of a day, worked out on the phone (SPEC §4, §8): the
+// The vocabulary plan of a day, worked out on the phone (docs/content.md, docs/phone.md): the
 // rules of the build's schedule (ComingDays.swift, VocabSchedule.swift)
 // ported, from the state the home page carries — each book with a session
 // left, as it stood at the start of `from`, four weeks before the build's day
@@ -746,7 +746,7 @@ window.DaybookDone = (function doneMarks() {
   document.addEventListener("visibilitychange", renderTimers);
   renderTimers();
 
-  // Today's workout: sets in the notation of SPEC §5, checked line by line as they are typed.
+  // Today's workout: sets in the set notation (docs/content.md), checked line by line as they are typed.
   const workout = section.querySelector(".workout-form");
   if (workout) {
     const ticked = setList(workout);
@@ -1015,7 +1015,7 @@ async function say(note, manifest) {
 // Today's workout as Strong and Hevy show it: the last session of the split
 // in the form, its exercises and sets pre-filled, each set ticked as done or
 // changed first with steppers a thumb can press, last time's numbers beside
-// it. Returns what is ticked as lines in the notation of SPEC §5
+// it. Returns what is ticked as lines in the set notation (docs/content.md)
 // ("Bench press: 60kg x 8, 8, 6"), for the inbox's workout event.
 function setList(workout) {
   const list = workout.querySelector(".set-list");

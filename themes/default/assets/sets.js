@@ -1,4 +1,4 @@
-// The set notation of SPEC §5, checked on the phone as it is typed: the same
+// The set notation of docs/content.md (workouts), checked on the phone as it is typed: the same
 // grammar, columns and messages as Sources/DaybookContent/Workouts/SetNotation.swift
 // (Tests/Fixtures/set-notation.json holds the cases both are tested on).
 "use strict";
